@@ -1,0 +1,229 @@
+/**
+ * @module
+ * argv → frontends. The only place that picks exit codes and calls Deno.exit.
+ */
+import { Command, CommanderError, Option } from "commander";
+import { VERSION } from "./src/lib/version.ts";
+
+/** Exit codes, keyed by error code prefix (longest match wins). Documented in docs/CLI.md. */
+const EXIT_CODES: Record<string, number> = {
+  "usage": 2,
+  "config": 2,
+  "config.missing_key": 1,
+  "config.untrusted_provider_key": 1,
+  "config.unknown_model": 1,
+  "provider.rate_limited": 3,
+  "provider.server": 3,
+  "provider.network": 3,
+  "provider.truncated": 3,
+  "turn.interrupted": 130,
+};
+
+export function exitCodeFor(code: string | null): number {
+  if (code === null) return 0;
+  let best = 1;
+  let bestLength = -1;
+  for (const [prefix, exit] of Object.entries(EXIT_CODES)) {
+    const matches = code === prefix || code.startsWith(prefix + ".");
+    if (matches && prefix.length > bestLength) [best, bestLength] = [exit, prefix.length];
+  }
+  return best;
+}
+
+function collect(value: string, previous: string[]): string[] {
+  return [...previous, value];
+}
+
+function runCommand(): Command {
+  return new Command("run")
+    .description("Run one task headless and exit")
+    .argument("[task...]", "the task (read from stdin when absent)")
+    .option("--model <ref>", "provider name, model name, or provider/model")
+    .option("--effort <level>", "auto, disabled, low, high or max")
+    .option("--max-steps <n>", "cap on tool rounds (0 = automatic)", parseCount)
+    .option("--dir <path>", "workspace directory (default: the current directory)")
+    .option("--add-dir <path>", "extra writable directory (repeatable)", collect, [])
+    .option("--permission-mode <mode>", "ask (default: writes and bash refused headless), auto or yolo")
+    .option("--yolo", "allow every tool call without asking (same as --permission-mode yolo)")
+    .addOption(
+      new Option("--output-format <format>", "result format").choices(["text", "json", "stream-json"])
+        .default("text"),
+    )
+    .option("--events-jsonl", "print redacted events as JSON lines instead of the output")
+    .option("--trajectory <path>", "append every event, with content, as JSON lines to this file")
+    .option("--metrics <path>", "write a JSON summary of the run to this file")
+    .option("-c, --continue", "continue the latest session of this workspace")
+    .option("--resume <id>", "continue the session with this id (or unique id prefix)")
+    .option("-p, --print", "print only the final answer")
+    .option("--show-thinking", "print the model's reasoning")
+    .action(async (words: string[], opts: Record<string, unknown>) => {
+      Deno.exitCode = await startRun(words, opts);
+    });
+}
+
+function parseCount(value: string): number {
+  const n = Number(value);
+  if (!Number.isInteger(n) || n < 0) throw new CommanderError(2, "usage", `Invalid count "${value}"`);
+  return n;
+}
+
+async function readTask(words: string[]): Promise<string> {
+  if (words.length > 0) return words.join(" ");
+  if (Deno.stdin.isTerminal()) return "";
+  return (await new Response(Deno.stdin.readable).text()).trim();
+}
+
+async function startRun(words: string[], opts: Record<string, unknown>): Promise<number> {
+  const task = await readTask(words);
+  if (!task) return usageError("usage: reasonix run [options] <task>  (or pipe the task on stdin)");
+  if (opts.yolo && opts.permissionMode) return usageError("Cannot combine --yolo with --permission-mode");
+  if (opts.eventsJsonl && opts.outputFormat !== "text") {
+    return usageError("Cannot combine --events-jsonl with --output-format");
+  }
+  const { runHeadless } = await import("./src/frontends/run/run.ts");
+  const encoder = new TextEncoder();
+  const report = await runHeadless({
+    task,
+    boot: {
+      cwd: Deno.cwd(),
+      ...(opts.dir ? { dir: String(opts.dir) } : {}),
+      flags: runFlags(opts),
+      ...(opts.resume ? { resume: { kind: "query", query: String(opts.resume) } } : {}),
+      ...(!opts.resume && opts.continue ? { resume: { kind: "latest" } } : {}),
+    },
+    outputFormat: opts.outputFormat as "text" | "json" | "stream-json",
+    eventsJsonl: Boolean(opts.eventsJsonl),
+    print: Boolean(opts.print),
+    showThinking: Boolean(opts.showThinking),
+    ...(opts.trajectory ? { trajectory: String(opts.trajectory) } : {}),
+    ...(opts.metrics ? { metrics: String(opts.metrics) } : {}),
+    write: (text) => writeAll(Deno.stdout, encoder.encode(text)),
+    writeError: (text) => writeAll(Deno.stderr, encoder.encode(text)),
+    color: Deno.stdout.isTerminal() && !Deno.noColor,
+    onInterrupt: installInterrupt,
+  });
+  return exitCodeFor(report.errorCode);
+}
+
+function runFlags(opts: Record<string, unknown>) {
+  const mode = opts.yolo ? "yolo" : opts.permissionMode as string | undefined;
+  return {
+    ...(opts.model ? { model: String(opts.model) } : {}),
+    ...(opts.effort ? { effort: String(opts.effort) } : {}),
+    ...(opts.maxSteps !== undefined ? { maxSteps: Number(opts.maxSteps) } : {}),
+    ...(mode ? { permissionMode: mode } : {}),
+    addDirs: opts.addDir as string[],
+  };
+}
+
+function writeAll(target: { writeSync(p: Uint8Array): number }, bytes: Uint8Array): void {
+  let written = 0;
+  while (written < bytes.length) written += target.writeSync(bytes.subarray(written));
+}
+
+/** First Ctrl+C cancels the turn cleanly; a second one falls through to the default (exit). */
+function installInterrupt(interrupt: () => void): () => void {
+  let installed = true;
+  function onSignal() {
+    remove();
+    interrupt();
+  }
+  function remove() {
+    if (!installed) return;
+    installed = false;
+    Deno.removeSignalListener("SIGINT", onSignal);
+  }
+  Deno.addSignalListener("SIGINT", onSignal);
+  return remove;
+}
+
+function usageError(message: string): number {
+  console.error(message);
+  return 2;
+}
+
+function adminCommands(program: Command): void {
+  const config = program.command("config").description(
+    "Read or change configuration without rewriting files",
+  );
+  config.command("get").argument("<key>", "dotted key, e.g. tools.bash_timeout_seconds")
+    .option("--dir <path>", "workspace directory")
+    .action(async (key: string, opts: { dir?: string }) => {
+      const admin = await import("./src/frontends/cli/admin_cmd.ts");
+      Deno.exitCode = await admin.configGetCmd(key, opts);
+    });
+  config.command("set").argument("<key>").argument("<value>")
+    .option("--global", "change <home>/config.toml instead of ./reasonix.toml")
+    .option("--dir <path>", "workspace directory")
+    .action(async (key: string, value: string, opts: { global?: boolean; dir?: string }) => {
+      const admin = await import("./src/frontends/cli/admin_cmd.ts");
+      Deno.exitCode = await admin.configSetCmd(key, value, opts);
+    });
+  config.command("path").description("Print the config files that apply here")
+    .option("--dir <path>", "workspace directory")
+    .action(async (opts: { dir?: string }) => {
+      const admin = await import("./src/frontends/cli/admin_cmd.ts");
+      Deno.exitCode = await admin.configPathCmd(opts);
+    });
+  program.command("trust-key").description(
+    "Allow a provider declared in ./reasonix.toml to receive its API key",
+  )
+    .argument("<provider>").option("--dir <path>", "workspace directory")
+    .action(async (provider: string, opts: { dir?: string }) => {
+      const admin = await import("./src/frontends/cli/admin_cmd.ts");
+      Deno.exitCode = await admin.trustKeyCmd(provider, opts);
+    });
+  const session = program.command("session").description("Inspect stored sessions");
+  session.command("list").option("--json", "machine-readable output").option(
+    "--dir <path>",
+    "workspace directory",
+  )
+    .action(async (opts: { json?: boolean; dir?: string }) => {
+      const admin = await import("./src/frontends/cli/admin_cmd.ts");
+      Deno.exitCode = await admin.sessionListCmd(opts);
+    });
+  program.command("version").description("Print version information")
+    .option("--json", "as JSON").option("--verbose", "with runtime details")
+    .action((opts: { json?: boolean; verbose?: boolean }) => {
+      const info = { version: VERSION, deno: Deno.version.deno, target: Deno.build.target };
+      if (opts.json) console.log(JSON.stringify(info));
+      else if (opts.verbose) console.log(`reasonix v${VERSION}\ndeno ${info.deno}\ntarget ${info.target}`);
+      else console.log(`reasonix v${VERSION}`);
+    });
+}
+
+export function buildProgram(): Command {
+  const program = new Command("reasonix")
+    .description("Reasonix: a DeepSeek-native coding agent for the terminal")
+    .version(`reasonix v${VERSION}`, "-v, --version", "print the version")
+    .showSuggestionAfterError()
+    .exitOverride();
+  program.addCommand(runCommand());
+  adminCommands(program);
+  program.action(() => {
+    program.outputHelp();
+    console.log("\nThe interactive TUI is not part of this build yet: use `reasonix run <task>`.");
+  });
+  return program;
+}
+
+/** `reasonix -p <task>` is `reasonix run -p <task>`, as in the Go Reasonix. */
+function normaliseArgs(args: string[]): string[] {
+  if (args[0] === "-p" || args[0] === "--print") return ["run", ...args];
+  return args;
+}
+
+async function main(args: string[]): Promise<void> {
+  try {
+    await buildProgram().parseAsync(normaliseArgs(args), { from: "user" });
+  } catch (error) {
+    if (error instanceof CommanderError) {
+      Deno.exitCode = error.exitCode === 0 ? 0 : 2;
+      return;
+    }
+    console.error(`error: ${error instanceof Error ? error.message : String(error)}`);
+    Deno.exitCode = 1;
+  }
+}
+
+if (import.meta.main) await main(Deno.args);

@@ -1,0 +1,151 @@
+/**
+ * @module
+ * Runs one batch of model tool calls: parse, validate, gate, execute, truncate, time. Every failure
+ * becomes an `Error [<code>]: <message>` result the model can act on; nothing here throws for a bad
+ * call. A batch of read-only calls runs concurrently; any writer makes the whole batch sequential.
+ */
+import { errorMessage } from "../lib/errors.ts";
+import { truncateMiddle } from "../lib/head_tail.ts";
+import type { ToolCall } from "../provider/provider.ts";
+import type { ToolRegistry } from "../tool/registry.ts";
+import { type ToolContext, ToolError, type ToolResult, type ToolSpec } from "../tool/tool.ts";
+import { invalidArgsMessage, invalidJsonMessage } from "./_dispatch_messages.ts";
+
+/** The permission seam: consulted after validation, before execution. */
+export interface Gate {
+  check(spec: ToolSpec, args: unknown): Promise<GateDecision>;
+}
+
+export type GateDecision = { allow: true } | { allow: false; code: string; message: string };
+
+export interface CallOutcome {
+  callId: string;
+  name: string;
+  ok: boolean;
+  /** What the model reads: the tool's output, or `Error [<code>]: <message>`. */
+  output: string;
+  code?: string;
+  durationMs: number;
+  truncated: boolean;
+  readOnly: boolean;
+  /** Epoch milliseconds. */
+  startedAt: number;
+}
+
+export interface DispatchOptions {
+  registry: ToolRegistry;
+  ctx: ToolContext;
+  gate?: Gate;
+  onStart?: (call: ToolCall) => void;
+  onDone?: (outcome: CallOutcome) => void;
+}
+
+interface Settled {
+  ok: boolean;
+  output: string;
+  code?: string;
+  truncated: boolean;
+}
+
+const GENERIC_TRUNCATION_HINT = "ask for a narrower part of the output to see the rest";
+
+/** Runs `calls` and returns one outcome per call, in call order. */
+export async function dispatchToolCalls(
+  calls: readonly ToolCall[],
+  options: DispatchOptions,
+): Promise<CallOutcome[]> {
+  const allReadOnly = calls.every((call) => options.registry.get(call.function.name)?.readOnly === true);
+  if (allReadOnly) return await Promise.all(calls.map((call) => runCall(call, options)));
+  const outcomes: CallOutcome[] = [];
+  for (const call of calls) outcomes.push(await runCall(call, options));
+  return outcomes;
+}
+
+async function runCall(call: ToolCall, options: DispatchOptions): Promise<CallOutcome> {
+  const startedAt = Date.now();
+  const started = performance.now();
+  options.onStart?.(call);
+  const spec = options.registry.get(call.function.name);
+  const settled = await settle(call, spec, options).catch((error: unknown) =>
+    failure("tool.failed", errorMessage(error), options.ctx)
+  );
+  const outcome: CallOutcome = {
+    callId: call.id,
+    name: call.function.name,
+    ok: settled.ok,
+    output: settled.output,
+    ...(settled.code === undefined ? {} : { code: settled.code }),
+    durationMs: Math.round(performance.now() - started),
+    truncated: settled.truncated,
+    readOnly: spec?.readOnly ?? false,
+    startedAt,
+  };
+  options.onDone?.(outcome);
+  return outcome;
+}
+
+async function settle(
+  call: ToolCall,
+  spec: ToolSpec | undefined,
+  options: DispatchOptions,
+): Promise<Settled> {
+  const { ctx, registry } = options;
+  if (ctx.signal.aborted) {
+    return failure("tool.aborted", "Not run: the turn was interrupted before this call started", ctx);
+  }
+  if (!spec) return failure("tool.unknown", unknownToolMessage(call.function.name, registry), ctx);
+  const raw = typeof call.function.arguments === "string" ? call.function.arguments : "";
+  let input: unknown;
+  try {
+    input = raw.trim() === "" ? {} : JSON.parse(raw);
+  } catch (error) {
+    return failure("tool.invalid_json", invalidJsonMessage(spec.name, raw, errorMessage(error)), ctx);
+  }
+  const checked = spec.parameters.safeParse(input);
+  if (!checked.success) {
+    const message = invalidArgsMessage(spec.name, input, {
+      issues: checked.error.issues,
+      required: registry.requiredArgs(spec.name),
+    });
+    return failure("tool.invalid_args", message, ctx);
+  }
+  try {
+    const decision = options.gate ? await options.gate.check(spec, checked.data) : { allow: true as const };
+    if (!decision.allow) return failure(decision.code, decision.message, ctx);
+    return finish(await spec.execute(checked.data, ctx), spec, ctx);
+  } catch (error) {
+    if (error instanceof ToolError) return failure(error.code, error.message, ctx);
+    if (ctx.signal.aborted) return failure("tool.aborted", "Interrupted before the call finished", ctx);
+    return failure("tool.failed", errorMessage(error), ctx);
+  }
+}
+
+function unknownToolMessage(name: string, registry: ToolRegistry): string {
+  const names = registry.names();
+  const available = names.length > 0 ? names.join(", ") : "none";
+  return `There is no tool named "${name}"; the available tools are: ${available}`;
+}
+
+function failure(code: string, message: string, ctx: ToolContext): Settled {
+  return { ok: false, code, ...budget(`Error [${code}]: ${message}`, ctx, undefined) };
+}
+
+function finish(result: ToolResult, spec: ToolSpec, ctx: ToolContext): Settled {
+  if (result.truncated) return { ok: true, output: result.output, truncated: true };
+  return { ok: true, ...budget(result.output, ctx, spec.truncationHint) };
+}
+
+function budget(
+  output: string,
+  ctx: ToolContext,
+  hint: string | undefined,
+): { output: string; truncated: boolean } {
+  const limit = ctx.limits.outputBudgetBytes;
+  // Cheap pre-check: a UTF-8 encoding is at most 3 bytes per UTF-16 code unit.
+  if (limit <= 0 || output.length * 3 <= limit) return { output, truncated: false };
+  const cut = truncateMiddle(output, limit, {
+    marker: (omitted, total) =>
+      `[... ${omitted} bytes omitted of ${total}; ${hint ?? GENERIC_TRUNCATION_HINT} ...]`,
+  });
+  return { output: cut.text, truncated: cut.omittedBytes > 0 };
+}

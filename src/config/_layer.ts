@@ -1,0 +1,313 @@
+/**
+ * @module
+ * Turns one checked TOML file into the values it sets, in resolved (camelCase) form. Only what the file
+ * names is present, so layers can be merged key by key.
+ */
+import { isAbsolute, join, relative, resolve } from "node:path";
+import type { Effort } from "../provider/provider.ts";
+import type { KeyPath } from "./_locate.ts";
+import { DEFAULT_CONTEXT_WINDOW } from "./builtin.ts";
+import {
+  type CheckContext,
+  configError,
+  isTable,
+  PERMISSION_ALIASES,
+  quoteList,
+  safeUrl,
+  warn,
+} from "./schema.ts";
+import type {
+  ConfigSource,
+  ModelOverride,
+  PermissionMode,
+  Price,
+  ProviderConfig,
+  ResolvedConfig,
+} from "./types.ts";
+
+export interface LayerValues {
+  defaultModel?: { value: string; file: string; line: number; column: number };
+  providers: ProviderConfig[];
+  modelOverrides: Record<string, ModelOverride>;
+  agent: Partial<ResolvedConfig["agent"]>;
+  tools: Partial<ResolvedConfig["tools"]>;
+  permissions: Partial<ResolvedConfig["permissions"]>;
+  sandbox: Partial<ResolvedConfig["sandbox"]>;
+  network: Partial<ResolvedConfig["network"]>;
+  billing: Partial<ResolvedConfig["billing"]>;
+}
+
+export interface LayerContext extends CheckContext {
+  source: ConfigSource;
+  workspace: string;
+  userHome: string;
+}
+
+type Raw = Record<string, unknown>;
+
+const KNOWN_KINDS = ["openai"];
+const PLANNED_KINDS = ["anthropic", "responses"];
+const PLANNED_PROTOCOLS = ["glm", "kimi-k3"];
+
+function section(raw: Raw, key: string): Raw {
+  const value = raw[key];
+  return isTable(value) ? value : {};
+}
+
+export async function layerValues(raw: Raw, context: LayerContext): Promise<LayerValues> {
+  const agent = section(raw, "agent");
+  const tools = section(raw, "tools");
+  const permissions = section(raw, "permissions");
+  const sandbox = section(raw, "sandbox");
+  const network = section(raw, "network");
+  const values: LayerValues = {
+    providers: providers(raw.providers, context),
+    modelOverrides: modelOverrides(section(raw, "model_overrides")),
+    agent: compact({
+      systemPrompt: await systemPrompt(agent, context),
+      maxSteps: agent.max_steps as number | undefined,
+      effort: agent.effort as Effort | undefined,
+    }),
+    tools: compact({
+      enabled: tools.enabled as string[] | undefined,
+      bashTimeoutSeconds: tools.bash_timeout_seconds as number | undefined,
+      outputBudgetBytes: tools.output_budget_bytes as number | undefined,
+    }),
+    permissions: compact({
+      mode: permissionMode(permissions.mode as string | undefined, context),
+      allow: permissions.allow as string[] | undefined,
+      ask: permissions.ask as string[] | undefined,
+      deny: permissions.deny as string[] | undefined,
+    }),
+    sandbox: compact({
+      allowWrite: absolutePaths(sandbox.allow_write, context),
+      forbidRead: absolutePaths(sandbox.forbid_read, context),
+    }),
+    network: compact({
+      maxRetries: network.max_retries as number | undefined,
+      retryBaseMs: network.retry_base_ms as number | undefined,
+    }),
+    billing: compact({ currency: billingCurrency(section(raw, "billing"), context) }),
+  };
+  if (typeof raw.default_model === "string") {
+    const at = context.locator.keyPosition(["default_model"]);
+    values.defaultModel = { value: raw.default_model.trim(), file: context.file, ...at };
+  }
+  return values;
+}
+
+function compact<T extends object>(value: T): Partial<T> {
+  return Object.fromEntries(Object.entries(value).filter(([, item]) => item !== undefined)) as Partial<T>;
+}
+
+function permissionMode(mode: string | undefined, context: LayerContext): PermissionMode | undefined {
+  if (mode === undefined) return undefined;
+  const resolved = (PERMISSION_ALIASES[mode] ?? mode) as PermissionMode;
+  // A cloned repository must not be able to switch off every check for the person who opens it.
+  if (resolved === "yolo" && context.source === "project") {
+    warn(
+      context,
+      ["permissions", "mode"],
+      `"permissions.mode" = "${mode}" is only read from the user config or a flag and is ignored here`,
+    );
+    return undefined;
+  }
+  return resolved;
+}
+
+function billingCurrency(
+  billing: Raw,
+  context: LayerContext,
+): ResolvedConfig["billing"]["currency"] | undefined {
+  const value = billing.display_currency as ResolvedConfig["billing"]["currency"] | undefined;
+  if (value === undefined || context.source !== "project") return value;
+  warn(
+    context,
+    ["billing", "display_currency"],
+    `"billing.display_currency" is only read from the user config and is ignored here`,
+  );
+  return undefined;
+}
+
+function absolutePaths(value: unknown, context: LayerContext): string[] | undefined {
+  if (!Array.isArray(value)) return undefined;
+  return value.map((item: string) => expandPath(item, context));
+}
+
+function expandPath(path: string, context: { workspace: string; userHome: string }): string {
+  if (path === "~") return context.userHome;
+  if (path.startsWith("~/")) return join(context.userHome, path.slice(2));
+  return resolve(context.workspace, path);
+}
+
+async function systemPrompt(agent: Raw, context: LayerContext): Promise<string | undefined> {
+  const inline = agent.system_prompt as string | undefined;
+  const file = agent.system_prompt_file as string | undefined;
+  if (file === undefined) return inline;
+  const path: KeyPath = ["agent", "system_prompt_file"];
+  if (inline !== undefined) {
+    throw configError(
+      context,
+      path,
+      `Cannot read "agent.system_prompt_file": "agent.system_prompt" is also set in this file`,
+    );
+  }
+  const base = context.source === "project" ? context.workspace : join(context.file, "..");
+  const full = file.startsWith("~/") ? expandPath(file, context) : resolve(base, file);
+  const inside = relative(context.workspace, full);
+  if (context.source === "project" && (inside.startsWith("..") || isAbsolute(inside))) {
+    throw configError(
+      context,
+      path,
+      `Cannot read "agent.system_prompt_file": "${file}" is outside the workspace`,
+    );
+  }
+  try {
+    return await Deno.readTextFile(full);
+  } catch (error) {
+    const reason = error instanceof Deno.errors.NotFound ? "no such file" : (error as Error).message;
+    throw configError(context, path, `Cannot read "agent.system_prompt_file": "${full}": ${reason}`);
+  }
+}
+
+function modelOverrides(raw: Raw): Record<string, ModelOverride> {
+  const out: Record<string, ModelOverride> = {};
+  for (const [model, value] of Object.entries(raw)) {
+    const item = value as Raw;
+    out[model] = compact({
+      contextWindow: item.context_window as number | undefined,
+      maxOutputTokens: normalizeMaxOutput(item.max_output_tokens as number | undefined),
+      effort: item.effort as Effort | undefined,
+    });
+  }
+  return out;
+}
+
+/** Go treats a negative value as "omit"; so does 0 here. */
+function normalizeMaxOutput(value: number | undefined): number | undefined {
+  return value === undefined ? undefined : Math.max(0, value);
+}
+
+function providers(value: unknown, context: LayerContext): ProviderConfig[] {
+  if (!Array.isArray(value)) return [];
+  const seen = new Map<string, number>();
+  return value.map((item: Raw, index) => {
+    const provider = providerConfig(item, index, context);
+    const earlier = seen.get(provider.name);
+    if (earlier !== undefined) {
+      throw configError(
+        context,
+        ["providers", index, "name"],
+        `Cannot read "providers[${index}].name": provider "${provider.name}" is already declared as providers[${earlier}]`,
+      );
+    }
+    seen.set(provider.name, index);
+    return provider;
+  });
+}
+
+function providerConfig(item: Raw, index: number, context: LayerContext): ProviderConfig {
+  const at = (key: string): KeyPath => ["providers", index, key];
+  const key = (name: string) => `providers[${index}].${name}`;
+  const required = (name: string): string => {
+    const value = item[name];
+    if (typeof value === "string") return value.trim();
+    throw configError(
+      context,
+      ["providers", index],
+      `Cannot read "providers[${index}]": "${name}" is required`,
+    );
+  };
+  const name = required("name");
+  const kind = typeof item.kind === "string" ? item.kind : "openai";
+  if (!KNOWN_KINDS.includes(kind)) {
+    const detail = PLANNED_KINDS.includes(kind)
+      ? `kind "${kind}" is not supported yet (supported: ${quoteList(KNOWN_KINDS)})`
+      : `expected one of ${quoteList(KNOWN_KINDS)}, got "${kind}"`;
+    throw configError(context, at("kind"), `Cannot read "${key("kind")}": ${detail}`, "config.type");
+  }
+  const baseUrl = required("base_url").replace(/\/+$/, "");
+  const { models, defaultModel } = providerModels(item, { index, context });
+  return {
+    name,
+    kind: "openai",
+    baseUrl,
+    models,
+    defaultModel,
+    apiKeyEnv: typeof item.api_key_env === "string" ? item.api_key_env : "",
+    contextWindow: (item.context_window as number | undefined) ?? DEFAULT_CONTEXT_WINDOW,
+    maxOutputTokens: normalizeMaxOutput(item.max_output_tokens as number | undefined) ?? 0,
+    reasoningProtocol: reasoningProtocol(item, { index, context, baseUrl }),
+    ...(isTable(item.price) ? { price: providerPrice(item.price, { index, context }) } : {}),
+    source: context.source,
+    file: context.file,
+  };
+}
+
+function providerModels(item: Raw, options: { index: number; context: LayerContext }) {
+  const { index, context } = options;
+  const single = typeof item.model === "string" ? item.model.trim() : undefined;
+  const list = Array.isArray(item.models) ? (item.models as string[]).map((model) => model.trim()) : [];
+  if (single !== undefined && !list.includes(single)) list.unshift(single);
+  if (list.length === 0 || list.includes("")) {
+    throw configError(
+      context,
+      ["providers", index],
+      `Cannot read "providers[${index}]": expected "model" or a non-empty "models"`,
+    );
+  }
+  const chosen = typeof item.default === "string" ? item.default.trim() : single ?? list[0]!;
+  if (!list.includes(chosen)) {
+    throw configError(
+      context,
+      ["providers", index, "default"],
+      `Cannot read "providers[${index}].default": expected one of ${quoteList(list)}, got "${chosen}"`,
+      "config.type",
+    );
+  }
+  return { models: list, defaultModel: chosen };
+}
+
+function reasoningProtocol(
+  item: Raw,
+  options: { index: number; context: LayerContext; baseUrl: string },
+): ProviderConfig["reasoningProtocol"] {
+  const value = item.reasoning_protocol as string | undefined;
+  const path: KeyPath = ["providers", options.index, "reasoning_protocol"];
+  if (value === undefined) {
+    const host = safeUrl(options.baseUrl)?.hostname ?? "";
+    return host === "deepseek.com" || host.endsWith(".deepseek.com") ? "deepseek" : "none";
+  }
+  if (value === "deepseek" || value === "none") return value;
+  if (PLANNED_PROTOCOLS.includes(value)) {
+    warn(options.context, path, `reasoning_protocol "${value}" is not supported yet and is ignored`);
+    return "none";
+  }
+  const expected = quoteList(["deepseek", "none", ...PLANNED_PROTOCOLS]);
+  throw configError(
+    options.context,
+    path,
+    `Cannot read "providers[${options.index}].reasoning_protocol": expected one of ${expected}, got "${value}"`,
+    "config.type",
+  );
+}
+
+function providerPrice(raw: Raw, options: { index: number; context: LayerContext }): Price {
+  for (const name of ["input", "output"]) {
+    if (typeof raw[name] !== "number") {
+      const path: KeyPath = ["providers", options.index, "price"];
+      throw configError(
+        options.context,
+        path,
+        `Cannot read "providers[${options.index}].price": "${name}" is required`,
+      );
+    }
+  }
+  const input = raw.input as number;
+  return {
+    cacheHit: (raw.cache_hit as number | undefined) ?? input,
+    input,
+    output: raw.output as number,
+    currency: (raw.currency as Price["currency"] | undefined) ?? "USD",
+  };
+}

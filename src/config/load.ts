@@ -1,0 +1,212 @@
+/**
+ * @module
+ * Builds the ResolvedConfig from five layers, lowest first: built-in defaults, the first legacy global
+ * file, `<home>/config.toml`, `<workspace>/reasonix.toml`, then command-line flags.
+ */
+import { join, resolve } from "node:path";
+import { parse, TomlError } from "smol-toml";
+import type { Effort } from "../provider/provider.ts";
+import { ReasonixError } from "../lib/errors.ts";
+import { TomlLocator } from "./_locate.ts";
+import { type LayerValues, layerValues } from "./_layer.ts";
+import { builtinConfig } from "./builtin.ts";
+import { ConfigError } from "./errors.ts";
+import { resolveModel } from "./models.ts";
+import type { Paths } from "./paths.ts";
+import {
+  checkTable,
+  CONFIG_SPEC,
+  EFFORTS,
+  PERMISSION_ALIASES,
+  PERMISSION_MODES,
+  quoteList,
+} from "./schema.ts";
+import type { ConfigSource, ConfigWarning, PermissionMode, ProviderConfig, ResolvedConfig } from "./types.ts";
+
+export const PROJECT_CONFIG_FILE = "reasonix.toml";
+
+export interface ConfigFlags {
+  model?: string;
+  effort?: string;
+  maxSteps?: number;
+  permissionMode?: string;
+  addDirs?: string[];
+}
+
+export interface LoadOptions {
+  workspace: string;
+  paths: Paths;
+  flags?: ConfigFlags;
+}
+
+interface FileLayer {
+  file: string;
+  source: ConfigSource;
+  values: LayerValues;
+}
+
+export async function loadConfig(options: LoadOptions): Promise<ResolvedConfig> {
+  const workspace = resolve(options.workspace);
+  const { paths } = options;
+  const config = builtinConfig();
+  const candidates: { file: string; source: ConfigSource }[] = [];
+  if (!paths.selfContained) {
+    const legacy = await firstExisting(paths.legacyConfigFiles);
+    if (legacy !== undefined) candidates.push({ file: legacy, source: "legacy" });
+  }
+  candidates.push({ file: paths.globalConfigFile, source: "global" });
+  candidates.push({ file: join(workspace, PROJECT_CONFIG_FILE), source: "project" });
+  let defaultModelAt: LayerValues["defaultModel"];
+  for (const candidate of candidates) {
+    const layer = await readLayer(candidate, {
+      workspace,
+      userHome: paths.userHome,
+      warnings: config.warnings,
+    });
+    if (layer === undefined) continue;
+    config.files.push(layer.file);
+    if (layer.source === "project") config.userProviders = config.providers.map((p) => ({ ...p }));
+    mergeLayer(config, layer.values);
+    if (layer.values.defaultModel) defaultModelAt = layer.values.defaultModel;
+  }
+  config.userProviders ??= config.providers.map((provider) => ({ ...provider }));
+  applyFlags(config, options.flags ?? {}, workspace);
+  if (options.flags?.model === undefined && defaultModelAt !== undefined) {
+    checkDefaultModel(config, defaultModelAt);
+  }
+  return config;
+}
+
+async function firstExisting(files: string[]): Promise<string | undefined> {
+  for (const file of files) {
+    try {
+      if ((await Deno.stat(file)).isFile) return file;
+    } catch (error) {
+      if (!(error instanceof Deno.errors.NotFound)) throw error;
+    }
+  }
+  return undefined;
+}
+
+async function readLayer(
+  candidate: { file: string; source: ConfigSource },
+  options: { workspace: string; userHome: string; warnings: ConfigWarning[] },
+): Promise<FileLayer | undefined> {
+  const { file, source } = candidate;
+  let text: string;
+  try {
+    text = await Deno.readTextFile(file);
+  } catch (error) {
+    if (error instanceof Deno.errors.NotFound) return undefined;
+    throw new ReasonixError("config.read", `Cannot read "${file}": ${(error as Error).message}`, {
+      cause: error,
+    });
+  }
+  const raw = parseToml(text, file);
+  const context = { ...options, file, locator: new TomlLocator(text), source };
+  checkTable(raw, CONFIG_SPEC, context);
+  return { file, source, values: await layerValues(raw, context) };
+}
+
+/** Parses TOML, turning a syntax error into `<file>:<line>:<col>: Cannot parse TOML: ...`. */
+export function parseToml(text: string, file: string): Record<string, unknown> {
+  try {
+    return parse(text) as Record<string, unknown>;
+  } catch (error) {
+    if (!(error instanceof TomlError)) throw error;
+    const reason = error.message.split("\n")[0]!.replace(/^Invalid TOML document: /, "");
+    throw new ConfigError("config.parse", `Cannot parse TOML: ${reason}`, {
+      file,
+      line: error.line,
+      column: error.column,
+      cause: error,
+    });
+  }
+}
+
+function mergeLayer(config: ResolvedConfig, values: LayerValues): void {
+  if (values.defaultModel) config.defaultModel = values.defaultModel.value;
+  config.providers = mergeProviders(config.providers, values.providers);
+  for (const [model, override] of Object.entries(values.modelOverrides)) {
+    config.modelOverrides[model] = { ...config.modelOverrides[model], ...override };
+  }
+  Object.assign(config.agent, values.agent);
+  Object.assign(config.tools, values.tools);
+  const { deny, ...permissions } = values.permissions;
+  Object.assign(config.permissions, permissions);
+  const { forbidRead, ...sandbox } = values.sandbox;
+  Object.assign(config.sandbox, sandbox);
+  // Restrictions accumulate: a later layer may add deny rules and hidden paths, never drop them.
+  if (deny) config.permissions.deny = unique([...config.permissions.deny, ...deny]);
+  if (forbidRead) config.sandbox.forbidRead = unique([...config.sandbox.forbidRead, ...forbidRead]);
+  Object.assign(config.network, values.network);
+  Object.assign(config.billing, values.billing);
+}
+
+/** Same name replaces in place; new names are appended, so earlier providers win bare-model lookups. */
+export function mergeProviders(base: ProviderConfig[], layer: ProviderConfig[]): ProviderConfig[] {
+  const merged = [...base];
+  for (const provider of layer) {
+    const index = merged.findIndex((existing) => existing.name === provider.name);
+    if (index === -1) merged.push(provider);
+    else merged[index] = provider;
+  }
+  return merged;
+}
+
+function unique(values: string[]): string[] {
+  return [...new Set(values)];
+}
+
+function applyFlags(config: ResolvedConfig, flags: ConfigFlags, workspace: string): void {
+  if (flags.model !== undefined) config.defaultModel = flags.model;
+  if (flags.effort !== undefined) {
+    if (!(EFFORTS as readonly string[]).includes(flags.effort)) {
+      throw flagError("--effort", quoteList(EFFORTS), flags.effort);
+    }
+    config.agent.effort = flags.effort as Effort;
+    // A flag is the top layer, so it also beats `[model_overrides.<model>] effort`.
+    for (const override of Object.values(config.modelOverrides)) delete override.effort;
+  }
+  if (flags.maxSteps !== undefined) {
+    if (!Number.isInteger(flags.maxSteps) || flags.maxSteps < 0) {
+      throw flagError("--max-steps", "an integer >= 0", String(flags.maxSteps));
+    }
+    config.agent.maxSteps = flags.maxSteps;
+  }
+  if (flags.permissionMode !== undefined) {
+    const mode = PERMISSION_ALIASES[flags.permissionMode] ?? flags.permissionMode;
+    if (!(PERMISSION_MODES as readonly string[]).includes(mode)) {
+      throw flagError(
+        "--permission-mode",
+        quoteList([...PERMISSION_MODES, ...Object.keys(PERMISSION_ALIASES)]),
+        flags.permissionMode,
+      );
+    }
+    config.permissions.mode = mode as PermissionMode;
+  }
+  for (const dir of flags.addDirs ?? []) {
+    const full = resolve(workspace, dir);
+    if (!config.sandbox.allowWrite.includes(full)) config.sandbox.allowWrite.push(full);
+  }
+}
+
+function flagError(flag: string, expected: string, got: string): ReasonixError {
+  return new ReasonixError("config.invalid", `Cannot read "${flag}": expected ${expected}, got "${got}"`);
+}
+
+function checkDefaultModel(config: ResolvedConfig, at: NonNullable<LayerValues["defaultModel"]>): void {
+  if (config.defaultModel !== at.value) return;
+  try {
+    resolveModel(config, at.value);
+  } catch (error) {
+    if (!(error instanceof ReasonixError)) throw error;
+    const { value, ...position } = at;
+    throw new ConfigError("config.invalid", `Cannot read "default_model": ${error.message}`, {
+      ...position,
+      key: "default_model",
+      hint: error.hint,
+      cause: error,
+    });
+  }
+}

@@ -1,0 +1,96 @@
+/**
+ * @module
+ * Where Reasonix keeps its files. This is the only module in src/ that reads the process environment
+ * or the OS home/temp directories; everything else receives a `Paths` and an env snapshot.
+ */
+import { homedir, tmpdir } from "node:os";
+import { posix, win32 } from "node:path";
+
+export interface Paths {
+  /** The user's own home directory, used to expand `~/` in config paths. */
+  userHome: string;
+  home: string;
+  stateHome: string;
+  globalConfigFile: string;
+  envFile: string;
+  /** Read-only fallbacks, in order; never migrated or rewritten. */
+  legacyConfigFiles: string[];
+  sessionsDir: string;
+  trustFile: string;
+  cacheDir: string;
+  /** `REASONIX_HOME` is set: nothing outside it is read. */
+  selfContained: boolean;
+}
+
+export function processEnv(): Record<string, string> {
+  return Deno.env.toObject();
+}
+
+export function systemTempDir(): string {
+  return tmpdir();
+}
+
+export function resolvePaths(
+  env: Record<string, string | undefined> = processEnv(),
+  os: string = Deno.build.os,
+): Paths {
+  const windows = os === "windows";
+  const path = windows ? win32 : posix;
+  const userHome = nonEmpty(windows ? env.USERPROFILE : env.HOME) ?? homedir();
+  const explicitHome = nonEmpty(env.REASONIX_HOME);
+  const selfContained = explicitHome !== undefined;
+  const home = explicitHome !== undefined ? path.resolve(explicitHome) : defaultHome(userHome, env, os);
+  const stateHome = path.resolve(nonEmpty(env.REASONIX_STATE_HOME) ?? home);
+  return {
+    userHome,
+    home,
+    stateHome,
+    globalConfigFile: path.join(home, "config.toml"),
+    envFile: path.join(home, ".env"),
+    legacyConfigFiles: selfContained ? [] : legacyFiles(userHome, env, os),
+    sessionsDir: path.join(stateHome, "sessions"),
+    trustFile: path.join(home, "trust.json"),
+    cacheDir: cacheDir(home, userHome, { env, os, selfContained }),
+    selfContained,
+  };
+}
+
+function defaultHome(userHome: string, env: Record<string, string | undefined>, os: string): string {
+  if (os === "windows") {
+    const appData = nonEmpty(env.APPDATA) ?? win32.join(userHome, "AppData", "Roaming");
+    return win32.join(appData, "reasonix");
+  }
+  return posix.join(userHome, ".reasonix");
+}
+
+function legacyFiles(userHome: string, env: Record<string, string | undefined>, os: string): string[] {
+  if (os === "windows") return [];
+  const xdgConfig = nonEmpty(env.XDG_CONFIG_HOME) ?? posix.join(userHome, ".config");
+  const files = [posix.join(xdgConfig, "reasonix", "config.toml")];
+  if (os === "darwin") {
+    files.push(posix.join(userHome, "Library", "Application Support", "reasonix", "config.toml"));
+  }
+  return files;
+}
+
+function cacheDir(
+  home: string,
+  userHome: string,
+  options: { env: Record<string, string | undefined>; os: string; selfContained: boolean },
+): string {
+  const { env, os } = options;
+  const path = os === "windows" ? win32 : posix;
+  const explicit = nonEmpty(env.REASONIX_CACHE_HOME);
+  if (explicit !== undefined) return path.resolve(explicit);
+  if (options.selfContained) return path.join(home, "cache");
+  if (os === "windows") {
+    const local = nonEmpty(env.LOCALAPPDATA) ?? win32.join(userHome, "AppData", "Local");
+    return win32.join(local, "reasonix", "cache");
+  }
+  if (os === "darwin") return posix.join(userHome, "Library", "Caches", "reasonix");
+  return posix.join(nonEmpty(env.XDG_CACHE_HOME) ?? posix.join(userHome, ".cache"), "reasonix");
+}
+
+function nonEmpty(value: string | undefined): string | undefined {
+  return value === undefined || value === "" ? undefined : value;
+}

@@ -1,0 +1,374 @@
+/**
+ * @module
+ * The shape of a Reasonix TOML file as data: which keys exist, their types, and which Go Reasonix keys
+ * are recognised but not implemented. `checkTable` walks a parsed file against it and reports each
+ * problem at the key's own line and column.
+ */
+import { z } from "zod";
+import { parse } from "smol-toml";
+import { ReasonixError } from "../lib/errors.ts";
+import { ConfigError, describeValue } from "./errors.ts";
+import type { KeyPath, TomlLocator } from "./_locate.ts";
+import type { ConfigWarning } from "./types.ts";
+
+export type LeafType = "string" | "integer" | "number" | "boolean" | "string[]";
+
+export interface LeafSpec {
+  kind: "leaf";
+  type: LeafType;
+  /** Completes "expected ..." when the value has the right type but is out of range. */
+  expected: string;
+  schema: z.ZodType;
+}
+
+export interface TableSpec {
+  kind: "table";
+  fields: Record<string, Spec>;
+  /** The spec of every key of a map-like table (`[model_overrides.<model>]`). */
+  each?: Spec;
+}
+
+export interface TablesSpec {
+  kind: "tables";
+  item: TableSpec;
+}
+
+/** `unsupported`: a documented Go Reasonix key we do not implement (warned); `ignored`: accepted silently. */
+export interface MarkerSpec {
+  kind: "unsupported" | "ignored";
+}
+
+export type Spec = LeafSpec | TableSpec | TablesSpec | MarkerSpec;
+
+export const EFFORTS = ["auto", "disabled", "low", "high", "max"] as const;
+export const PERMISSION_MODES = ["ask", "auto", "yolo"] as const;
+export const PERMISSION_ALIASES: Readonly<Record<string, (typeof PERMISSION_MODES)[number]>> = {
+  "read-only": "ask",
+  "workspace-write": "auto",
+  "danger-full-access": "yolo",
+};
+
+const UNSUPPORTED: MarkerSpec = { kind: "unsupported" };
+const IGNORED: MarkerSpec = { kind: "ignored" };
+
+function leaf(type: LeafType, schema: z.ZodType, expected: string): LeafSpec {
+  return { kind: "leaf", type, schema, expected };
+}
+
+function text(): LeafSpec {
+  return leaf("string", z.string(), "a string");
+}
+
+function nonEmpty(): LeafSpec {
+  return leaf("string", z.string().trim().min(1), "a non-empty string");
+}
+
+function integer(min: number, max = Number.MAX_SAFE_INTEGER): LeafSpec {
+  const range = max === Number.MAX_SAFE_INTEGER ? `>= ${min}` : `from ${min} to ${max}`;
+  return leaf("integer", z.number().int().min(min).max(max), `an integer ${range}`);
+}
+
+function price(): LeafSpec {
+  return leaf("number", z.number().min(0), "a number >= 0");
+}
+
+function oneOf(values: readonly string[]): LeafSpec {
+  return leaf("string", z.enum(values as [string, ...string[]]), `one of ${quoteList(values)}`);
+}
+
+function strings(): LeafSpec {
+  return leaf("string[]", z.array(z.string()), "an array of strings");
+}
+
+function url(): LeafSpec {
+  const schema = z.string().refine((value) => /^https?:$/.test(safeUrl(value)?.protocol ?? ""));
+  return leaf("string", schema, "an http(s) URL");
+}
+
+function envName(): LeafSpec {
+  return leaf("string", z.string().regex(/^([A-Za-z_][A-Za-z0-9_]*)?$/), "an environment variable name");
+}
+
+function table(fields: Record<string, Spec>, each?: Spec): TableSpec {
+  return { kind: "table", fields, each };
+}
+
+function marks(kind: MarkerSpec, names: string[]): Record<string, Spec> {
+  return Object.fromEntries(names.map((name) => [name, kind]));
+}
+
+export const PROVIDER_SPEC: TableSpec = table({
+  name: nonEmpty(),
+  kind: nonEmpty(),
+  base_url: url(),
+  model: nonEmpty(),
+  models: strings(),
+  default: nonEmpty(),
+  api_key_env: envName(),
+  context_window: integer(1),
+  max_output_tokens: integer(Number.MIN_SAFE_INTEGER),
+  reasoning_protocol: nonEmpty(),
+  price: table({ cache_hit: price(), input: price(), output: price(), currency: oneOf(["CNY", "USD"]) }),
+  ...marks(UNSUPPORTED, ["chat_url", "request_url"]),
+  ...marks(IGNORED, [
+    "display_name",
+    "models_url",
+    "balance_url",
+    "prices",
+    "billing_currency",
+    "thinking",
+    "supported_efforts",
+    "default_effort",
+    "vision_models",
+    "web_search",
+    "extra_body",
+    "model_overrides",
+  ]),
+});
+
+export const CONFIG_SPEC: TableSpec = table({
+  default_model: nonEmpty(),
+  ...marks(IGNORED, ["config_version", "credentials_store"]),
+  agent: table({
+    system_prompt: text(),
+    system_prompt_file: nonEmpty(),
+    max_steps: integer(0),
+    effort: oneOf(EFFORTS),
+    ...marks(UNSUPPORTED, [
+      "temperature",
+      "reasoning_language",
+      "compact_ratio",
+      "planner_model",
+      "vision_model",
+      "subagent_model",
+      "subagent_models",
+      "subagent_effort",
+      "subagent_efforts",
+      "max_subagent_depth",
+      "max_subagent_concurrency",
+      "max_parallel_writers",
+      "output_style",
+    ]),
+    ...marks(IGNORED, ["keep", "recent_keep", "plan_mode_read_only_commands"]),
+  }),
+  tools: table({
+    enabled: strings(),
+    bash_timeout_seconds: integer(1),
+    output_budget_bytes: integer(1),
+    ...marks(UNSUPPORTED, [
+      "mcp_startup_timeout_seconds",
+      "mcp_call_timeout_seconds",
+      "background_jobs",
+      "shell",
+    ]),
+  }),
+  permissions: table({
+    mode: oneOf([...PERMISSION_MODES, ...Object.keys(PERMISSION_ALIASES)]),
+    allow: strings(),
+    ask: strings(),
+    deny: strings(),
+    allow_dynamic_bash: UNSUPPORTED,
+  }),
+  sandbox: table({
+    allow_write: strings(),
+    forbid_read: strings(),
+    ...marks(UNSUPPORTED, ["workspace_root", "bash", "network"]),
+  }),
+  network: table({ max_retries: integer(0, 20), retry_base_ms: integer(0), proxy: UNSUPPORTED }),
+  billing: table({ display_currency: oneOf(["auto", "CNY", "USD"]) }),
+  model_overrides: table(
+    {},
+    table({
+      context_window: integer(1),
+      max_output_tokens: integer(Number.MIN_SAFE_INTEGER),
+      effort: oneOf(EFFORTS),
+    }),
+  ),
+  providers: { kind: "tables", item: PROVIDER_SPEC },
+  ...marks(UNSUPPORTED, [
+    "language",
+    "secrets",
+    "plugins",
+    "skills",
+    "lsp",
+    "browser",
+    "environment",
+    "ui",
+    "serve",
+    "statusline",
+    "telemetry",
+    "notifications",
+    "desktop",
+    "bot",
+    "remote",
+  ]),
+});
+
+export interface CheckContext {
+  file: string;
+  locator: TomlLocator;
+  warnings: ConfigWarning[];
+}
+
+/** Throws the first wrong value as a ConfigError; collects unknown and unsupported keys as warnings. */
+export function checkTable(
+  value: unknown,
+  spec: TableSpec,
+  options: CheckContext & { path?: KeyPath },
+): void {
+  const path = options.path ?? [];
+  if (!isTable(value)) throw typeError(options, path, "a table", value);
+  for (const [key, child] of Object.entries(value)) {
+    const childPath = [...path, key];
+    const childSpec = Object.hasOwn(spec.fields, key) ? spec.fields[key] : spec.each;
+    if (childSpec === undefined) warn(options, childPath, `unknown key "${displayKey(childPath)}"`);
+    else if (childSpec.kind === "unsupported") {
+      warn(options, childPath, `"${displayKey(childPath)}" is not supported yet and is ignored`);
+    } else if (childSpec.kind !== "ignored") checkValue(child, childSpec, { ...options, path: childPath });
+  }
+}
+
+function checkValue(value: unknown, spec: Spec, options: CheckContext & { path: KeyPath }): void {
+  if (spec.kind === "table") return checkTable(value, spec, options);
+  if (spec.kind === "tables") {
+    if (!Array.isArray(value)) throw typeError(options, options.path, "an array of tables", value);
+    value.forEach((item, index) =>
+      checkTable(item, spec.item, { ...options, path: [...options.path, index] })
+    );
+    return;
+  }
+  if (spec.kind !== "leaf") return;
+  const mismatch = typeMismatch(value, spec.type);
+  if (mismatch !== undefined) {
+    const at = mismatch.index === undefined ? options.path : [...options.path, mismatch.index];
+    const got = mismatch.index === undefined ? value : (value as unknown[])[mismatch.index];
+    throw typeError(options, at, mismatch.expected, got);
+  }
+  if (!spec.schema.safeParse(value).success) throw typeError(options, options.path, spec.expected, value);
+}
+
+function typeMismatch(value: unknown, type: LeafType): { expected: string; index?: number } | undefined {
+  if (type === "string") return typeof value === "string" ? undefined : { expected: "a string" };
+  if (type === "boolean") return typeof value === "boolean" ? undefined : { expected: "a boolean" };
+  if (type === "integer" || type === "number") {
+    return typeof value === "number" ? undefined : { expected: "a number" };
+  }
+  if (!Array.isArray(value)) return { expected: "an array of strings" };
+  const index = value.findIndex((item) => typeof item !== "string");
+  return index === -1 ? undefined : { expected: "a string", index };
+}
+
+export function configError(
+  options: CheckContext,
+  path: KeyPath,
+  detail: string,
+  code: "config.type" | "config.invalid" = "config.invalid",
+): ConfigError {
+  const at = options.locator.keyPosition(path);
+  return new ConfigError(code, detail, { file: options.file, ...at, key: displayKey(path) });
+}
+
+function typeError(options: CheckContext, path: KeyPath, expected: string, value: unknown): ConfigError {
+  const detail = `Cannot read "${displayKey(path)}": expected ${expected}, got ${describeValue(value)}`;
+  return configError(options, path, detail, "config.type");
+}
+
+export function warn(options: CheckContext, path: KeyPath, message: string): void {
+  options.warnings.push({ file: options.file, ...options.locator.keyPosition(path), message });
+}
+
+/** `tools.enabled`, `providers[1].base_url`, `model_overrides."v4.1".effort` */
+export function displayKey(path: KeyPath): string {
+  let out = "";
+  for (const segment of path) {
+    if (typeof segment === "number") out += `[${segment}]`;
+    else {out += (out === "" ? "" : ".") +
+        (/^[A-Za-z0-9_-]+$/.test(segment) ? segment : JSON.stringify(segment));}
+  }
+  return out;
+}
+
+export function isTable(value: unknown): value is Record<string, unknown> {
+  if (typeof value !== "object" || value === null || Array.isArray(value)) return false;
+  const prototype = Object.getPrototypeOf(value);
+  return prototype === null || prototype === Object.prototype;
+}
+
+/** The leaf spec a `config set` key names, or a ReasonixError saying why it cannot be set. */
+export function leafFor(segments: readonly string[]): LeafSpec {
+  let spec: Spec | undefined = CONFIG_SPEC;
+  for (const segment of segments) {
+    if (spec?.kind === "unsupported" || spec?.kind === "ignored") break;
+    if (spec?.kind !== "table") {
+      spec = undefined;
+      break;
+    }
+    spec = Object.hasOwn(spec.fields, segment) ? spec.fields[segment] : spec.each;
+  }
+  const key = segments.join(".");
+  if (spec?.kind === "leaf") return spec;
+  if (spec?.kind === "tables") {
+    throw new ReasonixError("config.invalid", `Cannot set "${key}": edit [[${key}]] entries in the file`);
+  }
+  if (spec?.kind === "unsupported") {
+    throw new ReasonixError("config.invalid", `Cannot set "${key}": it is not supported yet`);
+  }
+  if (spec?.kind === "table") throw new ReasonixError("config.invalid", `Cannot set "${key}": it is a table`);
+  throw new ReasonixError("config.unknown_key", `Cannot set "${key}": unknown key`);
+}
+
+/** Reads a command-line value as the key's type, then checks it against the key's schema. */
+export function parseLeafInput(
+  key: string,
+  spec: LeafSpec,
+  raw: string,
+): string | number | boolean | string[] {
+  const value = coerce(spec.type, raw.trim());
+  if (value === undefined || typeMismatch(value, spec.type) || !spec.schema.safeParse(value).success) {
+    const expected = value === undefined ? typeName(spec.type) : spec.expected;
+    throw new ReasonixError(
+      "config.invalid",
+      `Cannot set "${key}": expected ${expected}, got ${JSON.stringify(raw)}`,
+    );
+  }
+  return value;
+}
+
+function coerce(type: LeafType, raw: string): string | number | boolean | string[] | undefined {
+  if (type === "integer" || type === "number") {
+    const number = raw === "" ? NaN : Number(raw.replaceAll("_", ""));
+    return Number.isFinite(number) ? number : undefined;
+  }
+  if (type === "boolean") {
+    if (/^(true|yes|on|1)$/i.test(raw)) return true;
+    return /^(false|no|off|0)$/i.test(raw) ? false : undefined;
+  }
+  if (type === "string[]") {
+    if (!raw.startsWith("[")) return raw === "" ? [] : raw.split(",").map((item) => item.trim());
+    try {
+      const parsed = parse(`value = ${raw}`).value;
+      return Array.isArray(parsed) ? parsed as string[] : undefined;
+    } catch {
+      return undefined;
+    }
+  }
+  return raw;
+}
+
+function typeName(type: LeafType): string {
+  return { string: "a string", integer: "a number", number: "a number", boolean: "a boolean" }[
+    type as "string"
+  ] ?? "an array of strings";
+}
+
+export function quoteList(values: readonly string[]): string {
+  return values.map((value) => `"${value}"`).join(", ");
+}
+
+export function safeUrl(value: string): URL | undefined {
+  try {
+    return new URL(value);
+  } catch {
+    return undefined;
+  }
+}

@@ -1,0 +1,69 @@
+/**
+ * @module
+ * The resolved configuration every other layer reads. `load.ts` builds it from the five layers.
+ */
+import type { Effort } from "../provider/provider.ts";
+
+export type ConfigSource = "builtin" | "legacy" | "global" | "project" | "flag";
+
+export interface Price {
+  /** Per 1M tokens. */
+  cacheHit: number;
+  input: number;
+  output: number;
+  currency: "CNY" | "USD";
+}
+
+export interface ProviderConfig {
+  name: string;
+  kind: "openai";
+  baseUrl: string;
+  models: string[];
+  defaultModel: string;
+  apiKeyEnv: string;
+  contextWindow: number;
+  /** 0 = let the provider decide (not sent), >0 = sent as max_tokens. */
+  maxOutputTokens: number;
+  /** `deepseek` sends `thinking`/`reasoning_effort` and replays reasoning; `none` sends neither. */
+  reasoningProtocol: "deepseek" | "none";
+  /** Explicit prices; built-in DeepSeek models use the schedule in provider/pricing.ts. */
+  price?: Price;
+  source: ConfigSource;
+  /** The file that declared it (absent for built-ins). */
+  file?: string;
+}
+
+export interface ModelOverride {
+  contextWindow?: number;
+  maxOutputTokens?: number;
+  effort?: Effort;
+}
+
+export type PermissionMode = "ask" | "auto" | "yolo";
+
+export interface ConfigWarning {
+  file: string;
+  line: number;
+  column: number;
+  message: string;
+}
+
+export interface ResolvedConfig {
+  defaultModel: string;
+  providers: ProviderConfig[];
+  /**
+   * The providers of the user-scope layers only (built-in, legacy, global), before the project file
+   * replaced any: a project provider may use a key only on a host one of these already sends it to.
+   */
+  userProviders?: ProviderConfig[];
+  modelOverrides: Record<string, ModelOverride>;
+  agent: { systemPrompt?: string; maxSteps: number; effort: Effort };
+  tools: { enabled: string[]; bashTimeoutSeconds: number; outputBudgetBytes: number };
+  permissions: { mode: PermissionMode; allow: string[]; ask: string[]; deny: string[] };
+  sandbox: { allowWrite: string[]; forbidRead: string[] };
+  network: { maxRetries: number; retryBaseMs: number };
+  billing: { currency: "auto" | "CNY" | "USD" };
+  /** Files that were read, highest precedence last. */
+  files: string[];
+  warnings: ConfigWarning[];
+}

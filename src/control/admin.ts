@@ -1,0 +1,67 @@
+/**
+ * @module
+ * Operations that do not need a model: read and change config, approve a project provider's key,
+ * list sessions. They live here so every face offers the same behaviour.
+ */
+import { resolve } from "node:path";
+import { loadConfig } from "../config/load.ts";
+import { getConfigValue, setConfigKey } from "../config/edit.ts";
+import { type Paths, processEnv, resolvePaths } from "../config/paths.ts";
+import { approveKeyPairing } from "../config/trust.ts";
+import { ReasonixError } from "../lib/errors.ts";
+import { listSessions, type SessionSummary } from "../session/resume.ts";
+
+export interface AdminContext {
+  workspace: string;
+  paths: Paths;
+}
+
+export async function adminContext(cwd: string, dir?: string): Promise<AdminContext> {
+  return { workspace: await Deno.realPath(resolve(cwd, dir ?? ".")), paths: resolvePaths(processEnv()) };
+}
+
+export async function configGet(ctx: AdminContext, key: string): Promise<unknown> {
+  const config = await loadConfig({ workspace: ctx.workspace, paths: ctx.paths });
+  return getConfigValue(config, key);
+}
+
+/** Edits one key of the project file (or the global one) in place, keeping everything else. */
+export async function configSet(
+  ctx: AdminContext,
+  options: { key: string; value: string; global: boolean },
+): Promise<string> {
+  const file = options.global ? ctx.paths.globalConfigFile : resolve(ctx.workspace, "reasonix.toml");
+  await setConfigKey(file, options.key, options.value);
+  await loadConfig({ workspace: ctx.workspace, paths: ctx.paths });
+  return file;
+}
+
+export function configFiles(ctx: AdminContext): { global: string; project: string; env: string } {
+  return {
+    global: ctx.paths.globalConfigFile,
+    project: resolve(ctx.workspace, "reasonix.toml"),
+    env: ctx.paths.envFile,
+  };
+}
+
+/** Approves sending a key to a provider that the project's reasonix.toml declares. */
+export async function trustProviderKey(ctx: AdminContext, providerName: string): Promise<string> {
+  const config = await loadConfig({ workspace: ctx.workspace, paths: ctx.paths });
+  const provider = config.providers.find((p) => p.name === providerName);
+  if (!provider) {
+    throw new ReasonixError("config.unknown_provider", `Cannot find provider "${providerName}"`, {
+      hint: `Known providers: ${config.providers.map((p) => p.name).join(", ")}`,
+    });
+  }
+  const host = new URL(provider.baseUrl).host;
+  await approveKeyPairing(ctx.paths, ctx.workspace, {
+    provider: provider.name,
+    host,
+    apiKeyEnv: provider.apiKeyEnv,
+  });
+  return `Approved: ${provider.apiKeyEnv} may be sent to ${host} for provider "${provider.name}" in ${ctx.workspace}`;
+}
+
+export function sessionsOf(ctx: AdminContext): Promise<SessionSummary[]> {
+  return listSessions(ctx.paths.sessionsDir, ctx.workspace);
+}

@@ -1,0 +1,197 @@
+/**
+ * @module
+ * Composes the kernel into a Controller: config → model → credential → provider, tools, sandbox,
+ * gate, and a new or resumed session. Every face boots through here, so they all behave alike.
+ */
+import { resolve } from "node:path";
+import { type ConfigFlags, loadConfig } from "../config/load.ts";
+import { resolveModel } from "../config/models.ts";
+import { resolveCredential } from "../config/credentials.ts";
+import { type Paths, processEnv, resolvePaths } from "../config/paths.ts";
+import type { ResolvedConfig } from "../config/types.ts";
+import { ReasonixError } from "../lib/errors.ts";
+import { createProvider } from "../provider/registry.ts";
+import { normalizeEffort } from "../provider/effort.ts";
+import type { ChatMessage } from "../provider/provider.ts";
+import { SessionStore } from "../session/store.ts";
+import { findSession, latestSession } from "../session/resume.ts";
+import { ToolRegistry } from "../tool/registry.ts";
+import { builtinTools } from "../tool/builtin/mod.ts";
+import type { Workspace } from "../tool/tool.ts";
+import { DirectSandbox } from "../sandbox/none.ts";
+import { scrubEnv, withBaseEnv } from "../sandbox/env.ts";
+import type { Sandbox } from "../sandbox/sandbox.ts";
+import { createModeGate } from "../permission/gate.ts";
+import { buildSystemPrompt } from "../prompt/system.ts";
+import { loadInstructionFiles } from "../prompt/instructions.ts";
+import { buildContextMessage, localDate } from "../prompt/context.ts";
+import { Controller } from "./controller.ts";
+
+export type ResumeRequest = { kind: "latest" } | { kind: "query"; query: string };
+
+export interface BootOptions {
+  /** The process working directory; `dir` (from --dir) resolves against it. */
+  cwd: string;
+  dir?: string;
+  flags?: ConfigFlags;
+  resume?: ResumeRequest;
+  headless: boolean;
+  env?: Record<string, string>;
+  paths?: Paths;
+  now?: () => Date;
+}
+
+export async function bootController(options: BootOptions): Promise<Controller> {
+  const env = options.env ?? processEnv();
+  const paths = options.paths ?? resolvePaths(env);
+  const workspaceRoot = await realDir(resolve(options.cwd, options.dir ?? "."), "--dir");
+  const flags = options.flags ?? {};
+  const config = await loadConfig({ workspace: workspaceRoot, paths, flags });
+  const warnings = config.warnings.map((w) => `${w.file}:${w.line}:${w.column}: ${w.message}`);
+  const resumedFile = await findResumeFile(paths, workspaceRoot, options.resume);
+  const resumed = resumedFile ? await SessionStore.open(resumedFile) : undefined;
+  const modelRef = resolveModel(config, flags.model ?? resumed?.session.header.model);
+  const stored = resumed?.session.header.model;
+  if (stored && stored !== modelRef.model) {
+    warnings.push(
+      `This session was started with "${stored}"; continuing it with "${modelRef.model}" starts a cold cache`,
+    );
+  }
+  const credential = await resolveCredential(modelRef.provider, {
+    config,
+    paths,
+    env,
+    workspace: workspaceRoot,
+  });
+  const provider = createProvider(modelRef.provider, {
+    ...(credential.key ? { apiKey: credential.key } : {}),
+    maxRetries: config.network.maxRetries,
+    retryBaseMs: config.network.retryBaseMs,
+  });
+  const workspace = await buildWorkspace(workspaceRoot, config, flags.addDirs ?? []);
+  const sandbox = withBaseEnv(new DirectSandbox(), scrubEnv(env, apiKeyNames(config)));
+  const now = options.now ?? (() => new Date());
+  const session = resumed ?? await newSession(paths, {
+    config,
+    workspace,
+    sandbox,
+    model: modelRef.model,
+    provider: modelRef.provider.name,
+    now: now(),
+  });
+  const override = config.modelOverrides[modelRef.model];
+  const maxTokens = override?.maxOutputTokens ?? modelRef.provider.maxOutputTokens;
+  return new Controller({
+    store: session.store,
+    history: [...session.session.messages],
+    resumed: resumed !== undefined,
+    provider,
+    providerConfig: modelRef.provider,
+    model: modelRef.model,
+    effort: flags.effort ? normalizeEffort(flags.effort) : (override?.effort ?? config.agent.effort),
+    ...(maxTokens > 0 ? { maxTokens } : {}),
+    maxSteps: flags.maxSteps ?? config.agent.maxSteps,
+    registry: new ToolRegistry(builtinTools(), { enabled: config.tools.enabled }),
+    toolContext: {
+      workspace,
+      sandbox,
+      limits: {
+        bashTimeoutSeconds: config.tools.bashTimeoutSeconds,
+        outputBudgetBytes: config.tools.outputBudgetBytes,
+      },
+    },
+    gate: createModeGate({ mode: config.permissions.mode, headless: options.headless }),
+    now,
+    warnings,
+  });
+}
+
+async function findResumeFile(
+  paths: Paths,
+  workspace: string,
+  request: ResumeRequest | undefined,
+): Promise<string | undefined> {
+  if (!request) return undefined;
+  if (request.kind === "query") return await findSession(paths.sessionsDir, workspace, request.query);
+  const latest = await latestSession(paths.sessionsDir, workspace);
+  if (latest) return latest;
+  throw new ReasonixError("session.none", `No previous session to continue in ${workspace}`, {
+    hint: "Start one without --continue",
+  });
+}
+
+interface NewSessionOptions {
+  config: ResolvedConfig;
+  workspace: Workspace;
+  sandbox: Sandbox;
+  model: string;
+  provider: string;
+  now: Date;
+}
+
+async function newSession(paths: Paths, options: NewSessionOptions) {
+  const { config, workspace } = options;
+  const instructions = await loadInstructionFiles({ home: paths.home, workspace: workspace.root });
+  const system = buildSystemPrompt({
+    ...(config.agent.systemPrompt ? { custom: config.agent.systemPrompt } : {}),
+    instructions,
+  });
+  const context = buildContextMessage({
+    workspace: workspace.root,
+    os: Deno.build.os,
+    arch: Deno.build.arch,
+    shell: "bash",
+    date: localDate(options.now),
+    ...await gitBranch(options.sandbox, workspace.root),
+    extraWritable: workspace.extraWritable,
+  });
+  const store = await SessionStore.create(paths.sessionsDir, {
+    workspace: workspace.root,
+    model: options.model,
+    provider: options.provider,
+    now: options.now,
+  });
+  const messages: ChatMessage[] = [
+    { role: "system", content: system },
+    { role: "user", content: context },
+  ];
+  await store.appendMany(messages.map((message) => ({ type: "message" as const, message })));
+  return { store, session: { messages } };
+}
+
+async function gitBranch(sandbox: Sandbox, cwd: string): Promise<{ gitBranch?: string }> {
+  try {
+    const run = await sandbox.runArgv(["git", "rev-parse", "--abbrev-ref", "HEAD"], {
+      cwd,
+      signal: AbortSignal.timeout(5000),
+      timeoutMs: 5000,
+      maxOutputBytes: 4096,
+    });
+    const branch = run.output.trim();
+    return run.exitCode === 0 && branch ? { gitBranch: branch } : {};
+  } catch {
+    return {};
+  }
+}
+
+async function buildWorkspace(root: string, config: ResolvedConfig, addDirs: string[]): Promise<Workspace> {
+  const extra: string[] = [];
+  for (const dir of [...addDirs.map((d) => resolve(root, d)), ...config.sandbox.allowWrite]) {
+    extra.push(await realDir(dir, "--add-dir"));
+  }
+  return { root, extraWritable: [...new Set(extra)], forbidRead: config.sandbox.forbidRead };
+}
+
+async function realDir(path: string, flag: string): Promise<string> {
+  try {
+    const real = await Deno.realPath(path);
+    if ((await Deno.stat(real)).isDirectory) return real;
+  } catch {
+    // reported below
+  }
+  throw new ReasonixError("usage.bad_dir", `Cannot use "${path}" for ${flag}: not an existing directory`);
+}
+
+function apiKeyNames(config: ResolvedConfig): string[] {
+  return config.providers.map((provider) => provider.apiKeyEnv);
+}

@@ -1,0 +1,252 @@
+/**
+ * @module
+ * The transport-agnostic Controller: owns the session (history + durable store), runs turns through
+ * the agent loop, prices every model call, and broadcasts typed events to whichever face listens.
+ */
+import { addUsage, type ChatMessage, type ChatResult, emptyUsage } from "../provider/provider.ts";
+import { priceFor, receiptFor } from "../provider/pricing.ts";
+import type { ProviderConfig } from "../config/types.ts";
+import type { Provider } from "../provider/provider.ts";
+import type { Effort } from "../provider/provider.ts";
+import type { SessionStore } from "../session/store.ts";
+import type { ToolRegistry } from "../tool/registry.ts";
+import type { ToolContext } from "../tool/tool.ts";
+import type { Gate } from "../agent/dispatch.ts";
+import { runTurnLoop } from "../agent/loop.ts";
+import type { EventListener, ReasonixEvent } from "./events.ts";
+import type { RunPort } from "./ports.ts";
+import type { TurnOutcome, TurnTotals } from "./turn_outcome.ts";
+import { explainError } from "./explain.ts";
+
+export interface ControllerParts {
+  store: SessionStore;
+  history: ChatMessage[];
+  resumed: boolean;
+  provider: Provider;
+  providerConfig: ProviderConfig;
+  model: string;
+  effort: Effort;
+  maxTokens?: number;
+  maxSteps: number;
+  registry: ToolRegistry;
+  toolContext: Omit<ToolContext, "signal">;
+  gate: Gate;
+  now?: () => Date;
+  /** Warnings found while booting (config, model switch); replayed to each new subscriber. */
+  warnings?: string[];
+}
+
+export class Controller implements RunPort {
+  #parts: ControllerParts;
+  #listeners = new Set<EventListener>();
+  #abort: AbortController | null = null;
+  #totals: TurnTotals = newTotals();
+  #requests = 0;
+
+  constructor(parts: ControllerParts) {
+    this.#parts = parts;
+  }
+
+  get sessionId(): string {
+    return this.#parts.store.id;
+  }
+  get sessionFile(): string {
+    return this.#parts.store.file;
+  }
+  get model(): string {
+    return this.#parts.model;
+  }
+  get providerName(): string {
+    return this.#parts.providerConfig.name;
+  }
+
+  /** Messages as they will be replayed; never mutate. */
+  history(): readonly ChatMessage[] {
+    return this.#parts.history;
+  }
+
+  totals(): TurnTotals {
+    return structuredClone(this.#totals);
+  }
+
+  subscribe(listener: EventListener): () => void {
+    this.#listeners.add(listener);
+    return () => this.#listeners.delete(listener);
+  }
+
+  /** Announces the session to current subscribers (frontends call it once they listen). */
+  start(): void {
+    const { store, resumed, model, providerConfig } = this.#parts;
+    this.#emit({
+      type: "session_started",
+      sessionId: store.id,
+      resumed,
+      model,
+      provider: providerConfig.name,
+    });
+    for (const message of this.#parts.warnings ?? []) this.#emit({ type: "warning", message });
+  }
+
+  interrupt(): void {
+    this.#abort?.abort(new DOMException("Interrupted by the user", "AbortError"));
+  }
+
+  async runTurn(text: string): Promise<TurnOutcome> {
+    if (this.#abort) throw new Error("A turn is already running");
+    const abort = new AbortController();
+    this.#abort = abort;
+    this.#totals.turns++;
+    this.#emit({ type: "turn_started", turn: this.#totals.turns, text });
+    try {
+      await this.#append({ role: "user", content: text });
+      const done = await runTurnLoop(this.#loopOptions(abort.signal));
+      this.#totals.modelCalls += done.modelCalls;
+      const outcome: TurnOutcome = { subtype: done.subtype, result: done.result };
+      if (done.subtype !== "success") {
+        outcome.error = { code: "turn.max_steps", message: done.result };
+      }
+      return this.#finish(outcome);
+    } catch (error) {
+      return this.#finish(await this.#fail(error, abort.signal));
+    } finally {
+      this.#abort = null;
+    }
+  }
+
+  async close(): Promise<void> {
+    this.interrupt();
+    this.#parts.store.close();
+  }
+
+  #loopOptions(signal: AbortSignal) {
+    const parts = this.#parts;
+    return {
+      provider: parts.provider,
+      model: parts.model,
+      effort: parts.effort,
+      ...(parts.maxTokens ? { maxTokens: parts.maxTokens } : {}),
+      registry: parts.registry,
+      toolContext: { ...parts.toolContext, signal },
+      gate: parts.gate,
+      maxSteps: parts.maxSteps,
+      signal,
+      history: () => parts.history,
+      append: (message: ChatMessage) => this.#append(message),
+      onModelCall: (result: ChatResult) => this.#recordUsage(result),
+      emit: (event: ReasonixEvent) => this.#observe(event),
+    };
+  }
+
+  async #append(message: ChatMessage): Promise<void> {
+    await this.#parts.store.append({ type: "message", message });
+    this.#parts.history.push(message);
+  }
+
+  async #recordUsage(result: ChatResult): Promise<void> {
+    const at = (this.#parts.now ?? (() => new Date()))();
+    const price = priceFor(this.#parts.model, this.#parts.providerConfig.price);
+    const receipt = receiptFor(result.usage, price, at);
+    this.#totals.usage = addUsage(this.#totals.usage, result.usage);
+    if (receipt.cost !== null) {
+      this.#totals.cost = (this.#totals.cost ?? 0) + receipt.cost;
+      this.#totals.currency = receipt.currency;
+    }
+    this.#requests++;
+    await this.#parts.store.append({
+      type: "usage",
+      usage: result.usage,
+      model: this.#parts.model,
+      cost: receipt.cost,
+      currency: receipt.currency,
+      at: at.toISOString(),
+    });
+    this.#emit({
+      type: "usage",
+      request: this.#requests,
+      model: this.#parts.model,
+      usage: result.usage,
+      hitRatio: receipt.hitRatio,
+      cost: receipt.cost,
+      currency: receipt.currency,
+    });
+  }
+
+  /** Keeps the conversation valid for the next request: a failed turn gets an explicit reply. */
+  async #fail(error: unknown, signal: AbortSignal): Promise<TurnOutcome> {
+    const info = explainError(error, { interrupted: signal.aborted });
+    const note = `[This turn ended without a reply: ${info.message}]`;
+    try {
+      await this.#closeDanglingCalls(info.message);
+      await this.#append({ role: "assistant", content: note });
+      await this.#parts.store.append({
+        type: "event",
+        name: "turn_failed",
+        data: info,
+        at: nowIso(this.#parts),
+      });
+    } catch {
+      // The session on disk holds every message up to the fault; nothing more can be saved.
+    }
+    return { subtype: "error_during_execution", result: info.message, error: info };
+  }
+
+  async #closeDanglingCalls(reason: string): Promise<void> {
+    const history = this.#parts.history;
+    const last = history.findLast((message) => message.role === "assistant");
+    if (!last || last.role !== "assistant" || !last.tool_calls) return;
+    const answered = new Set(
+      history.flatMap((message) => message.role === "tool" ? [message.tool_call_id] : []),
+    );
+    for (const call of last.tool_calls) {
+      if (answered.has(call.id)) continue;
+      await this.#append({
+        role: "tool",
+        content: `Not run: ${reason}`,
+        tool_call_id: call.id,
+        name: call.function.name,
+      });
+    }
+  }
+
+  #finish(outcome: TurnOutcome): TurnOutcome {
+    this.#emit({
+      type: "turn_done",
+      subtype: outcome.subtype,
+      result: outcome.result,
+      ...(outcome.error ? { error: outcome.error } : {}),
+    });
+    return outcome;
+  }
+
+  #observe(event: ReasonixEvent): void {
+    if (event.type === "retrying") this.#totals.retries++;
+    if (event.type === "tool_result") {
+      this.#totals.toolCalls++;
+      if (!event.ok) this.#totals.toolFailures++;
+      this.#totals.toolCallsByName[event.name] = (this.#totals.toolCallsByName[event.name] ?? 0) + 1;
+    }
+    this.#emit(event);
+  }
+
+  #emit(event: ReasonixEvent): void {
+    for (const listener of this.#listeners) listener(event);
+  }
+}
+
+function newTotals(): TurnTotals {
+  return {
+    usage: emptyUsage(),
+    cost: null,
+    currency: null,
+    modelCalls: 0,
+    toolCalls: 0,
+    toolFailures: 0,
+    toolCallsByName: {},
+    retries: 0,
+    turns: 0,
+  };
+}
+
+function nowIso(parts: ControllerParts): string {
+  return (parts.now ?? (() => new Date()))().toISOString();
+}

@@ -1,0 +1,74 @@
+/**
+ * @module
+ * Thin renderers for the admin commands; the behaviour is in control/admin.ts.
+ */
+import {
+  adminContext,
+  configFiles,
+  configGet,
+  configSet,
+  sessionsOf,
+  trustProviderKey,
+} from "../../control/admin.ts";
+import { explainError } from "../../control/explain.ts";
+
+type DirOption = { dir?: string };
+
+async function guarded(body: () => Promise<void>): Promise<number> {
+  try {
+    await body();
+    return 0;
+  } catch (error) {
+    const info = explainError(error);
+    console.error(`error: ${info.message}`);
+    if (info.hint) console.error(`hint: ${info.hint}`);
+    return info.code.startsWith("config") || info.code.startsWith("usage") ? 2 : 1;
+  }
+}
+
+export function configGetCmd(key: string, opts: DirOption): Promise<number> {
+  return guarded(async () => {
+    const value = await configGet(await adminContext(Deno.cwd(), opts.dir), key);
+    console.log(typeof value === "string" ? value : JSON.stringify(value, null, 2));
+  });
+}
+
+export function configSetCmd(
+  key: string,
+  value: string,
+  opts: DirOption & { global?: boolean },
+): Promise<number> {
+  return guarded(async () => {
+    const file = await configSet(await adminContext(Deno.cwd(), opts.dir), {
+      key,
+      value,
+      global: Boolean(opts.global),
+    });
+    console.log(`Set ${key} in ${file}`);
+  });
+}
+
+export function configPathCmd(opts: DirOption): Promise<number> {
+  return guarded(async () => {
+    const files = configFiles(await adminContext(Deno.cwd(), opts.dir));
+    console.log(`global:  ${files.global}\nproject: ${files.project}\nkeys:    ${files.env}`);
+  });
+}
+
+export function trustKeyCmd(provider: string, opts: DirOption): Promise<number> {
+  return guarded(async () => {
+    console.log(await trustProviderKey(await adminContext(Deno.cwd(), opts.dir), provider));
+  });
+}
+
+export function sessionListCmd(opts: DirOption & { json?: boolean }): Promise<number> {
+  return guarded(async () => {
+    const sessions = await sessionsOf(await adminContext(Deno.cwd(), opts.dir));
+    if (opts.json) {
+      console.log(JSON.stringify({ schema_version: 1, command: "session.list", sessions }));
+      return;
+    }
+    if (sessions.length === 0) console.log("No sessions for this workspace yet");
+    for (const s of sessions) console.log(`${s.id}  ${s.createdAt}  ${s.model}  ${s.bytes} bytes`);
+  });
+}

@@ -1,0 +1,61 @@
+/**
+ * @module
+ * The `--output-format json` result: the Go Reasonix's fields, so scripts keep working, plus the
+ * clearer names (`cache_hit_tokens`, `cache_miss_tokens`) and an `error` object with a code.
+ */
+import type { ErrorInfo, TurnSubtype } from "../../control/events.ts";
+import type { TurnTotals } from "../../control/turn_outcome.ts";
+
+export interface RunResultInput {
+  subtype: TurnSubtype;
+  result: string;
+  durationMs: number;
+  numTurns: number;
+  sessionId: string | null;
+  totals: TurnTotals | null;
+  error?: ErrorInfo;
+}
+
+export function buildRunResult(input: RunResultInput): Record<string, unknown> {
+  const result: Record<string, unknown> = {
+    type: "result",
+    subtype: input.subtype,
+    is_error: input.subtype !== "success",
+    duration_ms: input.durationMs,
+    num_turns: input.numTurns,
+    result: input.result,
+    session_id: input.sessionId,
+  };
+  const totals = input.totals;
+  if (totals && totals.cost !== null) {
+    result.total_cost = roundCost(totals.cost);
+    // Kept for scripts written against the Go Reasonix: the same number as total_cost, in `currency`.
+    result.total_cost_usd = roundCost(totals.cost);
+    result.currency = totals.currency;
+  }
+  if (totals) {
+    const u = totals.usage;
+    result.usage = {
+      input_tokens: u.promptTokens,
+      output_tokens: u.completionTokens,
+      cache_read_input_tokens: u.cacheHitTokens,
+      cache_creation_input_tokens: u.cacheMissTokens,
+      cache_hit_tokens: u.cacheHitTokens,
+      cache_miss_tokens: u.cacheMissTokens,
+      reasoning_tokens: u.reasoningTokens,
+    };
+    result.cache_hit_ratio = u.promptTokens > 0 ? round4(u.cacheHitTokens / u.promptTokens) : 0;
+    result.num_model_calls = totals.modelCalls;
+    result.num_tool_calls = totals.toolCalls;
+  }
+  if (input.error) result.error = input.error;
+  return result;
+}
+
+export function roundCost(value: number): number {
+  return Math.round(value * 1e8) / 1e8;
+}
+
+function round4(value: number): number {
+  return Math.round(value * 1e4) / 1e4;
+}

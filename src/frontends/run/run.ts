@@ -1,0 +1,153 @@
+/**
+ * @module
+ * `reasonix run`: one headless task through the Controller, rendered as text, json or stream-json,
+ * with optional redacted events, a durable trajectory and a metrics summary.
+ */
+import { bootController, type BootOptions } from "../../control/boot.ts";
+import type { Controller } from "../../control/controller.ts";
+import type { ReasonixEvent, TurnSubtype } from "../../control/events.ts";
+import { explainError } from "../../control/explain.ts";
+import type { TurnOutcome } from "../../control/turn_outcome.ts";
+import { buildRunResult } from "./result.ts";
+import { Redactor, streamJsonLine, trajectoryLine } from "./event_lines.ts";
+import { LineFile } from "./line_file.ts";
+import { createTextOutput } from "./text_output.ts";
+import { buildMetrics } from "./metrics.ts";
+
+export type OutputFormat = "text" | "json" | "stream-json";
+
+export interface RunOptions {
+  task: string;
+  boot: Omit<BootOptions, "headless">;
+  outputFormat: OutputFormat;
+  eventsJsonl: boolean;
+  print: boolean;
+  showThinking: boolean;
+  trajectory?: string;
+  metrics?: string;
+  write: (text: string) => void;
+  writeError: (text: string) => void;
+  color: boolean;
+  /** Installs an interrupt handler (Ctrl+C); returns the function that removes it. */
+  onInterrupt?: (interrupt: () => void) => () => void;
+}
+
+export interface RunReport {
+  subtype: TurnSubtype;
+  /** The error code that decided the failure; null on success. */
+  errorCode: string | null;
+}
+
+export async function runHeadless(options: RunOptions): Promise<RunReport> {
+  const started = performance.now();
+  let controller: Controller;
+  try {
+    controller = await bootController({ ...options.boot, headless: true });
+  } catch (error) {
+    const info = explainError(error);
+    emitResult(options, {
+      subtype: "error_during_execution",
+      result: info.message,
+      error: info,
+    }, { started, controller: null });
+    return { subtype: "error_during_execution", errorCode: info.code };
+  }
+  const sinks = await openSinks(options, controller);
+  const removeInterrupt = options.onInterrupt?.(() => controller.interrupt());
+  controller.start();
+  let outcome: TurnOutcome;
+  try {
+    outcome = await controller.runTurn(options.task);
+  } finally {
+    removeInterrupt?.();
+    sinks.close();
+    await controller.close();
+  }
+  emitResult(options, outcome, { started, controller });
+  if (options.metrics) await writeMetrics(options.metrics, controller, outcome, started);
+  return { subtype: outcome.subtype, errorCode: outcome.error?.code ?? null };
+}
+
+interface Sinks {
+  close(): void;
+}
+
+async function openSinks(options: RunOptions, controller: Controller): Promise<Sinks> {
+  const trajectory = options.trajectory ? await LineFile.open(options.trajectory) : null;
+  let seq = 0;
+  const render = renderer(options, controller.sessionId);
+  const unsubscribe = controller.subscribe((event) => {
+    seq++;
+    render(event);
+    if (!trajectory) return;
+    trajectory.writeLine(trajectoryLine(event, seq));
+    if (event.type === "usage" || event.type === "turn_done" || event.type === "tool_result") {
+      trajectory.sync();
+    }
+  });
+  return {
+    close() {
+      unsubscribe();
+      trajectory?.close();
+    },
+  };
+}
+
+function renderer(options: RunOptions, sessionId: string): (event: ReasonixEvent) => void {
+  if (options.eventsJsonl) {
+    const redactor = new Redactor();
+    return (event) => {
+      const line = redactor.line(event);
+      if (line) options.write(JSON.stringify(line) + "\n");
+    };
+  }
+  if (options.outputFormat === "stream-json") {
+    let seq = 0;
+    return (event) => options.write(JSON.stringify(streamJsonLine(event, ++seq, sessionId)) + "\n");
+  }
+  if (options.outputFormat === "json") return () => {};
+  return createTextOutput({
+    write: options.write,
+    color: options.color,
+    showThinking: options.showThinking,
+    answerOnly: options.print,
+  });
+}
+
+function emitResult(
+  options: RunOptions,
+  outcome: TurnOutcome,
+  state: { started: number; controller: Controller | null },
+): void {
+  const result = buildRunResult({
+    subtype: outcome.subtype,
+    result: outcome.result,
+    durationMs: Math.round(performance.now() - state.started),
+    numTurns: state.controller ? 1 : 0,
+    sessionId: state.controller?.sessionId ?? null,
+    totals: state.controller?.totals() ?? null,
+    ...(outcome.error ? { error: outcome.error } : {}),
+  });
+  if (options.eventsJsonl) {
+    options.write(
+      JSON.stringify({ schema_version: 1, kind: "run_done", ok: !result.is_error, ...result }) + "\n",
+    );
+    return;
+  }
+  if (options.outputFormat !== "text") {
+    options.write(JSON.stringify(result) + "\n");
+    return;
+  }
+  if (!state.controller && outcome.error) {
+    options.writeError(`error: ${outcome.error.message}\n`);
+    if (outcome.error.hint) options.writeError(`hint: ${outcome.error.hint}\n`);
+  }
+}
+
+async function writeMetrics(path: string, controller: Controller, outcome: TurnOutcome, started: number) {
+  const metrics = buildMetrics(controller.totals(), {
+    outcome: outcome.subtype,
+    durationMs: Math.round(performance.now() - started),
+  });
+  await Deno.writeTextFile(path, JSON.stringify(metrics, null, 2) + "\n");
+}

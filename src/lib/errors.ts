@@ -1,0 +1,27 @@
+/**
+ * @module
+ * The one error base: a dotted, lower-case `code` that callers branch on, and an optional `hint`
+ * that tells a person what to do next. Messages follow std style (sentence case, no final period).
+ */
+
+export interface ReasonixErrorOptions {
+  hint?: string;
+  cause?: unknown;
+}
+
+export class ReasonixError extends Error {
+  readonly code: string;
+  readonly hint: string | undefined;
+
+  constructor(code: string, message: string, options: ReasonixErrorOptions = {}) {
+    super(message, options.cause === undefined ? undefined : { cause: options.cause });
+    this.name = "ReasonixError";
+    this.code = code;
+    this.hint = options.hint;
+  }
+}
+
+export function errorMessage(error: unknown): string {
+  if (error instanceof Error) return error.message;
+  return String(error);
+}

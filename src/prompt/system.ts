@@ -1,0 +1,51 @@
+/**
+ * @module
+ * The byte-stable head of every request. Nothing here may depend on the clock, the process, the
+ * machine or map order: the provider's prefix cache is keyed on these exact bytes.
+ */
+
+const BASE_PROMPT =
+  `You are Reasonix, a coding agent working in the user's terminal on the project in the workspace.
+
+# How you work
+- Understand before you change: read the relevant files and search the code before editing.
+- Make the smallest change that fully solves the task, in the style of the surrounding code.
+- Verify your work: run the tests, the build or the command that proves the change, and read the result.
+- Prefer the dedicated tools (read_file, edit_file, grep, glob, ls) over shell equivalents; use bash for
+  builds, tests, git and anything the other tools cannot do.
+- Paths are relative to the workspace root unless absolute. Never write outside the workspace.
+- A tool result that starts with "Error [" explains what went wrong and how to fix the call: fix it and
+  try again instead of repeating the same call.
+- If a call is refused for lack of approval, do not try to get around the refusal; say what you would
+  have done and what the user can allow.
+
+# How you answer
+- Be concise and concrete. Use Markdown; put code, commands and paths in backticks.
+- When you are done, say what you changed, how you verified it, and anything left undone.
+- The first user message holds facts about the session (workspace, OS, date); later messages may add
+  notes about changes in the environment.`;
+
+export interface InstructionFile {
+  /** Shown in the header, e.g. "workspace/AGENTS.md". */
+  label: string;
+  scope: "user" | "project";
+  text: string;
+}
+
+export interface SystemPromptOptions {
+  /** `[agent] system_prompt` replaces the base prompt. */
+  custom?: string;
+  instructions?: readonly InstructionFile[];
+}
+
+export function buildSystemPrompt(options: SystemPromptOptions = {}): string {
+  const parts = [(options.custom ?? BASE_PROMPT).trimEnd()];
+  const instructions = options.instructions ?? [];
+  if (instructions.length > 0) {
+    parts.push("# Instructions");
+    for (const file of instructions) {
+      parts.push(`## ${file.label} (${file.scope})\n\n${file.text.trim()}`);
+    }
+  }
+  return parts.join("\n\n") + "\n";
+}

@@ -1,0 +1,36 @@
+/**
+ * @module
+ * Child processes get the user's environment without credentials, whatever sandbox runs them.
+ */
+import type { RunOptions, RunResult, Sandbox } from "./sandbox.ts";
+
+const SECRET_PATTERN = /(_API_KEY|_TOKEN|_SECRET|_PASSWORD)$/;
+
+export function scrubEnv(
+  env: Record<string, string>,
+  secretNames: Iterable<string>,
+): Record<string, string> {
+  const secrets = new Set(secretNames);
+  const clean: Record<string, string> = {};
+  for (const [name, value] of Object.entries(env)) {
+    if (secrets.has(name) || SECRET_PATTERN.test(name)) continue;
+    clean[name] = value;
+  }
+  return clean;
+}
+
+/** Wraps a sandbox so that every run without an explicit `env` gets `env`. */
+export function withBaseEnv(sandbox: Sandbox, env: Record<string, string>): Sandbox {
+  function fill(options: RunOptions): RunOptions {
+    return options.env ? options : { ...options, env };
+  }
+  return {
+    name: sandbox.name,
+    runShell(command: string, options: RunOptions): Promise<RunResult> {
+      return sandbox.runShell(command, fill(options));
+    },
+    runArgv(argv: readonly string[], options: RunOptions): Promise<RunResult> {
+      return sandbox.runArgv(argv, fill(options));
+    },
+  };
+}

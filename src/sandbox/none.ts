@@ -1,0 +1,148 @@
+/**
+ * @module
+ * No isolation: commands run directly as the user. Each child starts in its own session, so a timeout,
+ * an abort or the end of the command can kill the whole process group, background jobs included.
+ */
+import { OutputCollector } from "./_output.ts";
+import type { RunOptions, RunResult, Sandbox } from "./sandbox.ts";
+
+/** Time a process group gets to exit after SIGTERM before SIGKILL. */
+const KILL_GRACE_MS = 2000;
+/** Time to finish reading pipes after the group is killed (a process that left the group may hold them). */
+const DRAIN_MS = 1000;
+const MAX_TIMER_MS = 2 ** 31 - 1;
+
+export class DirectSandbox implements Sandbox {
+  readonly name = "none";
+
+  runShell(command: string, options: RunOptions): Promise<RunResult> {
+    return run(["bash", "-c", command], options, ["sh", "-c", command]);
+  }
+
+  runArgv(argv: readonly string[], options: RunOptions): Promise<RunResult> {
+    if (argv.length === 0 || argv[0] === "") {
+      return Promise.reject(new TypeError("Cannot run a command: the argument vector is empty"));
+    }
+    return run(argv, options);
+  }
+}
+
+async function run(
+  argv: readonly string[],
+  options: RunOptions,
+  fallback?: readonly string[],
+): Promise<RunResult> {
+  if (options.signal.aborted) {
+    return { output: "", exitCode: null, signal: null, timedOut: false, aborted: true, droppedBytes: 0 };
+  }
+  let child: Deno.ChildProcess;
+  try {
+    child = spawn(argv, options);
+  } catch (error) {
+    if (!fallback || !(error instanceof Deno.errors.NotFound)) throw error;
+    child = spawn(fallback, options);
+  }
+  return await supervise(child, options);
+}
+
+function spawn(argv: readonly string[], options: RunOptions): Deno.ChildProcess {
+  return new Deno.Command(argv[0]!, {
+    args: argv.slice(1),
+    cwd: options.cwd,
+    ...(options.env ? { env: options.env, clearEnv: true } : {}),
+    stdin: options.stdin === undefined ? "null" : "piped",
+    stdout: "piped",
+    stderr: "piped",
+    // A new session (setsid): the child leads its own process group, which we kill as a whole.
+    detached: true,
+  }).spawn();
+}
+
+async function supervise(child: Deno.ChildProcess, options: RunOptions): Promise<RunResult> {
+  const collector = new OutputCollector(options.maxOutputBytes);
+  const readers = [child.stdout.getReader(), child.stderr.getReader()];
+  const pumps = Promise.all(readers.map((reader) => collector.pump(reader).catch(() => {})));
+  const group = new ProcessGroup(child.pid);
+  let timedOut = false;
+  let aborted = false;
+  const timeoutMs = Math.min(Math.max(0, options.timeoutMs), MAX_TIMER_MS);
+  const timer = Number.isFinite(options.timeoutMs)
+    ? setTimeout(() => {
+      timedOut = true;
+      group.terminate();
+    }, timeoutMs)
+    : undefined;
+  function onAbort(): void {
+    aborted = true;
+    group.terminate();
+  }
+  options.signal.addEventListener("abort", onAbort, { once: true });
+  const stdinDone = writeStdin(child, options.stdin);
+  let status: Deno.CommandStatus;
+  try {
+    status = await child.status;
+  } finally {
+    clearTimeout(timer);
+    options.signal.removeEventListener("abort", onAbort);
+    group.kill();
+  }
+  await drain(pumps, readers);
+  await stdinDone;
+  const { output, droppedBytes } = collector.finish();
+  const signal = status.signal ?? null;
+  return { output, exitCode: signal ? null : status.code, signal, timedOut, aborted, droppedBytes };
+}
+
+class ProcessGroup {
+  readonly #pgid: number;
+  #escalation: ReturnType<typeof setTimeout> | undefined;
+
+  constructor(pgid: number) {
+    this.#pgid = pgid;
+  }
+
+  /** SIGTERM now, SIGKILL if the group is still there after the grace period. */
+  terminate(): void {
+    this.#send("SIGTERM");
+    this.#escalation ??= setTimeout(() => this.#send("SIGKILL"), KILL_GRACE_MS);
+  }
+
+  /** Kills whatever is left of the group, e.g. `sleep 100 &` after the shell exited. */
+  kill(): void {
+    clearTimeout(this.#escalation);
+    this.#send("SIGKILL");
+  }
+
+  #send(signal: Deno.Signal): void {
+    try {
+      Deno.kill(-this.#pgid, signal);
+    } catch {
+      // ESRCH: the group is already gone.
+    }
+  }
+}
+
+async function writeStdin(child: Deno.ChildProcess, stdin: string | undefined): Promise<void> {
+  if (stdin === undefined) return;
+  const writer = child.stdin.getWriter();
+  try {
+    await writer.write(new TextEncoder().encode(stdin));
+    await writer.close();
+  } catch {
+    // The child exited without reading all of its input.
+  }
+}
+
+async function drain(
+  pumps: Promise<unknown>,
+  readers: ReadableStreamDefaultReader<Uint8Array>[],
+): Promise<void> {
+  let timer: ReturnType<typeof setTimeout> | undefined;
+  const deadline = new Promise<void>((resolve) => {
+    timer = setTimeout(resolve, DRAIN_MS);
+  });
+  await Promise.race([pumps, deadline]);
+  clearTimeout(timer);
+  await Promise.all(readers.map((reader) => reader.cancel().catch(() => {})));
+  await pumps;
+}

@@ -1,0 +1,278 @@
+/**
+ * @module
+ * Append-only JSONL sessions: one record per line, each line written whole and synced before the append
+ * resolves, so a crash loses at most the line being written and a reload replays messages byte for byte.
+ */
+import { join, resolve } from "node:path";
+import { ReasonixError } from "../lib/errors.ts";
+import type { ChatMessage, Usage } from "../provider/provider.ts";
+import { workspaceDir } from "./_paths.ts";
+
+export type SessionRecord =
+  | {
+    type: "session";
+    v: 1;
+    id: string;
+    workspace: string;
+    createdAt: string;
+    model: string;
+    provider: string;
+  }
+  | { type: "message"; message: ChatMessage }
+  | { type: "usage"; usage: Usage; model: string; cost: number | null; currency: string | null; at: string }
+  | { type: "event"; name: string; data?: unknown; at: string };
+
+export type SessionHeader = Extract<SessionRecord, { type: "session" }>;
+
+export interface LoadedSession {
+  header: SessionHeader;
+  messages: ChatMessage[];
+  records: SessionRecord[];
+  /** The last line was partial (a crash mid-write) and was ignored. */
+  tornTail: boolean;
+}
+
+export interface CreateSessionOptions {
+  workspace: string;
+  model: string;
+  provider: string;
+  now?: Date;
+}
+
+const NEWLINE = 0x0a;
+const MAX_ID_ATTEMPTS = 5;
+const ENCODER = new TextEncoder();
+
+export class SessionStore {
+  readonly id: string;
+  readonly file: string;
+  #handle: Deno.FsFile | null;
+  #tail: Promise<void> = Promise.resolve();
+
+  /** Use `SessionStore.create` or `SessionStore.open`. */
+  constructor(id: string, file: string, handle: Deno.FsFile) {
+    this.id = id;
+    this.file = file;
+    this.#handle = handle;
+  }
+
+  static async create(sessionsDir: string, header: CreateSessionOptions): Promise<SessionStore> {
+    const now = header.now ?? new Date();
+    const dir = workspaceDir(sessionsDir, header.workspace);
+    await Deno.mkdir(dir, { recursive: true, mode: 0o700 });
+    await Deno.chmod(dir, 0o700);
+    const { id, file, handle } = await createSessionFile(dir, now);
+    const store = new SessionStore(id, file, handle);
+    try {
+      await store.append({
+        type: "session",
+        v: 1,
+        id,
+        workspace: resolve(header.workspace),
+        createdAt: now.toISOString(),
+        model: header.model,
+        provider: header.provider,
+      });
+    } catch (error) {
+      store.close();
+      throw error;
+    }
+    return store;
+  }
+
+  /** Reopens a session for appending; a torn last line is cut off first so the file stays valid JSONL. */
+  static async open(file: string): Promise<{ store: SessionStore; session: LoadedSession }> {
+    const bytes = await readSessionFile(file);
+    const { session, keep } = parseSession(bytes, file);
+    if (keep < bytes.length) await Deno.truncate(file, keep);
+    const handle = await Deno.open(file, { write: true, append: true });
+    const store = new SessionStore(session.header.id, file, handle);
+    if (keep > 0 && bytes[keep - 1] !== NEWLINE) {
+      try {
+        await store.#write(new Uint8Array([NEWLINE]));
+      } catch (error) {
+        store.close();
+        throw error;
+      }
+    }
+    return { store, session };
+  }
+
+  append(record: SessionRecord): Promise<void> {
+    return this.appendMany([record]);
+  }
+
+  /** All records go out in one write and one sync. Appends are serialised in call order. */
+  appendMany(records: SessionRecord[]): Promise<void> {
+    if (this.#handle === null) {
+      return Promise.reject(
+        new ReasonixError("session.closed", `Cannot append to session "${this.id}": the store is closed`),
+      );
+    }
+    for (const record of records) {
+      if (!isSessionRecord(record)) {
+        throw new TypeError(`Cannot append to session "${this.id}": not a record`);
+      }
+    }
+    if (records.length === 0) return this.#tail;
+    const bytes = ENCODER.encode(records.map((record) => JSON.stringify(record) + "\n").join(""));
+    const run = this.#tail.then(() => this.#write(bytes));
+    this.#tail = run.catch(() => {});
+    return run;
+  }
+
+  /** Closes the file at once: await pending appends before calling it. */
+  close(): void {
+    this.#handle?.close();
+    this.#handle = null;
+  }
+
+  async #write(bytes: Uint8Array): Promise<void> {
+    const handle = this.#handle;
+    if (handle === null) {
+      throw new ReasonixError("session.closed", `Cannot append to session "${this.id}": the store is closed`);
+    }
+    let offset = 0;
+    while (offset < bytes.length) offset += await handle.write(bytes.subarray(offset));
+    await handle.syncData();
+  }
+}
+
+export async function loadSession(file: string): Promise<LoadedSession> {
+  return parseSession(await readSessionFile(file), file).session;
+}
+
+/** `<yyyyMMdd-HHmmss>-<8 hex>` in UTC: sorts by creation time, unique by the random tail. */
+export function newSessionId(now: Date): string {
+  const pad = (value: number) => String(value).padStart(2, "0");
+  const date = `${now.getUTCFullYear()}${pad(now.getUTCMonth() + 1)}${pad(now.getUTCDate())}`;
+  const time = `${pad(now.getUTCHours())}${pad(now.getUTCMinutes())}${pad(now.getUTCSeconds())}`;
+  const random = Array.from(
+    crypto.getRandomValues(new Uint8Array(4)),
+    (byte) => byte.toString(16).padStart(2, "0"),
+  );
+  return `${date}-${time}-${random.join("")}`;
+}
+
+async function createSessionFile(
+  dir: string,
+  now: Date,
+): Promise<{ id: string; file: string; handle: Deno.FsFile }> {
+  for (let attempt = 1;; attempt++) {
+    const id = newSessionId(now);
+    const file = join(dir, `${id}.jsonl`);
+    try {
+      const handle = await Deno.open(file, { write: true, append: true, createNew: true, mode: 0o600 });
+      return { id, file, handle };
+    } catch (error) {
+      if (!(error instanceof Deno.errors.AlreadyExists) || attempt >= MAX_ID_ATTEMPTS) throw error;
+    }
+  }
+}
+
+async function readSessionFile(file: string): Promise<Uint8Array> {
+  try {
+    return await Deno.readFile(file);
+  } catch (error) {
+    if (error instanceof Deno.errors.NotFound) {
+      throw new ReasonixError("session.not_found", `Cannot load session "${file}": no such file`, {
+        cause: error,
+      });
+    }
+    throw error;
+  }
+}
+
+interface Line {
+  start: number;
+  end: number;
+  text: string | null;
+}
+
+/** `keep` is the byte length of the valid prefix: everything from the torn last line on is dropped. */
+function parseSession(bytes: Uint8Array, file: string): { session: LoadedSession; keep: number } {
+  const lines = splitLines(bytes).filter((line) => line.text === null || line.text.trim() !== "");
+  const records: SessionRecord[] = [];
+  let keep = bytes.length;
+  let tornTail = false;
+  for (const [index, line] of lines.entries()) {
+    const record = parseRecord(line.text);
+    if (record !== undefined) {
+      records.push(record);
+    } else if (index === lines.length - 1) {
+      tornTail = true;
+      keep = line.start;
+    } else {
+      throw corrupt(file, `line ${lineNumber(bytes, line.start)} is not a valid session record`);
+    }
+  }
+  const header = records[0];
+  if (header === undefined) throw corrupt(file, "no session header");
+  if (header.type !== "session") throw corrupt(file, "line 1 is not a session header");
+  if (records.slice(1).some((record) => record.type === "session")) {
+    throw corrupt(file, "more than one session header");
+  }
+  const messages = records.flatMap((record) => record.type === "message" ? [record.message] : []);
+  return { session: { header, messages, records, tornTail }, keep };
+}
+
+function splitLines(bytes: Uint8Array): Line[] {
+  const decoder = new TextDecoder("utf-8", { fatal: true });
+  const lines: Line[] = [];
+  let start = 0;
+  while (start < bytes.length) {
+    const newline = bytes.indexOf(NEWLINE, start);
+    const end = newline === -1 ? bytes.length : newline + 1;
+    let text: string | null;
+    try {
+      text = decoder.decode(bytes.subarray(start, newline === -1 ? end : newline));
+    } catch {
+      text = null;
+    }
+    lines.push({ start, end, text });
+    start = end;
+  }
+  return lines;
+}
+
+function parseRecord(text: string | null): SessionRecord | undefined {
+  if (text === null) return undefined;
+  try {
+    const value: unknown = JSON.parse(text);
+    return isSessionRecord(value) ? value : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
+function isSessionRecord(value: unknown): value is SessionRecord {
+  if (!isObject(value)) return false;
+  switch (value.type) {
+    case "session":
+      return value.v === 1 && typeof value.id === "string" && typeof value.workspace === "string" &&
+        typeof value.createdAt === "string" && typeof value.model === "string" &&
+        typeof value.provider === "string";
+    case "message":
+      return isObject(value.message) && typeof value.message.role === "string";
+    case "usage":
+      return isObject(value.usage) && typeof value.model === "string" && typeof value.at === "string";
+    case "event":
+      return typeof value.name === "string" && typeof value.at === "string";
+    default:
+      return false;
+  }
+}
+
+function isObject(value: unknown): value is Record<string, unknown> {
+  return typeof value === "object" && value !== null && !Array.isArray(value);
+}
+
+function lineNumber(bytes: Uint8Array, offset: number): number {
+  let count = 1;
+  for (let index = 0; index < offset; index++) if (bytes[index] === NEWLINE) count++;
+  return count;
+}
+
+function corrupt(file: string, detail: string): ReasonixError {
+  return new ReasonixError("session.corrupt", `Cannot load session "${file}": ${detail}`);
+}

@@ -1,0 +1,195 @@
+/**
+ * @module
+ * The two grep engines over an explicit, already filtered file list: ripgrep (`--json`) and a JS RegExp
+ * line scanner. Both skip binary files, strip CR, and stop once `stopAfter` says enough was found.
+ */
+import type { ToolContext } from "../tool.ts";
+import { ToolError } from "../tool.ts";
+import { runRg } from "./_file_walk.ts";
+
+export interface Hit {
+  line: number;
+  text: string;
+  match: boolean;
+}
+
+export interface FileHits {
+  file: string;
+  hits: Hit[];
+  matches: number;
+}
+
+export interface SearchOptions {
+  pattern: string;
+  caseInsensitive: boolean;
+  context: number;
+  /** Called after each file with matches; returning true stops the search. */
+  enough: (found: readonly FileHits[]) => boolean;
+}
+
+const RG_CHUNK_FILES = 256;
+const RG_CHUNK_MAX_BYTES = 16 * 1024 * 1024;
+const JS_MAX_FILE_BYTES = 64 * 1024 * 1024;
+
+/** Null when ripgrep rejected the pattern but JavaScript accepts it (look-around, backreferences). */
+export async function searchWithRg(
+  ctx: ToolContext,
+  files: readonly string[],
+  options: SearchOptions,
+): Promise<FileHits[] | null> {
+  if (files.length === 0) {
+    if (compileJsPattern(options.pattern, options.caseInsensitive) === null) {
+      throw invalidPattern(options.pattern, "JavaScript cannot parse it");
+    }
+    return [];
+  }
+  const found: FileHits[] = [];
+  const flags = ["--json", "--no-messages", "--no-config", "--crlf"];
+  if (options.caseInsensitive) flags.push("-i");
+  if (options.context > 0) flags.push("-C", String(options.context));
+  for (let i = 0; i < files.length; i += RG_CHUNK_FILES) {
+    const chunk = files.slice(i, i + RG_CHUNK_FILES);
+    const run = await runRg(ctx, [...flags, "-e", options.pattern, "--", ...chunk], RG_CHUNK_MAX_BYTES);
+    const parsed = parseRgJson(run.output);
+    if (run.exitCode === 2 && parsed.events === 0 && /regex|error/i.test(run.output)) {
+      if (compileJsPattern(options.pattern, options.caseInsensitive) !== null) return null;
+      throw invalidPattern(options.pattern, run.output.trim().split("\n").slice(0, 6).join("\n"));
+    }
+    const order = new Map(chunk.map((file, index) => [file, index]));
+    parsed.files.sort((a, b) => (order.get(a.file) ?? 0) - (order.get(b.file) ?? 0));
+    for (const entry of parsed.files) {
+      found.push(entry);
+      if (options.enough(found)) return found;
+    }
+  }
+  return found;
+}
+
+interface RgParse {
+  files: FileHits[];
+  events: number;
+}
+
+function parseRgJson(output: string): RgParse {
+  const result: RgParse = { files: [], events: 0 };
+  let current: FileHits | null = null;
+  for (const line of output.split("\n")) {
+    if (!line.startsWith("{")) continue;
+    let event: RgEvent;
+    try {
+      event = JSON.parse(line);
+    } catch {
+      continue;
+    }
+    result.events++;
+    const path = event.data?.path?.text;
+    if (event.type === "begin" && path !== undefined) current = { file: path, hits: [], matches: 0 };
+    if ((event.type === "match" || event.type === "context") && current && path === current.file) {
+      const text = (event.data.lines?.text ?? "").replace(/\r?\n$/, "");
+      const match = event.type === "match";
+      current.hits.push({ line: event.data.line_number ?? 0, text, match });
+      if (match) current.matches++;
+    }
+    if (event.type === "end" && current) {
+      if (event.data.binary_offset == null && current.matches > 0) result.files.push(current);
+      current = null;
+    }
+  }
+  return result;
+}
+
+interface RgEvent {
+  type: string;
+  data: {
+    path?: { text?: string };
+    lines?: { text?: string };
+    line_number?: number;
+    binary_offset?: number | null;
+  };
+}
+
+export async function searchWithJs(
+  ctx: ToolContext,
+  files: readonly string[],
+  options: SearchOptions,
+): Promise<FileHits[]> {
+  const regex = compileJsPattern(options.pattern, options.caseInsensitive);
+  if (regex === null) throw invalidPattern(options.pattern, "JavaScript cannot parse it");
+  const found: FileHits[] = [];
+  for (const file of files) {
+    ctx.signal.throwIfAborted();
+    const lines = await readSearchableLines(file);
+    if (lines === null) continue;
+    const entry = scanLines(file, lines, regex, options.context);
+    if (entry.matches === 0) continue;
+    found.push(entry);
+    if (options.enough(found)) break;
+  }
+  return found;
+}
+
+/** Lines of a text file, or null for binary, oversized or unreadable files. */
+async function readSearchableLines(file: string): Promise<string[] | null> {
+  try {
+    const info = await Deno.stat(file);
+    if (!info.isFile || info.size > JS_MAX_FILE_BYTES) return null;
+    const bytes = await Deno.readFile(file);
+    const encoding = bytes[0] === 0xff && bytes[1] === 0xfe
+      ? "utf-16le"
+      : bytes[0] === 0xfe && bytes[1] === 0xff
+      ? "utf-16be"
+      : "utf-8";
+    if (encoding === "utf-8" && bytes.includes(0)) return null;
+    const text = new TextDecoder(encoding).decode(bytes);
+    const lines = text.split("\n");
+    if (lines.at(-1) === "") lines.pop();
+    return lines.map((line) => (line.endsWith("\r") ? line.slice(0, -1) : line));
+  } catch {
+    return null;
+  }
+}
+
+function scanLines(file: string, lines: readonly string[], regex: RegExp, context: number): FileHits {
+  const matched: number[] = [];
+  lines.forEach((line, index) => {
+    if (regex.test(line)) matched.push(index);
+  });
+  const shown = new Set<number>();
+  for (const index of matched) {
+    for (let i = Math.max(0, index - context); i <= Math.min(lines.length - 1, index + context); i++) {
+      shown.add(i);
+    }
+  }
+  const matchSet = new Set(matched);
+  const hits = [...shown].sort((a, b) => a - b).map((i) => ({
+    line: i + 1,
+    text: lines[i]!,
+    match: matchSet.has(i),
+  }));
+  return { file, hits, matches: matched.length };
+}
+
+/** JS has no `(?i)` prefix; accept it as the case-insensitive flag, as ripgrep does. */
+export function compileJsPattern(pattern: string, caseInsensitive: boolean): RegExp | null {
+  let source = pattern;
+  let flags = caseInsensitive ? "i" : "";
+  if (source.startsWith("(?i)")) {
+    source = source.slice(4);
+    flags = "i";
+  }
+  for (const extra of ["u", ""]) {
+    try {
+      return new RegExp(source, flags + extra);
+    } catch {
+      // Try the next flag set; patterns like "\-" are only valid without "u".
+    }
+  }
+  return null;
+}
+
+function invalidPattern(pattern: string, detail: string): ToolError {
+  return new ToolError(
+    "tool.invalid_pattern",
+    `Cannot search for "${pattern}": not a valid regular expression\n${detail}`,
+  );
+}

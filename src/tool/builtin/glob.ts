@@ -1,0 +1,78 @@
+import { z } from "zod";
+import { defineTool, ToolError } from "../tool.ts";
+import { displayPath, resolveReadPath } from "../workspace_paths.ts";
+import { listFiles, relativeSlash } from "./_file_walk.ts";
+import { type CompiledGlob, compileGlob, globMatches } from "./_glob_match.ts";
+
+export const GLOB_MAX_RESULTS = 200;
+const STAT_BATCH = 64;
+
+const DESCRIPTION = `Find files by name pattern. "*" and "?" stay within one path segment, "**" spans \
+directories, "{a,b}" and "[abc]" work. A pattern without "/" matches file names at any depth ("*.ts" finds \
+every TypeScript file); a pattern with "/" matches the path relative to the search directory \
+("src/**/*.test.ts"). Files ignored by .gitignore, .git and node_modules are skipped, and symlinks are not \
+followed. Results are sorted by modification time, newest first, at most ${GLOB_MAX_RESULTS}.`;
+
+const parameters = z.object({
+  pattern: z.string().min(1).describe('Glob pattern, e.g. "**/*.ts" or "src/*.json"'),
+  path: z.string().optional().describe("Directory to search (default: the workspace root)"),
+});
+
+export const globTool = defineTool({
+  name: "glob",
+  description: DESCRIPTION,
+  parameters,
+  readOnly: true,
+  truncationHint: "use a more specific pattern or path",
+  async execute(args, ctx) {
+    const glob = parsePattern(args.pattern);
+    const input = args.path ?? ".";
+    const base = await resolveReadPath(ctx.workspace, input);
+    const info = await Deno.stat(base).catch(() => null);
+    if (info === null) {
+      throw new ToolError("tool.not_found", `Cannot access "${input}": no such file or directory`);
+    }
+    if (!info.isDirectory) {
+      throw new ToolError("tool.not_a_directory", `Cannot search "${input}": not a directory`);
+    }
+    const skipNodeModules = !args.pattern.includes("node_modules");
+    const files = await listFiles(ctx, base, { skipNodeModules });
+    const matched = files.filter((file) => globMatches(glob, relativeSlash(base, file)));
+    if (matched.length === 0) {
+      return { output: `No files match "${args.pattern}" in ${displayPath(ctx.workspace, base)}` };
+    }
+    const sorted = await sortByMtime(matched, ctx.signal);
+    const shown = sorted.slice(0, GLOB_MAX_RESULTS).map((file) => displayPath(ctx.workspace, file));
+    const rest = sorted.length - shown.length;
+    if (rest > 0) shown.push(`(${rest} more not shown)`);
+    return { output: shown.join("\n"), truncated: rest > 0 || undefined };
+  },
+});
+
+function parsePattern(pattern: string): CompiledGlob {
+  if (pattern.startsWith("!")) {
+    throw new ToolError(
+      "tool.invalid_pattern",
+      `Cannot use glob "${pattern}": negated patterns are not supported`,
+    );
+  }
+  if (pattern.split("/").includes("..")) {
+    throw new ToolError("tool.path_traversal", `Cannot use glob "${pattern}": ".." segments are not allowed`);
+  }
+  try {
+    return compileGlob(pattern);
+  } catch {
+    throw new ToolError("tool.invalid_pattern", `Cannot use glob "${pattern}": it is not a valid pattern`);
+  }
+}
+
+async function sortByMtime(files: string[], signal: AbortSignal): Promise<string[]> {
+  const times = new Map<string, number>();
+  for (let i = 0; i < files.length; i += STAT_BATCH) {
+    signal.throwIfAborted();
+    const batch = files.slice(i, i + STAT_BATCH);
+    const stats = await Promise.all(batch.map((file) => Deno.lstat(file).catch(() => null)));
+    batch.forEach((file, j) => times.set(file, stats[j]?.mtime?.getTime() ?? 0));
+  }
+  return [...files].sort((a, b) => times.get(b)! - times.get(a)! || (a < b ? -1 : a > b ? 1 : 0));
+}

@@ -1,0 +1,111 @@
+import { z } from "zod";
+import { defineTool, type ToolContext, ToolError, type Workspace } from "../tool.ts";
+import { displayPath, resolveReadPath } from "../workspace_paths.ts";
+import { hasRipgrep, listFiles, relativeSlash } from "./_file_walk.ts";
+import { compileGlob, globMatches } from "./_glob_match.ts";
+import { type FileHits, type SearchOptions, searchWithJs, searchWithRg } from "./_grep_search.ts";
+
+export const GREP_MAX_MATCHES = 200;
+const MAX_LINE_CHARS = 500;
+
+const DESCRIPTION = `Search file contents with a regular expression (ripgrep syntax). Output lines are \
+"path:line:text" with paths relative to the workspace; with context, surrounding lines are "path-line-text" \
+and groups are separated by "--". output_mode "files_with_matches" lists matching files, "count" gives \
+matching lines per file. glob filters files by name ("*.ts", "src/**/*.go"). Files ignored by .gitignore, \
+binary files, .git and node_modules are skipped. Results stop at ${GREP_MAX_MATCHES} matches (or files); \
+narrow the pattern, path or glob to see the rest.`;
+
+const parameters = z.object({
+  pattern: z.string().min(1).describe("Regular expression to search for"),
+  path: z.string().optional().describe("File or directory to search (default: the workspace root)"),
+  glob: z.string().optional().describe('Only search files matching this glob, e.g. "*.ts"'),
+  case_insensitive: z.boolean().optional().describe("Ignore case (default false)"),
+  context: z.number().int().min(0).max(10).optional().describe("Lines of context around each match (0-10)"),
+  output_mode: z.enum(["content", "files_with_matches", "count"]).optional().describe(
+    'What to return: "content" (default), "files_with_matches" or "count"',
+  ),
+});
+
+type GrepArgs = z.infer<typeof parameters>;
+type OutputMode = NonNullable<GrepArgs["output_mode"]>;
+
+export const grepTool = defineTool({
+  name: "grep",
+  description: DESCRIPTION,
+  parameters,
+  readOnly: true,
+  truncationHint: "narrow the pattern, path or glob",
+  async execute(args, ctx) {
+    const mode: OutputMode = args.output_mode ?? "content";
+    const files = await candidateFiles(args, ctx);
+    const search: SearchOptions = {
+      pattern: args.pattern,
+      caseInsensitive: args.case_insensitive ?? false,
+      context: mode === "content" ? args.context ?? 0 : 0,
+      enough: (found) =>
+        mode === "content" ? totalMatches(found) > GREP_MAX_MATCHES : found.length > GREP_MAX_MATCHES,
+    };
+    const found = (await hasRipgrep(ctx) ? await searchWithRg(ctx, files, search) : null) ??
+      await searchWithJs(ctx, files, search);
+    if (found.length === 0) {
+      return { output: `No matches for "${args.pattern}" in ${args.path ?? "."}` };
+    }
+    return render(ctx.workspace, found, { mode, context: search.context });
+  },
+});
+
+async function candidateFiles(args: GrepArgs, ctx: ToolContext): Promise<string[]> {
+  const input = args.path ?? ".";
+  const base = await resolveReadPath(ctx.workspace, input);
+  const info = await Deno.stat(base).catch(() => null);
+  if (info === null) {
+    throw new ToolError("tool.not_found", `Cannot access "${input}": no such file or directory`);
+  }
+  if (info.isFile) return [base];
+  const files = await listFiles(ctx, base, { skipNodeModules: true });
+  if (args.glob === undefined) return files;
+  let glob;
+  try {
+    glob = compileGlob(args.glob);
+  } catch {
+    throw new ToolError("tool.invalid_pattern", `Cannot use glob "${args.glob}": it is not a valid pattern`);
+  }
+  return files.filter((file) => globMatches(glob, relativeSlash(base, file)));
+}
+
+function totalMatches(found: readonly FileHits[]): number {
+  return found.reduce((sum, entry) => sum + entry.matches, 0);
+}
+
+function render(ws: Workspace, found: FileHits[], options: { mode: OutputMode; context: number }) {
+  if (options.mode !== "content") {
+    const shown = found.slice(0, GREP_MAX_MATCHES).map((entry) => {
+      const path = displayPath(ws, entry.file);
+      return options.mode === "count" ? `${path}:${entry.matches}` : path;
+    });
+    const cut = found.length > GREP_MAX_MATCHES;
+    if (cut) shown.push(`... (truncated at ${GREP_MAX_MATCHES} files)`);
+    return { output: shown.join("\n"), truncated: cut || undefined };
+  }
+  const out: string[] = [];
+  let matches = 0;
+  for (const entry of found) {
+    const path = displayPath(ws, entry.file);
+    let previous = -1;
+    for (const hit of entry.hits) {
+      if (hit.match && matches === GREP_MAX_MATCHES) {
+        out.push(`... (truncated at ${GREP_MAX_MATCHES} matches)`);
+        return { output: out.join("\n"), truncated: true };
+      }
+      if (options.context > 0 && out.length > 0 && hit.line !== previous + 1) out.push("--");
+      out.push(`${path}${hit.match ? ":" : "-"}${hit.line}${hit.match ? ":" : "-"}${clip(hit.text)}`);
+      if (hit.match) matches++;
+      previous = hit.line;
+    }
+  }
+  return { output: out.join("\n") };
+}
+
+function clip(text: string): string {
+  return text.length > MAX_LINE_CHARS ? `${text.slice(0, MAX_LINE_CHARS)}… [line clipped]` : text;
+}

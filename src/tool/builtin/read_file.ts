@@ -1,0 +1,148 @@
+import { z } from "zod";
+import { defineTool, type ToolContext, ToolError } from "../tool.ts";
+import { displayPath, resolveReadPath } from "../workspace_paths.ts";
+import { describeImage, SNIFF_BYTES, sniffBytes, type TextEncodingName } from "./_sniff.ts";
+
+export const DEFAULT_READ_LIMIT = 2000;
+export const MAX_LINE_CHARS = 2000;
+const CHUNK_BYTES = 64 * 1024;
+
+const DESCRIPTION =
+  `Read a text file from the workspace. Lines come back numbered from 1 as "<number>→<text>".
+By default up to ${DEFAULT_READ_LIMIT} lines from the start are shown; for longer files pass offset (lines to \
+skip) and limit (lines to show) and follow the trailer, which says where to continue. Lines longer than \
+${MAX_LINE_CHARS} characters are clipped. Directories, images and binary files are refused with an explanation; \
+use ls for directories. UTF-8 (with or without BOM) and UTF-16 files are decoded.`;
+
+const parameters = z.object({
+  path: z.string().describe("File path, relative to the workspace root or absolute inside it"),
+  offset: z.number().int().min(0).optional().describe("Number of lines to skip before the first shown line"),
+  limit: z.number().int().min(1).optional().describe(
+    `Maximum number of lines to show (default ${DEFAULT_READ_LIMIT})`,
+  ),
+});
+
+export const readFileTool = defineTool({
+  name: "read_file",
+  description: DESCRIPTION,
+  parameters,
+  readOnly: true,
+  truncationHint: "read a smaller range with offset and limit",
+  async execute(args, ctx) {
+    const abs = await resolveReadPath(ctx.workspace, args.path);
+    const shown = displayPath(ctx.workspace, abs);
+    const info = await statFile(abs, args.path);
+    if (info.isDirectory) {
+      throw new ToolError("tool.not_a_file", `Cannot read "${shown}": it is a directory; use ls to list it`);
+    }
+    if (info.size === 0) return { output: `File "${shown}" is empty (0 bytes)` };
+    using file = await Deno.open(abs, { read: true });
+    const head = new Uint8Array(SNIFF_BYTES);
+    const headLength = (await file.read(head)) ?? 0;
+    const sniff = sniffBytes(head.subarray(0, headLength));
+    if (sniff.kind === "image") {
+      throw new ToolError("tool.unsupported_file", describeImage(shown, sniff, info.size));
+    }
+    if (sniff.kind === "binary") {
+      throw new ToolError(
+        "tool.unsupported_file",
+        `Cannot read "${shown}": it looks like a binary file (${info.size} bytes), not text`,
+      );
+    }
+    await file.seek(0, Deno.SeekMode.Start);
+    const skip = args.offset ?? 0;
+    const take = args.limit ?? DEFAULT_READ_LIMIT;
+    const scan = await scanLines(file, sniff.encoding, { skip, take, ctx });
+    if (scan.total === 0) return { output: `File "${shown}" is empty (${info.size} bytes)` };
+    if (skip >= scan.total) {
+      throw new ToolError(
+        "tool.invalid_offset",
+        `Cannot read "${shown}" at offset=${skip}: the file has ${scan.total} lines`,
+      );
+    }
+    return formatWindow(scan, skip);
+  },
+});
+
+async function statFile(abs: string, input: string): Promise<Deno.FileInfo> {
+  try {
+    return await Deno.stat(abs);
+  } catch (error) {
+    if (error instanceof Deno.errors.NotFound || error instanceof Deno.errors.NotADirectory) {
+      throw new ToolError("tool.not_found", `Cannot access "${input}": no such file or directory`);
+    }
+    throw error;
+  }
+}
+
+interface Scan {
+  lines: string[];
+  total: number;
+  /** Lines stopped early because the output budget was reached. */
+  budgetHit: boolean;
+}
+
+interface ScanOptions {
+  skip: number;
+  take: number;
+  ctx: ToolContext;
+}
+
+/** Streams the file once: keeps only the requested window (each line capped) and counts the rest. */
+async function scanLines(file: Deno.FsFile, encoding: TextEncodingName, options: ScanOptions): Promise<Scan> {
+  const decoder = new TextDecoder(encoding);
+  const budget = options.ctx.limits.outputBudgetBytes;
+  const scan: Scan = { lines: [], total: 0, budgetHit: false };
+  let partial = "";
+  let started = false;
+  let used = 0;
+  const end = options.skip + options.take;
+  const finish = () => {
+    if (scan.total >= options.skip && scan.total < end && !scan.budgetHit) {
+      const line = clipLine(partial);
+      used += line.length + 8;
+      if (used > budget && scan.lines.length > 0) scan.budgetHit = true;
+      else scan.lines.push(line);
+    }
+    scan.total++;
+    partial = "";
+    started = false;
+  };
+  const buffer = new Uint8Array(CHUNK_BYTES);
+  for (;;) {
+    options.ctx.signal.throwIfAborted();
+    const read = await file.read(buffer);
+    const text = read === null
+      ? decoder.decode()
+      : decoder.decode(buffer.subarray(0, read), { stream: true });
+    let from = 0;
+    for (let nl = text.indexOf("\n"); nl !== -1; nl = text.indexOf("\n", from)) {
+      keep(text.slice(from, nl));
+      finish();
+      from = nl + 1;
+    }
+    if (from < text.length) keep(text.slice(from));
+    if (read === null) break;
+  }
+  if (started) finish();
+  return scan;
+
+  function keep(piece: string): void {
+    started = true;
+    const wanted = scan.total >= options.skip && scan.total < end;
+    if (wanted && partial.length <= MAX_LINE_CHARS + 1) partial += piece.slice(0, MAX_LINE_CHARS + 2);
+  }
+}
+
+function clipLine(raw: string): string {
+  const line = raw.endsWith("\r") ? raw.slice(0, -1) : raw;
+  return line.length > MAX_LINE_CHARS ? `${line.slice(0, MAX_LINE_CHARS)}… [line clipped]` : line;
+}
+
+function formatWindow(scan: Scan, skip: number): { output: string; truncated?: boolean } {
+  const body = scan.lines.map((line, i) => `${String(skip + i + 1).padStart(6)}→${line}`).join("\n");
+  const last = skip + scan.lines.length;
+  if (last >= scan.total) return { output: body };
+  const trailer = `[showing lines ${skip + 1}-${last} of ${scan.total}; use offset=${last} to read more]`;
+  return { output: `${body}\n\n${trailer}`, truncated: scan.budgetHit || undefined };
+}

@@ -1,0 +1,69 @@
+/**
+ * @module
+ * Tools as data: a name, a model-facing description, a zod schema, and `execute`. The dispatcher
+ * validates, gates, truncates and times every call; a tool only does its one job.
+ */
+import type { z } from "zod";
+import { ReasonixError } from "../lib/errors.ts";
+import type { Sandbox } from "../sandbox/sandbox.ts";
+
+export interface Workspace {
+  /** Realpath of the workspace root. */
+  root: string;
+  /** Realpaths of extra writable roots (`--add-dir`, `[sandbox] allow_write`). */
+  extraWritable: readonly string[];
+  /** Absolute paths hidden from read/list/search tools (`[sandbox] forbid_read`). */
+  forbidRead: readonly string[];
+}
+
+export interface FileChange {
+  path: string;
+  kind: "create" | "modify" | "delete";
+  oldText: string | null;
+  newText: string | null;
+}
+
+export interface ToolContext {
+  signal: AbortSignal;
+  workspace: Workspace;
+  sandbox: Sandbox;
+  onProgress?: (text: string) => void;
+  /** Tool limits from `[tools]` config. */
+  limits: ToolLimits;
+}
+
+export interface ToolLimits {
+  bashTimeoutSeconds: number;
+  outputBudgetBytes: number;
+}
+
+export interface ToolResult {
+  output: string;
+  /** Set when the tool already trimmed its output and says how to get the rest. */
+  truncated?: boolean;
+}
+
+export interface ToolSpec<Args = unknown> {
+  name: string;
+  description: string;
+  parameters: z.ZodType<Args>;
+  readOnly: boolean;
+  /** Told to the model when the dispatcher cuts this tool's output (e.g. "use offset/limit"). */
+  truncationHint?: string;
+  preview?: (args: Args, ctx: ToolContext) => Promise<FileChange | null>;
+  execute: (args: Args, ctx: ToolContext) => Promise<ToolResult>;
+}
+
+/** A failure the model can act on: it becomes the tool result, never a crash. */
+export class ToolError extends ReasonixError {
+  constructor(code: string, message: string) {
+    super(code, message);
+    this.name = "ToolError";
+  }
+}
+
+export function defineTool<S extends z.ZodType>(
+  spec: Omit<ToolSpec<z.infer<S>>, "parameters"> & { parameters: S },
+): ToolSpec<z.infer<S>> {
+  return spec as ToolSpec<z.infer<S>>;
+}

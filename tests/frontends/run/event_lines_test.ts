@@ -1,0 +1,84 @@
+import assert from "node:assert/strict";
+import { Redactor } from "../../../src/frontends/run/event_lines.ts";
+import { buildRunResult } from "../../../src/frontends/run/result.ts";
+import { exitCodeFor } from "../../../main.ts";
+
+Deno.test("Redactor.line() drops content and pseudonymises tools", () => {
+  const r = new Redactor();
+  assert.equal(r.line({ type: "text", text: "secret" }), null);
+  const call = r.line({
+    type: "tool_call",
+    callId: "c9",
+    name: "bash",
+    arguments: `{"command":"cat key"}`,
+    readOnly: false,
+  });
+  assert.deepEqual(call, {
+    schema_version: 1,
+    sequence: 1,
+    kind: "tool_call",
+    tool_id: "tool_1",
+    tool_name: "tool_name_1",
+    tool_read_only: false,
+  });
+  const result = r.line({
+    type: "tool_result",
+    callId: "c9",
+    name: "bash",
+    ok: true,
+    output: "KEY",
+    durationMs: 5,
+    readOnly: false,
+  });
+  assert.equal(JSON.stringify(result).includes("KEY"), false);
+  assert.equal(result!.tool_id, "tool_1");
+});
+
+Deno.test("buildRunResult() mirrors the Go fields and adds clear cache names", () => {
+  const result = buildRunResult({
+    subtype: "success",
+    result: "ok",
+    durationMs: 12,
+    numTurns: 1,
+    sessionId: "s",
+    totals: {
+      usage: {
+        promptTokens: 100,
+        completionTokens: 5,
+        cacheHitTokens: 80,
+        cacheMissTokens: 20,
+        reasoningTokens: 1,
+      },
+      cost: 0.000123456789,
+      currency: "CNY",
+      modelCalls: 2,
+      toolCalls: 1,
+      toolFailures: 0,
+      toolCallsByName: {},
+      retries: 0,
+      turns: 1,
+    },
+  });
+  assert.equal(result.total_cost, 0.00012346);
+  assert.equal(result.total_cost_usd, result.total_cost);
+  assert.deepEqual(result.usage, {
+    input_tokens: 100,
+    output_tokens: 5,
+    cache_read_input_tokens: 80,
+    cache_creation_input_tokens: 20,
+    cache_hit_tokens: 80,
+    cache_miss_tokens: 20,
+    reasoning_tokens: 1,
+  });
+  assert.equal(result.cache_hit_ratio, 0.8);
+});
+
+Deno.test("exitCodeFor() maps error codes to documented exit codes", () => {
+  assert.equal(exitCodeFor(null), 0);
+  assert.equal(exitCodeFor("config.parse"), 2);
+  assert.equal(exitCodeFor("config.missing_key"), 1);
+  assert.equal(exitCodeFor("provider.server"), 3);
+  assert.equal(exitCodeFor("provider.auth"), 1);
+  assert.equal(exitCodeFor("turn.interrupted"), 130);
+  assert.equal(exitCodeFor("turn.max_steps"), 1);
+});

@@ -1,0 +1,172 @@
+import assert from "node:assert/strict";
+import { join } from "node:path";
+import { DirectSandbox } from "../../src/sandbox/none.ts";
+import type { RunOptions } from "../../src/sandbox/sandbox.ts";
+
+function options(overrides: Partial<RunOptions> = {}): RunOptions {
+  return {
+    cwd: "/",
+    signal: new AbortController().signal,
+    timeoutMs: 30_000,
+    maxOutputBytes: 100_000,
+    ...overrides,
+  };
+}
+
+/** True when the process is gone (or only a zombie waiting for a reaper that is not us). */
+async function isGone(pid: number): Promise<boolean> {
+  try {
+    const stat = await Deno.readTextFile(`/proc/${pid}/stat`);
+    return stat.slice(stat.lastIndexOf(")") + 2).startsWith("Z");
+  } catch (error) {
+    if (error instanceof Deno.errors.NotFound) return true;
+    throw error;
+  }
+}
+
+async function waitForFile(path: string): Promise<string> {
+  while (true) {
+    const text = await Deno.readTextFile(path).catch(() => "");
+    if (text.trim() !== "") return text.trim();
+    await new Promise((resolve) => setTimeout(resolve, 10));
+  }
+}
+
+Deno.test("DirectSandbox.runShell() merges stdout and stderr in arrival order", async () => {
+  const sandbox = new DirectSandbox();
+  const result = await sandbox.runShell(
+    "echo one; sleep 0.3; echo two >&2; sleep 0.3; echo three",
+    options(),
+  );
+  assert.deepEqual(result, {
+    output: "one\ntwo\nthree\n",
+    exitCode: 0,
+    signal: null,
+    timedOut: false,
+    aborted: false,
+    droppedBytes: 0,
+  });
+});
+
+Deno.test("DirectSandbox.runShell() reports exit codes and signals", async () => {
+  const sandbox = new DirectSandbox();
+  const failed = await sandbox.runShell("echo no >&2; exit 3", options());
+  assert.equal(failed.exitCode, 3);
+  assert.equal(failed.signal, null);
+  assert.equal(failed.output, "no\n");
+  const killed = await sandbox.runShell("kill -TERM $$", options());
+  assert.equal(killed.exitCode, null);
+  assert.equal(killed.signal, "SIGTERM");
+  assert.equal(killed.timedOut, false);
+});
+
+Deno.test("DirectSandbox.runShell() runs in cwd with exactly the given env and stdin", async () => {
+  const dir = await Deno.realPath(await Deno.makeTempDir({ prefix: "reasonix_none_" }));
+  try {
+    const sandbox = new DirectSandbox();
+    const env = { FOO: "bar", PATH: "/usr/bin:/bin" };
+    const result = await sandbox.runShell(
+      'pwd; echo "$FOO:${HOME-unset}"; cat',
+      options({ cwd: dir, env, stdin: "in" }),
+    );
+    assert.equal(result.output, `${dir}\nbar:unset\nin`);
+  } finally {
+    await Deno.remove(dir, { recursive: true });
+  }
+});
+
+Deno.test("DirectSandbox.runArgv() runs an executable without a shell", async () => {
+  const sandbox = new DirectSandbox();
+  const result = await sandbox.runArgv(["printf", "%s|", "a b", "$HOME", "c"], options());
+  assert.equal(result.output, "a b|$HOME|c|");
+  assert.equal(result.exitCode, 0);
+  await assert.rejects(sandbox.runArgv(["no-such-program-reasonix"], options()), Deno.errors.NotFound);
+  await assert.rejects(sandbox.runArgv([], options()), TypeError);
+});
+
+Deno.test("DirectSandbox.runShell() kills the process group, grandchildren included, on timeout", async () => {
+  const sandbox = new DirectSandbox();
+  const result = await sandbox.runShell("sleep 100 & echo $!; wait", options({ timeoutMs: 300 }));
+  assert.equal(result.timedOut, true);
+  assert.equal(result.aborted, false);
+  assert.equal(result.exitCode, null);
+  const pid = Number(result.output.trim());
+  assert.ok(pid > 0, `no pid in ${JSON.stringify(result.output)}`);
+  assert.equal(await isGone(pid), true);
+});
+
+Deno.test("DirectSandbox.runShell() leaves no background job behind when the shell exits", async () => {
+  const sandbox = new DirectSandbox();
+  const result = await sandbox.runShell("sleep 100 & echo $!", options());
+  assert.equal(result.exitCode, 0);
+  assert.equal(result.timedOut, false);
+  assert.equal(await isGone(Number(result.output.trim())), true);
+});
+
+Deno.test("DirectSandbox.runShell() stops the whole group on abort", async () => {
+  const dir = await Deno.makeTempDir({ prefix: "reasonix_none_" });
+  try {
+    const pidFile = join(dir, "pid");
+    const controller = new AbortController();
+    const sandbox = new DirectSandbox();
+    const running = sandbox.runShell(`sleep 100 & echo $! > ${pidFile}; echo started; wait`, {
+      ...options({ signal: controller.signal }),
+    });
+    const pid = Number(await waitForFile(pidFile));
+    controller.abort();
+    const result = await running;
+    assert.equal(result.aborted, true);
+    assert.equal(result.timedOut, false);
+    assert.equal(result.signal, "SIGTERM");
+    assert.equal(result.output, "started\n");
+    assert.equal(await isGone(pid), true);
+  } finally {
+    await Deno.remove(dir, { recursive: true });
+  }
+});
+
+Deno.test("DirectSandbox.runShell() does not start when the signal is already aborted", async () => {
+  const controller = new AbortController();
+  controller.abort();
+  const dir = await Deno.makeTempDir({ prefix: "reasonix_none_" });
+  try {
+    const marker = join(dir, "ran");
+    const result = await new DirectSandbox().runShell(
+      `touch ${marker}`,
+      options({ signal: controller.signal }),
+    );
+    assert.equal(result.aborted, true);
+    assert.equal(result.exitCode, null);
+    await assert.rejects(Deno.stat(marker), Deno.errors.NotFound);
+  } finally {
+    await Deno.remove(dir, { recursive: true });
+  }
+});
+
+Deno.test("DirectSandbox.runShell() keeps the head and tail of long output and counts the rest", async () => {
+  const sandbox = new DirectSandbox();
+  const full = Array.from({ length: 10_000 }, (_, i) => `${i + 1}\n`).join("");
+  const result = await sandbox.runShell("seq 1 10000", options({ maxOutputBytes: 1000 }));
+  const lines = result.output.split("\n");
+  const markerIndex = lines.findIndex((line) => line.startsWith("[..."));
+  assert.equal(lines[markerIndex], `[... ${result.droppedBytes} bytes of output omitted ...]`);
+  const head = lines.slice(0, markerIndex).join("\n") + "\n";
+  const tail = lines.slice(markerIndex + 1).join("\n");
+  assert.ok(full.startsWith(head) && head.startsWith("1\n2\n"));
+  assert.ok(full.endsWith(tail) && tail.endsWith("9999\n10000\n"));
+  const kept = new TextEncoder().encode(head + tail).length;
+  assert.ok(kept <= 1000);
+  assert.equal(kept + result.droppedBytes, full.length);
+});
+
+Deno.test("DirectSandbox.runShell() never splits a UTF-8 character, in stream chunks or at the cut", async () => {
+  const sandbox = new DirectSandbox();
+  const result = await sandbox.runShell(
+    "for i in $(seq 1 3000); do printf '日本語😀'; done; printf 'é' >&2",
+    options({ maxOutputBytes: 777 }),
+  );
+  assert.ok(!result.output.includes("\uFFFD"));
+  assert.ok(result.droppedBytes > 0);
+  const small = await sandbox.runShell("printf '😀%.0s' $(seq 1 5000)", options());
+  assert.equal(small.output, "😀".repeat(5000));
+});

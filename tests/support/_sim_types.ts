@@ -1,0 +1,77 @@
+/**
+ * @module
+ * Wire-independent types of the DeepSeek simulator, re-exported by `deepseek_sim.ts`.
+ */
+
+export interface ScriptedToolCall {
+  name: string;
+  arguments: string;
+  id?: string;
+}
+
+export type SimFault =
+  | { kind: "status"; status: number; retryAfterSeconds?: number; message?: string }
+  | { kind: "truncate"; afterChunks: number }
+  | { kind: "slow_first_byte"; delayMs: number }
+  | { kind: "hang" };
+
+export interface ScriptedReply {
+  reasoning?: string;
+  content?: string;
+  toolCalls?: ScriptedToolCall[];
+  /** Characters per streamed delta (default 8); tool-call arguments are split the same way. */
+  chunkSize?: number;
+  /** Number of `: keep-alive` SSE comment lines sent before the first data line. */
+  keepAlive?: number;
+  fault?: SimFault;
+}
+
+/** The usage object exactly as the simulator sent it (snake_case, as on the wire). */
+export interface SimUsage {
+  prompt_tokens: number;
+  completion_tokens: number;
+  total_tokens: number;
+  prompt_cache_hit_tokens: number;
+  prompt_cache_miss_tokens: number;
+  completion_tokens_details: { reasoning_tokens: number };
+}
+
+export interface RecordedRequest {
+  path: string;
+  headers: Record<string, string>;
+  body: string;
+  // deno-lint-ignore no-explicit-any
+  json: any;
+  /** HTTP status the simulator answered with (set once the answer is chosen). */
+  status?: number;
+  /** Usage reported for this request, when it was answered normally. */
+  usage?: SimUsage;
+}
+
+export type Responder = (request: RecordedRequest, index: number) => ScriptedReply;
+
+export interface SimOptions {
+  script?: ScriptedReply[] | Responder;
+  /** When set, any other Bearer token gets 401. */
+  apiKey?: string;
+  /** Default 0.25 (4 characters per token). */
+  tokensPerChar?: number;
+  /** Default 0 (any free port). */
+  port?: number;
+}
+
+export interface SimStats {
+  requests: number;
+  promptTokens: number;
+  hitTokens: number;
+  missTokens: number;
+  completionTokens: number;
+}
+
+/** One assistant turn as the simulator generated and sent it. */
+export interface GeneratedTurn {
+  /** Reasoning actually sent ("" when thinking is disabled). */
+  reasoning: string;
+  content: string;
+  toolCalls: { id: string; name: string; arguments: string }[];
+}

@@ -1,0 +1,105 @@
+/**
+ * @module
+ * A real temp workspace (realpath'd, with a sibling "outside" dir) and a ToolContext for tool tests.
+ */
+import { join } from "node:path";
+import { DirectSandbox } from "../../src/sandbox/none.ts";
+import type { RunOptions, RunResult, Sandbox } from "../../src/sandbox/sandbox.ts";
+import type { ToolContext, Workspace } from "../../src/tool/tool.ts";
+
+export interface TestWorkspace extends AsyncDisposable {
+  root: string;
+  outside: string;
+  ctx: ToolContext;
+  write(rel: string, data: string | Uint8Array): Promise<string>;
+}
+
+export interface TestWorkspaceOptions {
+  sandbox?: Sandbox;
+  extraWritable?: string[];
+  /** Relative to the workspace root. */
+  forbidRead?: string[];
+}
+
+export async function makeTestWorkspace(options: TestWorkspaceOptions = {}): Promise<TestWorkspace> {
+  const temp = await Deno.realPath(await Deno.makeTempDir({ prefix: "reasonix_tool_" }));
+  const root = join(temp, "ws");
+  const outside = join(temp, "outside");
+  await Deno.mkdir(root);
+  await Deno.mkdir(outside);
+  const workspace: Workspace = {
+    root,
+    extraWritable: options.extraWritable ?? [],
+    forbidRead: (options.forbidRead ?? []).map((rel) => join(root, rel)),
+  };
+  const ctx: ToolContext = {
+    signal: new AbortController().signal,
+    workspace,
+    sandbox: options.sandbox ?? new DirectSandbox(),
+    limits: { bashTimeoutSeconds: 120, outputBudgetBytes: 32000 },
+  };
+  return {
+    root,
+    outside,
+    ctx,
+    async write(rel, data) {
+      const path = join(root, rel);
+      await Deno.mkdir(join(path, ".."), { recursive: true });
+      if (typeof data === "string") await Deno.writeTextFile(path, data);
+      else await Deno.writeFile(path, data);
+      return path;
+    },
+    async [Symbol.asyncDispose]() {
+      await Deno.remove(temp, { recursive: true });
+    },
+  };
+}
+
+/** A sandbox where `rg` is missing, to exercise the TypeScript fallbacks. */
+export class NoRgSandbox implements Sandbox {
+  readonly name = "test-no-rg";
+  readonly argvCalls: string[][] = [];
+  readonly #inner = new DirectSandbox();
+
+  runShell(command: string, options: RunOptions): Promise<RunResult> {
+    return this.#inner.runShell(command, options);
+  }
+
+  runArgv(argv: readonly string[], options: RunOptions): Promise<RunResult> {
+    this.argvCalls.push([...argv]);
+    if (argv[0] === "rg") return Promise.reject(new Deno.errors.NotFound(`Cannot run "rg": not found`));
+    return this.#inner.runArgv(argv, options);
+  }
+}
+
+/** Records argv calls so a test can prove ripgrep really ran. */
+export class RecordingSandbox implements Sandbox {
+  readonly name = "test-recording";
+  readonly argvCalls: string[][] = [];
+  readonly #inner = new DirectSandbox();
+
+  runShell(command: string, options: RunOptions): Promise<RunResult> {
+    return this.#inner.runShell(command, options);
+  }
+
+  runArgv(argv: readonly string[], options: RunOptions): Promise<RunResult> {
+    this.argvCalls.push([...argv]);
+    return this.#inner.runArgv(argv, options);
+  }
+}
+
+export async function rejectsWithCode(
+  promise: Promise<unknown>,
+  code: string,
+): Promise<Error & { code: string }> {
+  try {
+    await promise;
+  } catch (error) {
+    const typed = error as Error & { code: string };
+    if (typed.code !== code) {
+      throw new Error(`Expected code "${code}", got "${typed.code}": ${typed.message}`);
+    }
+    return typed;
+  }
+  throw new Error(`Expected a rejection with code "${code}"`);
+}

@@ -1,0 +1,127 @@
+import assert from "node:assert/strict";
+import { DirectSandbox } from "../../../src/sandbox/none.ts";
+import type { RunOptions, RunResult, Sandbox } from "../../../src/sandbox/sandbox.ts";
+import { BASH_OUTPUT_MAX_BYTES, bashTool, formatRun } from "../../../src/tool/builtin/bash.ts";
+import type { ToolContext } from "../../../src/tool/tool.ts";
+import { ToolRegistry } from "../../../src/tool/registry.ts";
+import { makeTestWorkspace } from "../_tool_context.ts";
+
+function run(overrides: Partial<RunResult>): RunResult {
+  return {
+    output: "",
+    exitCode: 0,
+    signal: null,
+    timedOut: false,
+    aborted: false,
+    droppedBytes: 0,
+    ...overrides,
+  };
+}
+
+/** Records the options of each run and answers with `result`. */
+class ScriptedSandbox implements Sandbox {
+  readonly name = "scripted";
+  readonly calls: { command: string; options: RunOptions }[] = [];
+  constructor(readonly result: RunResult) {}
+  runShell(command: string, options: RunOptions): Promise<RunResult> {
+    this.calls.push({ command, options });
+    return Promise.resolve(this.result);
+  }
+  runArgv(): Promise<RunResult> {
+    return Promise.reject(new Error("not used"));
+  }
+}
+
+function withSandbox(ctx: ToolContext, sandbox: Sandbox, bashTimeoutSeconds = 120): ToolContext {
+  return { ...ctx, sandbox, limits: { ...ctx.limits, bashTimeoutSeconds } };
+}
+
+Deno.test("bashTool runs in the workspace root and ends with the exit code", async () => {
+  await using ws = await makeTestWorkspace({ sandbox: new DirectSandbox() });
+  await ws.write("hello.txt", "hi there\n");
+  const ok = await bashTool.execute({ command: "pwd; cat hello.txt" }, ws.ctx);
+  assert.equal(ok.output, `${ws.root}\nhi there\n[exit code 0]`);
+  const failed = await bashTool.execute({ command: "echo oops >&2; exit 2" }, ws.ctx);
+  assert.equal(failed.output, "oops\n[exit code 2]");
+  const quiet = await bashTool.execute({ command: "true" }, ws.ctx);
+  assert.equal(quiet.output, "(no output)\n[exit code 0]");
+});
+
+Deno.test("bashTool reports a timeout and a kill by signal", async () => {
+  await using ws = await makeTestWorkspace({ sandbox: new DirectSandbox() });
+  const slow = await bashTool.execute({ command: "echo begun; sleep 30", timeout_ms: 200 }, ws.ctx);
+  assert.equal(slow.output, "begun\n[timed out after 200ms]");
+  const killed = await bashTool.execute({ command: "kill -TERM $$" }, ws.ctx);
+  assert.equal(killed.output, "(no output)\n[killed by SIGTERM]");
+});
+
+Deno.test("bashTool caps timeout_ms at five times the configured timeout and defaults to it", async () => {
+  await using ws = await makeTestWorkspace();
+  const sandbox = new ScriptedSandbox(run({ output: "x\n" }));
+  const ctx = withSandbox(ws.ctx, sandbox, 120);
+  await bashTool.execute({ command: "a" }, ctx);
+  await bashTool.execute({ command: "b", timeout_ms: 5000 }, ctx);
+  await bashTool.execute({ command: "c", timeout_ms: 10_000_000 }, ctx);
+  assert.deepEqual(sandbox.calls.map((c) => [c.command, c.options.timeoutMs]), [
+    ["a", 120_000],
+    ["b", 5000],
+    ["c", 600_000],
+  ]);
+  const first = sandbox.calls[0]!.options;
+  assert.equal(first.cwd, ws.root);
+  assert.equal(first.maxOutputBytes, BASH_OUTPUT_MAX_BYTES);
+  assert.equal(first.signal, ws.ctx.signal);
+});
+
+Deno.test("formatRun() writes the status line the model reads", () => {
+  assert.equal(formatRun(run({ output: "a\n", exitCode: 0 }), 1000), "a\n[exit code 0]");
+  assert.equal(formatRun(run({ output: "a", exitCode: 1 }), 1000), "a\n[exit code 1]");
+  assert.equal(
+    formatRun(run({ timedOut: true, exitCode: null, signal: "SIGTERM" }), 120_000),
+    "(no output)\n[timed out after 120s]",
+  );
+  assert.equal(
+    formatRun(run({ timedOut: true, exitCode: null }), 1500),
+    "(no output)\n[timed out after 1.5s]",
+  );
+  assert.equal(
+    formatRun(run({ exitCode: null, signal: "SIGKILL" }), 1000),
+    "(no output)\n[killed by SIGKILL]",
+  );
+});
+
+Deno.test("bashTool keeps 16000 bytes of long output, head and tail", async () => {
+  await using ws = await makeTestWorkspace({ sandbox: new DirectSandbox() });
+  const result = await bashTool.execute({ command: "seq 1 100000" }, ws.ctx);
+  const lines = result.output.split("\n");
+  assert.equal(lines[0], "1");
+  assert.equal(lines.at(-2), "100000");
+  assert.equal(lines.at(-1), "[exit code 0]");
+  assert.ok(lines.some((line) => /^\[\.\.\. \d+ bytes of output omitted \.\.\.\]$/.test(line)));
+  assert.ok(new TextEncoder().encode(result.output).length < BASH_OUTPUT_MAX_BYTES + 100);
+  assert.equal(result.truncated, true);
+});
+
+Deno.test("bashTool turns an interrupted command into tool.aborted", async () => {
+  await using ws = await makeTestWorkspace();
+  const sandbox = new ScriptedSandbox(
+    run({ output: "partial\n", aborted: true, exitCode: null, signal: "SIGTERM" }),
+  );
+  await assert.rejects(bashTool.execute({ command: "sleep 9" }, withSandbox(ws.ctx, sandbox)), {
+    code: "tool.aborted",
+    message: "The command was interrupted before it finished\npartial\n[interrupted]",
+  });
+});
+
+Deno.test("bashTool schema: command required, timeout_ms a positive integer, no background flag", () => {
+  const registry = new ToolRegistry();
+  registry.register(bashTool);
+  const parameters = JSON.parse(registry.toolJson("bash")!).function.parameters;
+  assert.deepEqual(parameters.required, ["command"]);
+  assert.deepEqual(Object.keys(parameters.properties), ["command", "description", "timeout_ms"]);
+  assert.deepEqual(parameters.properties.timeout_ms.type, "integer");
+  assert.equal(parameters.properties.timeout_ms.minimum, 1);
+  assert.equal(bashTool.readOnly, false);
+  assert.equal(bashTool.parameters.safeParse({ command: "ls", timeout_ms: 0 }).success, false);
+  assert.equal(bashTool.parameters.safeParse({ timeout_ms: 5 }).success, false);
+});

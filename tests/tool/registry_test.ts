@@ -1,0 +1,113 @@
+import assert from "node:assert/strict";
+import { z } from "zod";
+import { schemaConversions, ToolRegistry } from "../../src/tool/registry.ts";
+import { defineTool, type ToolSpec } from "../../src/tool/tool.ts";
+
+function tool(name: string, parameters: z.ZodType = z.object({}), readOnly = true): ToolSpec {
+  return defineTool({
+    name,
+    description: `The ${name} tool`,
+    parameters,
+    readOnly,
+    execute: () => Promise.resolve({ output: name }),
+  }) as ToolSpec;
+}
+
+function sampleTools(): ToolSpec[] {
+  return [
+    tool(
+      "zeta",
+      z.object({ path: z.string().describe("A path"), limit: z.number().int().min(1).optional() }),
+    ),
+    tool("alpha", z.object({ mode: z.enum(["a", "b"]), tags: z.array(z.string()).optional() })),
+    tool("mid", z.object({ nested: z.object({ y: z.boolean(), x: z.string() }) })),
+  ];
+}
+
+Deno.test("ToolRegistry.toolsJson() is byte-identical whatever the registration order", () => {
+  const forward = new ToolRegistry(sampleTools());
+  const backward = new ToolRegistry(sampleTools().reverse());
+  assert.equal(forward.toolsJson(), backward.toolsJson());
+  for (const name of forward.names()) assert.equal(forward.toolJson(name), backward.toolJson(name));
+  const parsed = JSON.parse(forward.toolsJson()) as { function: { name: string } }[];
+  assert.deepEqual(parsed.map((entry) => entry.function.name), ["alpha", "mid", "zeta"]);
+});
+
+Deno.test("ToolRegistry freezes canonical, cleaned function entries", () => {
+  const registry = new ToolRegistry(sampleTools());
+  const json = registry.toolJson("zeta")!;
+  assert.equal(
+    json,
+    '{"function":{"description":"The zeta tool","name":"zeta","parameters":{' +
+      '"properties":{"limit":{"minimum":1,"type":"integer"},"path":{"description":"A path","type":"string"}},' +
+      '"required":["path"],"type":"object"}},"type":"function"}',
+  );
+  assert.doesNotMatch(registry.toolsJson(), /\$schema|~standard|9007199254740991/);
+  assert.deepEqual(registry.requiredArgs("zeta"), ["path"]);
+  assert.deepEqual(registry.requiredArgs("mid"), ["nested"]);
+});
+
+Deno.test("ToolRegistry keeps argument names that look like meta keys", () => {
+  const registry = new ToolRegistry([tool("odd", z.object({ $schema: z.string(), $id: z.number() }))]);
+  const parameters = JSON.parse(registry.toolJson("odd")!).function.parameters;
+  assert.deepEqual(Object.keys(parameters.properties), ["$id", "$schema"]);
+});
+
+Deno.test("ToolRegistry converts each schema once however often it is listed", () => {
+  const before = schemaConversions();
+  const registry = new ToolRegistry(sampleTools());
+  assert.equal(schemaConversions() - before, 3);
+  const first = registry.toolsJson();
+  for (let i = 0; i < 100; i++) {
+    assert.equal(registry.toolsJson(), first);
+    registry.specs();
+    registry.toolJson("alpha");
+  }
+  assert.equal(schemaConversions() - before, 3);
+  registry.register(tool("beta"));
+  assert.equal(schemaConversions() - before, 4);
+  assert.notEqual(registry.toolsJson(), first);
+  assert.deepEqual(registry.names(), ["alpha", "beta", "mid", "zeta"]);
+});
+
+Deno.test("ToolRegistry honours the enabled filter", () => {
+  const filtered = new ToolRegistry(sampleTools(), { enabled: ["zeta", "alpha", "missing"] });
+  assert.deepEqual(filtered.names(), ["alpha", "zeta"]);
+  assert.equal(filtered.get("mid"), undefined);
+  assert.equal(filtered.register(tool("other")), false);
+  assert.equal(filtered.get("other"), undefined);
+  assert.deepEqual(filtered.specs().map((spec) => spec.name), ["alpha", "zeta"]);
+  assert.deepEqual(
+    JSON.parse(filtered.toolsJson()).map((t: { function: { name: string } }) => t.function.name),
+    [
+      "alpha",
+      "zeta",
+    ],
+  );
+  for (const enabled of [[], undefined]) {
+    assert.deepEqual(new ToolRegistry(sampleTools(), { enabled }).names(), ["alpha", "mid", "zeta"]);
+  }
+});
+
+Deno.test("ToolRegistry.register() refuses a duplicate name, enabled or not", () => {
+  const registry = new ToolRegistry(sampleTools());
+  assert.throws(() => registry.register(tool("alpha")), { code: "tool.duplicate", message: /"alpha"/ });
+  const filtered = new ToolRegistry([tool("hidden")], { enabled: ["shown"] });
+  assert.throws(() => filtered.register(tool("hidden")), { code: "tool.duplicate" });
+});
+
+Deno.test("ToolRegistry.register() refuses names the provider rejects and schemas with no JSON form", () => {
+  const registry = new ToolRegistry();
+  assert.throws(() => registry.register(tool("has space")), { code: "tool.invalid_name" });
+  assert.throws(() => registry.register(tool("dated", z.object({ at: z.date() }))), {
+    code: "tool.invalid_schema",
+  });
+  assert.equal(registry.toolsJson(), "[]");
+});
+
+Deno.test("ToolRegistry.get() returns the registered spec", () => {
+  const spec = tool("alpha");
+  const registry = new ToolRegistry([spec]);
+  assert.equal(registry.get("alpha"), spec);
+  assert.equal(registry.get("nope"), undefined);
+});
