@@ -4,6 +4,7 @@
  */
 import { Command, CommanderError, Option } from "commander";
 import { VERSION } from "./src/lib/version.ts";
+import { launchDirectory } from "./src/config/paths.ts";
 
 /** Exit codes, keyed by error code prefix (longest match wins). Documented in docs/CLI.md. */
 const EXIT_CODES: Record<string, number> = {
@@ -85,7 +86,7 @@ async function startRun(words: string[], opts: Record<string, unknown>): Promise
   const report = await runHeadless({
     task,
     boot: {
-      cwd: Deno.cwd(),
+      cwd: launchDirectory(),
       ...(opts.dir ? { dir: String(opts.dir) } : {}),
       flags: runFlags(opts),
       ...(opts.resume ? { resume: { kind: "query", query: String(opts.resume) } } : {}),
@@ -196,15 +197,20 @@ export function buildProgram(): Command {
   const program = new Command("reasonix")
     .description("Reasonix: a DeepSeek-native coding agent for the terminal")
     .version(`reasonix v${VERSION}`, "-v, --version", "print the version")
-    .showSuggestionAfterError()
     .exitOverride();
   program.addCommand(runCommand());
   adminCommands(program);
+  applyToAll(program, (command) => command.exitOverride().showSuggestionAfterError());
   program.action(() => {
     program.outputHelp();
     console.log("\nThe interactive TUI is not part of this build yet: use `reasonix run <task>`.");
   });
   return program;
+}
+
+function applyToAll(command: Command, apply: (command: Command) => void): void {
+  apply(command);
+  for (const sub of command.commands) applyToAll(sub, apply);
 }
 
 /** `reasonix -p <task>` is `reasonix run -p <task>`, as in the Go Reasonix. */

@@ -219,7 +219,7 @@ function providerConfig(item: Raw, index: number, context: LayerContext): Provid
     );
   };
   const name = required("name");
-  const kind = typeof item.kind === "string" ? item.kind : "openai";
+  const kind = typeof item.kind === "string" && item.kind !== "" ? item.kind : "openai";
   if (!KNOWN_KINDS.includes(kind)) {
     const detail = PLANNED_KINDS.includes(kind)
       ? `kind "${kind}" is not supported yet (supported: ${quoteList(KNOWN_KINDS)})`
@@ -256,7 +256,10 @@ function providerModels(item: Raw, options: { index: number; context: LayerConte
       `Cannot read "providers[${index}]": expected "model" or a non-empty "models"`,
     );
   }
-  const chosen = typeof item.default === "string" ? item.default.trim() : single ?? list[0]!;
+  const explicit = typeof item.default === "string" && item.default.trim() !== ""
+    ? item.default.trim()
+    : undefined;
+  const chosen = explicit ?? single ?? list[0]!;
   if (!list.includes(chosen)) {
     throw configError(
       context,
@@ -272,7 +275,7 @@ function reasoningProtocol(
   item: Raw,
   options: { index: number; context: LayerContext; baseUrl: string },
 ): ProviderConfig["reasoningProtocol"] {
-  const value = item.reasoning_protocol as string | undefined;
+  const value = item.reasoning_protocol === "" ? undefined : item.reasoning_protocol as string | undefined;
   const path: KeyPath = ["providers", options.index, "reasoning_protocol"];
   if (value === undefined) {
     const host = safeUrl(options.baseUrl)?.hostname ?? "";

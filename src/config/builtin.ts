@@ -39,7 +39,7 @@ export function builtinConfig(): ResolvedConfig {
     // 0 = no explicit cap on tool rounds; the agent decides.
     agent: { maxSteps: 0, effort: "auto" },
     tools: { enabled: [], bashTimeoutSeconds: 120, outputBudgetBytes: 32_000 },
-    permissions: { mode: "auto", allow: [], ask: [], deny: [] },
+    permissions: { mode: "ask", allow: [], ask: [], deny: [] },
     sandbox: { allowWrite: [], forbidRead: [] },
     network: { maxRetries: 3, retryBaseMs: 1000 },
     billing: { currency: "auto" },

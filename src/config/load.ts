@@ -201,9 +201,10 @@ function checkDefaultModel(config: ResolvedConfig, at: NonNullable<LayerValues["
     resolveModel(config, at.value);
   } catch (error) {
     if (!(error instanceof ReasonixError)) throw error;
-    const { value, ...position } = at;
     throw new ConfigError("config.invalid", `Cannot read "default_model": ${error.message}`, {
-      ...position,
+      file: at.file,
+      line: at.line,
+      column: at.column,
       key: "default_model",
       hint: error.hint,
       cause: error,

@@ -94,3 +94,11 @@ function cacheDir(
 function nonEmpty(value: string | undefined): string | undefined {
   return value === undefined || value === "" ? undefined : value;
 }
+
+/**
+ * Where the user invoked Reasonix. `deno task` runs in the directory of deno.json and records the
+ * caller's directory in INIT_CWD (npm does the same), so that wins over the process cwd.
+ */
+export function launchDirectory(): string {
+  return Deno.env.get("INIT_CWD") || Deno.cwd();
+}

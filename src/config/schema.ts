@@ -99,15 +99,15 @@ function marks(kind: MarkerSpec, names: string[]): Record<string, Spec> {
 
 export const PROVIDER_SPEC: TableSpec = table({
   name: nonEmpty(),
-  kind: nonEmpty(),
+  kind: text(),
   base_url: url(),
   model: nonEmpty(),
   models: strings(),
-  default: nonEmpty(),
+  default: text(),
   api_key_env: envName(),
   context_window: integer(1),
   max_output_tokens: integer(Number.MIN_SAFE_INTEGER),
-  reasoning_protocol: nonEmpty(),
+  reasoning_protocol: text(),
   price: table({ cache_hit: price(), input: price(), output: price(), currency: oneOf(["CNY", "USD"]) }),
   ...marks(UNSUPPORTED, ["chat_url", "request_url"]),
   ...marks(IGNORED, [

@@ -6,8 +6,9 @@
 import { resolve } from "node:path";
 import { loadConfig } from "../config/load.ts";
 import { getConfigValue, setConfigKey } from "../config/edit.ts";
-import { type Paths, processEnv, resolvePaths } from "../config/paths.ts";
+import { launchDirectory, type Paths, processEnv, resolvePaths } from "../config/paths.ts";
 import { approveKeyPairing } from "../config/trust.ts";
+import { keyPairingFor } from "../config/credentials.ts";
 import { ReasonixError } from "../lib/errors.ts";
 import { listSessions, type SessionSummary } from "../session/resume.ts";
 
@@ -16,8 +17,9 @@ export interface AdminContext {
   paths: Paths;
 }
 
-export async function adminContext(cwd: string, dir?: string): Promise<AdminContext> {
-  return { workspace: await Deno.realPath(resolve(cwd, dir ?? ".")), paths: resolvePaths(processEnv()) };
+export async function adminContext(dir?: string): Promise<AdminContext> {
+  const workspace = await Deno.realPath(resolve(launchDirectory(), dir ?? "."));
+  return { workspace, paths: resolvePaths(processEnv()) };
 }
 
 export async function configGet(ctx: AdminContext, key: string): Promise<unknown> {
@@ -53,13 +55,10 @@ export async function trustProviderKey(ctx: AdminContext, providerName: string):
       hint: `Known providers: ${config.providers.map((p) => p.name).join(", ")}`,
     });
   }
-  const host = new URL(provider.baseUrl).host;
-  await approveKeyPairing(ctx.paths, ctx.workspace, {
-    provider: provider.name,
-    host,
-    apiKeyEnv: provider.apiKeyEnv,
-  });
-  return `Approved: ${provider.apiKeyEnv} may be sent to ${host} for provider "${provider.name}" in ${ctx.workspace}`;
+  const pairing = keyPairingFor(provider);
+  await approveKeyPairing(ctx.paths, ctx.workspace, pairing);
+  return `Approved: ${pairing.apiKeyEnv} may be sent to ${pairing.host} for provider "${provider.name}" ` +
+    `in ${ctx.workspace}`;
 }
 
 export function sessionsOf(ctx: AdminContext): Promise<SessionSummary[]> {

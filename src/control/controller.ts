@@ -113,9 +113,10 @@ export class Controller implements RunPort {
     }
   }
 
-  async close(): Promise<void> {
+  close(): Promise<void> {
     this.interrupt();
     this.#parts.store.close();
+    return Promise.resolve();
   }
 
   #loopOptions(signal: AbortSignal) {

@@ -33,7 +33,7 @@ Deno.test("TomlLocator records keys of every kind at their line and column", () 
   assert.deepEqual(locator.keyPosition(["a", 1, "b", 0, "y"]), { line: 14, column: 3 });
   assert.deepEqual(locator.keyPosition(["a", 1]), { line: 12, column: 3 });
   assert.deepEqual(locator.keyPosition(["t", "u", "date"]), { line: 16, column: 1 });
-  assert.deepEqual(locator.valuePosition(["t", "u", "arr", 0, 1]), { line: 17, column: 12 });
+  assert.deepEqual(locator.valuePosition(["t", "u", "arr", 0, 1]), { line: 17, column: 13 });
   assert.deepEqual(locator.keyPosition(["t", "u", "arr", 1, "k"]), { line: 17, column: 19 });
   const date = locator.entry(["t", "u", "date"])!;
   assert.equal(TEXT.slice(date.valueStart, date.valueEnd), "1979-05-27 07:32:00Z");

@@ -37,7 +37,7 @@ Deno.test("setTomlKey() changes only the value of an existing key", () => {
   const top = setTomlKey(ORIGINAL, "default_model", "deepseek-flash");
   assert.equal(top, ORIGINAL.replace(`"deepseek-pro"   #`, `"deepseek-flash"   #`));
   const list = setTomlKey(ORIGINAL, "tools.enabled", ["a", "b c"]);
-  assert.equal(list, ORIGINAL.replace(/\[\n    "read_file".*\n    "bash",\n  \]/, `["a", "b c"]`));
+  assert.equal(list, ORIGINAL.replace(/\[\n {4}"read_file".*\n {4}"bash",\n {2}\]/, `["a", "b c"]`));
 });
 
 Deno.test("setTomlKey() adds a key at the end of an existing table, with its indentation", () => {

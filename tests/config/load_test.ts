@@ -269,7 +269,7 @@ Deno.test("loadConfig() ignores yolo and display_currency from a project file", 
     `[permissions]\nmode = "danger-full-access"\n[billing]\ndisplay_currency = "USD"\n`,
   );
   const config = await loadConfig({ workspace: fx.workspace, paths: fx.paths });
-  assert.equal(config.permissions.mode, "auto");
+  assert.equal(config.permissions.mode, "ask");
   assert.equal(config.billing.currency, "CNY");
   assert.deepEqual(config.warnings.map((w) => [w.file, w.line]), [[file, 2], [file, 4]]);
 });
@@ -347,4 +347,63 @@ Deno.test("loadConfig() rejects bad flag values", async () => {
     assert.ok(error instanceof ReasonixError);
     assert.equal(error.code, "config.invalid");
   }
+});
+
+Deno.test("loadConfig() accepts a Go Reasonix canonical config with warnings only", async () => {
+  await using fx = await fixture();
+  const file = await fx.write(
+    fx.paths.globalConfigFile,
+    `config_version = 10
+default_model = "deepseek-flash"
+language = "en"
+
+[agent]
+temperature = 0.0
+max_steps = 0
+keep = 4
+
+[permissions]
+mode = "workspace-write"
+
+[[providers]]
+name = "deepseek-flash"
+display_name = "DeepSeek Flash"
+kind = "openai"
+base_url = "https://api.deepseek.com"
+models = ["deepseek-v4-flash", "deepseek-v4-flash-vision-exp"]
+default = "deepseek-v4-flash"
+api_key_env = "DEEPSEEK_API_KEY"
+context_window = 1000000
+max_output_tokens = -1
+thinking = "enabled"
+supported_efforts = ["disabled", "low", "high", "max"]
+default_effort = "high"
+reasoning_protocol = ""
+web_search = true
+extra_body = { foo = 1 }
+
+[ui]
+theme = "dark"
+`,
+  );
+  const config = await loadConfig({ workspace: fx.workspace, paths: fx.paths });
+  assert.deepEqual(config.warnings.map((w) => [w.line, w.message]), [
+    [3, `"language" is not supported yet and is ignored`],
+    [6, `"agent.temperature" is not supported yet and is ignored`],
+    [30, `"ui" is not supported yet and is ignored`],
+  ]);
+  assert.equal(config.permissions.mode, "auto");
+  assert.deepEqual(config.providers[0], {
+    name: "deepseek-flash",
+    kind: "openai",
+    baseUrl: "https://api.deepseek.com",
+    models: ["deepseek-v4-flash", "deepseek-v4-flash-vision-exp"],
+    defaultModel: "deepseek-v4-flash",
+    apiKeyEnv: "DEEPSEEK_API_KEY",
+    contextWindow: 1000000,
+    maxOutputTokens: 0,
+    reasoningProtocol: "deepseek",
+    source: "global",
+    file,
+  });
 });

@@ -28,7 +28,7 @@ async function guarded(body: () => Promise<void>): Promise<number> {
 
 export function configGetCmd(key: string, opts: DirOption): Promise<number> {
   return guarded(async () => {
-    const value = await configGet(await adminContext(Deno.cwd(), opts.dir), key);
+    const value = await configGet(await adminContext(opts.dir), key);
     console.log(typeof value === "string" ? value : JSON.stringify(value, null, 2));
   });
 }
@@ -39,7 +39,7 @@ export function configSetCmd(
   opts: DirOption & { global?: boolean },
 ): Promise<number> {
   return guarded(async () => {
-    const file = await configSet(await adminContext(Deno.cwd(), opts.dir), {
+    const file = await configSet(await adminContext(opts.dir), {
       key,
       value,
       global: Boolean(opts.global),
@@ -50,20 +50,20 @@ export function configSetCmd(
 
 export function configPathCmd(opts: DirOption): Promise<number> {
   return guarded(async () => {
-    const files = configFiles(await adminContext(Deno.cwd(), opts.dir));
+    const files = configFiles(await adminContext(opts.dir));
     console.log(`global:  ${files.global}\nproject: ${files.project}\nkeys:    ${files.env}`);
   });
 }
 
 export function trustKeyCmd(provider: string, opts: DirOption): Promise<number> {
   return guarded(async () => {
-    console.log(await trustProviderKey(await adminContext(Deno.cwd(), opts.dir), provider));
+    console.log(await trustProviderKey(await adminContext(opts.dir), provider));
   });
 }
 
 export function sessionListCmd(opts: DirOption & { json?: boolean }): Promise<number> {
   return guarded(async () => {
-    const sessions = await sessionsOf(await adminContext(Deno.cwd(), opts.dir));
+    const sessions = await sessionsOf(await adminContext(opts.dir));
     if (opts.json) {
       console.log(JSON.stringify({ schema_version: 1, command: "session.list", sessions }));
       return;

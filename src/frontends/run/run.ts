@@ -129,9 +129,7 @@ function emitResult(
     ...(outcome.error ? { error: outcome.error } : {}),
   });
   if (options.eventsJsonl) {
-    options.write(
-      JSON.stringify({ schema_version: 1, kind: "run_done", ok: !result.is_error, ...result }) + "\n",
-    );
+    options.write(JSON.stringify(runDoneLine(result)) + "\n");
     return;
   }
   if (options.outputFormat !== "text") {
@@ -150,4 +148,17 @@ async function writeMetrics(path: string, controller: Controller, outcome: TurnO
     durationMs: Math.round(performance.now() - started),
   });
   await Deno.writeTextFile(path, JSON.stringify(metrics, null, 2) + "\n");
+}
+
+/** The redacted closing line: figures and the error code, never the answer or the error text. */
+function runDoneLine(result: Record<string, unknown>): Record<string, unknown> {
+  const { result: _answer, error, ...figures } = result;
+  const code = (error as { code?: string } | undefined)?.code;
+  return {
+    schema_version: 1,
+    kind: "run_done",
+    ok: !result.is_error,
+    ...figures,
+    ...(code ? { error_code: code } : {}),
+  };
 }
