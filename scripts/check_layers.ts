@@ -13,6 +13,8 @@ export const FRONTENDS = [
   "src/frontends/run",
   "src/frontends/serve",
   "src/frontends/acp",
+  // admin commands (config, trust-key, session): thin renderers over control/admin.ts
+  "src/frontends/cli",
 ];
 export const CONTROL = "src/control";
 export const KERNEL = [
