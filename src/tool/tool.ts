@@ -6,6 +6,7 @@
 import type { z } from "zod";
 import { ReasonixError } from "../lib/errors.ts";
 import type { Sandbox } from "../sandbox/sandbox.ts";
+import type { SessionToolState } from "./session_state.ts";
 
 export interface Workspace {
   /** Realpath of the workspace root. */
@@ -30,6 +31,10 @@ export interface ToolContext {
   onProgress?: (text: string) => void;
   /** Tool limits from `[tools]` config. */
   limits: ToolLimits;
+  /** Per-session state the planning tools read and write (todos, goal); absent in isolated tests. */
+  state?: SessionToolState;
+  /** Whether tools may reach the network (`[sandbox] network`). */
+  network?: { allowed: boolean };
 }
 
 export interface ToolLimits {
