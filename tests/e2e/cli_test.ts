@@ -117,3 +117,29 @@ Deno.test("-p reads the task from stdin and prints only the answer; outputs and 
     await removeAll(home, ws);
   }
 });
+
+Deno.test("--resume picks a session by id prefix; config warnings go to stderr in json mode", async () => {
+  const sim = await DeepSeekSim.start({ script: [{ content: "one" }, { content: "two" }, { content: "three" }] });
+  const home = await makeHome({ simUrl: sim.url });
+  const ws = await makeWorkspace({ "reasonix.toml": `[tools]\nbash_timout_seconds = 5\n` });
+  try {
+    const first = JSON.parse((await runCli(["run", "--output-format", "json", "a"], { home, cwd: ws })).stdout);
+    const second = await runCli(["run", "--output-format", "json", "b"], { home, cwd: ws });
+    assert.match(second.stderr, /reasonix\.toml:2:1: .*bash_timout_seconds/);
+    assert.notEqual(JSON.parse(second.stdout).session_id, first.session_id);
+    const resumed = await runCli(
+      ["run", "--resume", first.session_id.slice(0, 21), "--output-format", "json", "c"],
+      { home, cwd: ws },
+    );
+    assert.equal(resumed.code, 0, resumed.stderr);
+    assert.equal(JSON.parse(resumed.stdout).session_id, first.session_id);
+    const replayed = sim.requests[2]!.json.messages.map((m: { content: string }) => m.content);
+    assert.deepEqual(replayed.slice(2), ["a", "one", "c"]);
+    const missing = await runCli(["run", "--resume", "nope", "x"], { home, cwd: ws });
+    assert.equal(missing.code, 1);
+    assert.match(missing.stderr, /nope/);
+  } finally {
+    await sim.close();
+    await removeAll(home, ws);
+  }
+});

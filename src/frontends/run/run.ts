@@ -105,7 +105,11 @@ function renderer(options: RunOptions, sessionId: string): (event: ReasonixEvent
     let seq = 0;
     return (event) => options.write(JSON.stringify(streamJsonLine(event, ++seq, sessionId)) + "\n");
   }
-  if (options.outputFormat === "json") return () => {};
+  if (options.outputFormat === "json") {
+    return (event) => {
+      if (event.type === "warning") options.writeError(`warning: ${event.message}\n`);
+    };
+  }
   return createTextOutput({
     write: options.write,
     color: options.color,
