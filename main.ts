@@ -183,6 +183,14 @@ function adminCommands(program: Command): void {
       const admin = await import("./src/frontends/cli/admin_cmd.ts");
       Deno.exitCode = await admin.sessionListCmd(opts);
     });
+  program.command("cache").description("Understand the provider's prefix cache")
+    .command("explain").description("Per request of a session: cache hits, and where a miss began")
+    .argument("[session]", "session id, unique id prefix or path (default: the latest here)")
+    .option("--json", "machine-readable output").option("--dir <path>", "workspace directory")
+    .action(async (session: string | undefined, opts: { json?: boolean; dir?: string }) => {
+      const admin = await import("./src/frontends/cli/admin_cmd.ts");
+      Deno.exitCode = await admin.cacheExplainCmd(session, opts);
+    });
   program.command("version").description("Print version information")
     .option("--json", "as JSON").option("--verbose", "with runtime details")
     .action((opts: { json?: boolean; verbose?: boolean }) => {

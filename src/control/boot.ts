@@ -13,7 +13,8 @@ import { ReasonixError } from "../lib/errors.ts";
 import { createProvider } from "../provider/registry.ts";
 import { normalizeEffort } from "../provider/effort.ts";
 import type { ChatMessage } from "../provider/provider.ts";
-import { SessionStore } from "../session/store.ts";
+import { type SessionRecord, SessionStore } from "../session/store.ts";
+import { TOOLS_EVENT } from "../session/requests.ts";
 import { findSession, latestSession } from "../session/resume.ts";
 import { ToolRegistry } from "../tool/registry.ts";
 import { builtinTools } from "../tool/builtin/mod.ts";
@@ -103,6 +104,7 @@ export async function bootController(options: BootOptions): Promise<Controller> 
     gate: createModeGate({ mode: config.permissions.mode, headless: options.headless }),
     now,
     warnings,
+    ...recordedTools(resumed?.session.records),
   });
 }
 
@@ -190,6 +192,12 @@ async function realDir(path: string, flag: string): Promise<string> {
     // reported below
   }
   throw new ReasonixError("usage.bad_dir", `Cannot use "${path}" for ${flag}: not an existing directory`);
+}
+
+function recordedTools(records: readonly SessionRecord[] | undefined): { recordedToolsJson?: string } {
+  const event = records?.findLast((r) => r.type === "event" && r.name === TOOLS_EVENT);
+  const json = event?.type === "event" ? (event.data as { json?: unknown } | undefined)?.json : undefined;
+  return typeof json === "string" ? { recordedToolsJson: json } : {};
 }
 
 function apiKeyNames(config: ResolvedConfig): string[] {

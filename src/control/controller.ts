@@ -17,6 +17,7 @@ import type { EventListener, ReasonixEvent } from "./events.ts";
 import type { RunPort } from "./ports.ts";
 import type { TurnOutcome, TurnTotals } from "./turn_outcome.ts";
 import { explainError } from "./explain.ts";
+import { TOOLS_EVENT } from "../session/requests.ts";
 
 export interface ControllerParts {
   store: SessionStore;
@@ -34,6 +35,8 @@ export interface ControllerParts {
   now?: () => Date;
   /** Warnings found while booting (config, model switch); replayed to each new subscriber. */
   warnings?: string[];
+  /** The tool schema bytes the session last recorded (resumed sessions), so unchanged ones are not repeated. */
+  recordedToolsJson?: string;
 }
 
 export class Controller implements RunPort {
@@ -42,9 +45,11 @@ export class Controller implements RunPort {
   #abort: AbortController | null = null;
   #totals: TurnTotals = newTotals();
   #requests = 0;
+  #recordedToolsJson: string | undefined;
 
   constructor(parts: ControllerParts) {
     this.#parts = parts;
+    this.#recordedToolsJson = parts.recordedToolsJson;
   }
 
   get sessionId(): string {
@@ -98,6 +103,7 @@ export class Controller implements RunPort {
     this.#totals.turns++;
     this.#emit({ type: "turn_started", turn: this.#totals.turns, text });
     try {
+      await this.#recordTools();
       await this.#append({ role: "user", content: text });
       const done = await runTurnLoop(this.#loopOptions(abort.signal));
       this.#totals.modelCalls += done.modelCalls;
@@ -136,6 +142,19 @@ export class Controller implements RunPort {
       onModelCall: (result: ChatResult) => this.#recordUsage(result),
       emit: (event: ReasonixEvent) => this.#observe(event),
     };
+  }
+
+  /** `reasonix cache explain` needs the schema bytes each request carried; they change only on upgrades. */
+  async #recordTools(): Promise<void> {
+    const json = this.#parts.registry.toolsJson();
+    if (json === this.#recordedToolsJson) return;
+    await this.#parts.store.append({
+      type: "event",
+      name: TOOLS_EVENT,
+      data: { json },
+      at: nowIso(this.#parts),
+    });
+    this.#recordedToolsJson = json;
   }
 
   async #append(message: ChatMessage): Promise<void> {

@@ -11,6 +11,7 @@ import {
   trustProviderKey,
 } from "../../control/admin.ts";
 import { explainError } from "../../control/explain.ts";
+import { explainSessionCache, formatCacheReport } from "../../control/cache_explain.ts";
 
 type DirOption = { dir?: string };
 
@@ -70,5 +71,20 @@ export function sessionListCmd(opts: DirOption & { json?: boolean }): Promise<nu
     }
     if (sessions.length === 0) console.log("No sessions for this workspace yet");
     for (const s of sessions) console.log(`${s.id}  ${s.createdAt}  ${s.model}  ${s.bytes} bytes`);
+  });
+}
+
+export function cacheExplainCmd(
+  session: string | undefined,
+  opts: DirOption & { json?: boolean },
+): Promise<number> {
+  return guarded(async () => {
+    const ctx = await adminContext(opts.dir);
+    const report = await explainSessionCache({ ...ctx, ...(session ? { session } : {}) });
+    console.log(
+      opts.json
+        ? JSON.stringify({ schema_version: 1, command: "cache.explain", ...report })
+        : formatCacheReport(report),
+    );
   });
 }

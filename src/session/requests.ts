@@ -1,0 +1,52 @@
+/**
+ * @module
+ * Rebuilds, from a session's records, what each model request contained: the input messages, the
+ * tool schemas in force, the output, and the usage the provider reported for it.
+ */
+import type { AssistantMessage, ChatMessage, Usage } from "../provider/provider.ts";
+import type { SessionRecord } from "./store.ts";
+
+/** The event name under which the Controller records the tool schema bytes when they change. */
+export const TOOLS_EVENT = "tools";
+
+export interface RecordedRequest {
+  /** 1-based, in the order the requests were made. */
+  index: number;
+  input: ChatMessage[];
+  output: AssistantMessage;
+  /** The canonical tools JSON in force, when the session recorded it. */
+  toolsJson?: string;
+  usage?: Usage;
+  model?: string;
+}
+
+export function recordedRequests(records: readonly SessionRecord[]): RecordedRequest[] {
+  const requests: RecordedRequest[] = [];
+  const messages: ChatMessage[] = [];
+  let toolsJson: string | undefined;
+  let pending: RecordedRequest | null = null;
+  for (const record of records) {
+    if (record.type === "event" && record.name === TOOLS_EVENT) toolsJson = toolsFrom(record.data);
+    if (record.type === "usage" && pending) {
+      requests.push({ ...pending, usage: record.usage, model: record.model });
+      pending = null;
+    }
+    if (record.type !== "message") continue;
+    pending = null;
+    if (record.message.role === "assistant") {
+      pending = {
+        index: requests.length + 1,
+        input: [...messages],
+        output: record.message,
+        ...(toolsJson !== undefined ? { toolsJson } : {}),
+      };
+    }
+    messages.push(record.message);
+  }
+  return requests;
+}
+
+function toolsFrom(data: unknown): string | undefined {
+  const json = (data as { json?: unknown } | undefined)?.json;
+  return typeof json === "string" ? json : undefined;
+}
