@@ -12,8 +12,8 @@ import type { ResolvedConfig } from "../config/types.ts";
 import { ReasonixError } from "../lib/errors.ts";
 import { createProvider } from "../provider/registry.ts";
 import { normalizeEffort } from "../provider/effort.ts";
-import type { ChatMessage } from "../provider/provider.ts";
 import { type SessionRecord, SessionStore } from "../session/store.ts";
+import { openSession } from "./session_open.ts";
 import { TOOLS_EVENT } from "../session/requests.ts";
 import { findSession, latestSession } from "../session/resume.ts";
 import { ToolRegistry } from "../tool/registry.ts";
@@ -21,11 +21,7 @@ import { builtinTools } from "../tool/builtin/mod.ts";
 import type { Workspace } from "../tool/tool.ts";
 import { DirectSandbox } from "../sandbox/none.ts";
 import { scrubEnv, withBaseEnv } from "../sandbox/env.ts";
-import type { Sandbox } from "../sandbox/sandbox.ts";
 import { createModeGate } from "../permission/gate.ts";
-import { buildSystemPrompt } from "../prompt/system.ts";
-import { loadInstructionFiles } from "../prompt/instructions.ts";
-import { buildContextMessage, localDate } from "../prompt/context.ts";
 import { Controller } from "./controller.ts";
 
 export type ResumeRequest = { kind: "latest" } | { kind: "query"; query: string };
@@ -72,19 +68,23 @@ export async function bootController(options: BootOptions): Promise<Controller> 
   const workspace = await buildWorkspace(workspaceRoot, config, flags.addDirs ?? []);
   const sandbox = withBaseEnv(new DirectSandbox(), scrubEnv(env, apiKeyNames(config)));
   const now = options.now ?? (() => new Date());
-  const session = resumed ?? await newSession(paths, {
+  const session = await openSession(paths, {
     config,
     workspace,
     sandbox,
     model: modelRef.model,
     provider: modelRef.provider.name,
+    permissionMode: config.permissions.mode,
     now: now(),
+    ...(resumed ? { resumed } : {}),
   });
   const override = config.modelOverrides[modelRef.model];
   const maxTokens = override?.maxOutputTokens ?? modelRef.provider.maxOutputTokens;
   return new Controller({
     store: session.store,
-    history: [...session.session.messages],
+    history: session.messages,
+    turnNotes: session.notes,
+    turnFacts: session.facts,
     resumed: resumed !== undefined,
     provider,
     providerConfig: modelRef.provider,
@@ -104,7 +104,7 @@ export async function bootController(options: BootOptions): Promise<Controller> 
     gate: createModeGate({ mode: config.permissions.mode, headless: options.headless }),
     now,
     warnings,
-    ...recordedTools(resumed?.session.records),
+    ...recordedTools(session.records),
   });
 }
 
@@ -120,60 +120,6 @@ async function findResumeFile(
   throw new ReasonixError("session.none", `No previous session to continue in ${workspace}`, {
     hint: "Start one without --continue",
   });
-}
-
-interface NewSessionOptions {
-  config: ResolvedConfig;
-  workspace: Workspace;
-  sandbox: Sandbox;
-  model: string;
-  provider: string;
-  now: Date;
-}
-
-async function newSession(paths: Paths, options: NewSessionOptions) {
-  const { config, workspace } = options;
-  const instructions = await loadInstructionFiles({ home: paths.home, workspace: workspace.root });
-  const system = buildSystemPrompt({
-    ...(config.agent.systemPrompt ? { custom: config.agent.systemPrompt } : {}),
-    instructions,
-  });
-  const context = buildContextMessage({
-    workspace: workspace.root,
-    os: Deno.build.os,
-    arch: Deno.build.arch,
-    shell: "bash",
-    date: localDate(options.now),
-    ...await gitBranch(options.sandbox, workspace.root),
-    extraWritable: workspace.extraWritable,
-  });
-  const store = await SessionStore.create(paths.sessionsDir, {
-    workspace: workspace.root,
-    model: options.model,
-    provider: options.provider,
-    now: options.now,
-  });
-  const messages: ChatMessage[] = [
-    { role: "system", content: system },
-    { role: "user", content: context },
-  ];
-  await store.appendMany(messages.map((message) => ({ type: "message" as const, message })));
-  return { store, session: { messages } };
-}
-
-async function gitBranch(sandbox: Sandbox, cwd: string): Promise<{ gitBranch?: string }> {
-  try {
-    const run = await sandbox.runArgv(["git", "rev-parse", "--abbrev-ref", "HEAD"], {
-      cwd,
-      signal: AbortSignal.timeout(5000),
-      timeoutMs: 5000,
-      maxOutputBytes: 4096,
-    });
-    const branch = run.output.trim();
-    return run.exitCode === 0 && branch ? { gitBranch: branch } : {};
-  } catch {
-    return {};
-  }
 }
 
 async function buildWorkspace(root: string, config: ResolvedConfig, addDirs: string[]): Promise<Workspace> {
@@ -194,8 +140,8 @@ async function realDir(path: string, flag: string): Promise<string> {
   throw new ReasonixError("usage.bad_dir", `Cannot use "${path}" for ${flag}: not an existing directory`);
 }
 
-function recordedTools(records: readonly SessionRecord[] | undefined): { recordedToolsJson?: string } {
-  const event = records?.findLast((r) => r.type === "event" && r.name === TOOLS_EVENT);
+function recordedTools(records: readonly SessionRecord[]): { recordedToolsJson?: string } {
+  const event = records.findLast((r) => r.type === "event" && r.name === TOOLS_EVENT);
   const json = event?.type === "event" ? (event.data as { json?: unknown } | undefined)?.json : undefined;
   return typeof json === "string" ? { recordedToolsJson: json } : {};
 }

@@ -3,7 +3,7 @@
  * `reasonix cache explain`: for each request of a session, the cache hits the provider reported and,
  * when the prefix broke, the first part that differed from the previous request plus its answer.
  */
-import { type Paths } from "../config/paths.ts";
+import type { Paths } from "../config/paths.ts";
 import { ReasonixError } from "../lib/errors.ts";
 import { findSession, latestSession } from "../session/resume.ts";
 import { loadSession } from "../session/store.ts";

@@ -18,6 +18,8 @@ import type { RunPort } from "./ports.ts";
 import type { TurnOutcome, TurnTotals } from "./turn_outcome.ts";
 import { explainError } from "./explain.ts";
 import { TOOLS_EVENT } from "../session/requests.ts";
+import { withTurnNotes } from "../prompt/facts.ts";
+import { FACTS_EVENT } from "./session_open.ts";
 
 export interface ControllerParts {
   store: SessionStore;
@@ -35,6 +37,10 @@ export interface ControllerParts {
   now?: () => Date;
   /** Warnings found while booting (config, model switch); replayed to each new subscriber. */
   warnings?: string[];
+  /** What changed since the session last ran: added to the tail of the next user message. */
+  turnNotes?: string[];
+  /** Recorded with the first turn, so a later resume can tell what changed. */
+  turnFacts?: unknown;
   /** The tool schema bytes the session last recorded (resumed sessions), so unchanged ones are not repeated. */
   recordedToolsJson?: string;
 }
@@ -104,7 +110,7 @@ export class Controller implements RunPort {
     this.#emit({ type: "turn_started", turn: this.#totals.turns, text });
     try {
       await this.#recordTools();
-      await this.#append({ role: "user", content: text });
+      await this.#appendUserTurn(text);
       const done = await runTurnLoop(this.#loopOptions(abort.signal));
       this.#totals.modelCalls += done.modelCalls;
       const outcome: TurnOutcome = { subtype: done.subtype, result: done.result };
@@ -142,6 +148,20 @@ export class Controller implements RunPort {
       onModelCall: (result: ChatResult) => this.#recordUsage(result),
       emit: (event: ReasonixEvent) => this.#observe(event),
     };
+  }
+
+  async #appendUserTurn(text: string): Promise<void> {
+    const parts = this.#parts;
+    await this.#append({ role: "user", content: withTurnNotes(text, parts.turnNotes ?? []) });
+    if (parts.turnNotes?.length && parts.turnFacts !== undefined) {
+      await parts.store.append({
+        type: "event",
+        name: FACTS_EVENT,
+        data: parts.turnFacts,
+        at: nowIso(parts),
+      });
+    }
+    parts.turnNotes = [];
   }
 
   /** `reasonix cache explain` needs the schema bytes each request carried; they change only on upgrades. */

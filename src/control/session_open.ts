@@ -1,0 +1,105 @@
+/**
+ * @module
+ * A new session gets its byte-stable system prompt and its session-context message, stored as the
+ * first records; a resumed one is replayed as stored, and what changed since it last ran becomes
+ * notes for the tail of the next turn.
+ */
+import type { Paths } from "../config/paths.ts";
+import type { ResolvedConfig } from "../config/types.ts";
+import type { ChatMessage } from "../provider/provider.ts";
+import { buildContextMessage, localDate } from "../prompt/context.ts";
+import { factChanges, type TurnFacts } from "../prompt/facts.ts";
+import { loadInstructionFiles } from "../prompt/instructions.ts";
+import { buildSystemPrompt } from "../prompt/system.ts";
+import type { Sandbox } from "../sandbox/sandbox.ts";
+import { type LoadedSession, type SessionRecord, SessionStore } from "../session/store.ts";
+import type { Workspace } from "../tool/tool.ts";
+
+export const FACTS_EVENT = "facts";
+
+export interface OpenSessionOptions {
+  config: ResolvedConfig;
+  workspace: Workspace;
+  sandbox: Sandbox;
+  model: string;
+  provider: string;
+  permissionMode: string;
+  now: Date;
+  resumed?: { store: SessionStore; session: LoadedSession };
+}
+
+export interface OpenedSession {
+  store: SessionStore;
+  messages: ChatMessage[];
+  records: readonly SessionRecord[];
+  /** Changes since the session last ran, for the tail of the next user message. */
+  notes: string[];
+  /** Facts to record once the notes have been delivered. */
+  facts: TurnFacts;
+}
+
+export async function openSession(paths: Paths, options: OpenSessionOptions): Promise<OpenedSession> {
+  const facts = await currentFacts(options);
+  if (options.resumed) {
+    const { store, session } = options.resumed;
+    const before = lastFacts(session.records);
+    const notes = before ? factChanges(before, facts) : [];
+    return { store, messages: [...session.messages], records: session.records, notes, facts };
+  }
+  const instructions = await loadInstructionFiles({ home: paths.home, workspace: options.workspace.root });
+  const system = buildSystemPrompt({
+    ...(options.config.agent.systemPrompt ? { custom: options.config.agent.systemPrompt } : {}),
+    instructions,
+  });
+  const store = await SessionStore.create(paths.sessionsDir, {
+    workspace: options.workspace.root,
+    model: options.model,
+    provider: options.provider,
+    now: options.now,
+  });
+  const messages: ChatMessage[] = [
+    { role: "system", content: system },
+    { role: "user", content: buildContextMessage(facts) },
+  ];
+  const records: SessionRecord[] = [
+    ...messages.map((message) => ({ type: "message" as const, message })),
+    { type: "event", name: FACTS_EVENT, data: facts, at: options.now.toISOString() },
+  ];
+  await store.appendMany(records);
+  return { store, messages, records, notes: [], facts };
+}
+
+async function currentFacts(options: OpenSessionOptions): Promise<TurnFacts> {
+  const branch = await gitBranch(options.sandbox, options.workspace.root);
+  return {
+    workspace: options.workspace.root,
+    os: Deno.build.os,
+    arch: Deno.build.arch,
+    shell: "bash",
+    date: localDate(options.now),
+    ...(branch ? { gitBranch: branch } : {}),
+    extraWritable: options.workspace.extraWritable,
+    model: options.model,
+    permissionMode: options.permissionMode,
+  };
+}
+
+function lastFacts(records: readonly SessionRecord[]): TurnFacts | undefined {
+  const event = records.findLast((r) => r.type === "event" && r.name === FACTS_EVENT);
+  return event?.type === "event" ? event.data as TurnFacts : undefined;
+}
+
+async function gitBranch(sandbox: Sandbox, cwd: string): Promise<string | undefined> {
+  try {
+    const run = await sandbox.runArgv(["git", "rev-parse", "--abbrev-ref", "HEAD"], {
+      cwd,
+      signal: AbortSignal.timeout(5000),
+      timeoutMs: 5000,
+      maxOutputBytes: 4096,
+    });
+    const branch = run.output.trim();
+    return run.exitCode === 0 && branch ? branch : undefined;
+  } catch {
+    return undefined;
+  }
+}
