@@ -1,17 +1,20 @@
 /**
  * `deno task bench`: runs the same scripted sessions with our CLI and with the Go Reasonix
  * (`npm i reasonix@1.38.11`, installed into bench/ on first use) against the DeepSeek simulator,
- * side by side, and prints wall time, peak RSS, requests, prompt tokens and cache hit ratio.
+ * side by side, and prints wall time, peak RSS, requests, prompt tokens and cache hit ratio; then times
+ * our tools in-process (scripts/_bench_tools.ts). `BENCH_ONLY=sessions|tools` runs one section.
  * Figures are printed, never asserted.
  */
 import { join, resolve } from "node:path";
 import { DeepSeekSim, type ScriptedReply } from "../tests/support/deepseek_sim.ts";
 import { priceFor, receiptFor } from "../src/provider/pricing.ts";
+import { median, runToolBenches } from "./_bench_tools.ts";
 
 const ROOT = resolve(import.meta.dirname!, "..");
 const BENCH_DIR = join(ROOT, "bench");
 const GO_VERSION = "1.38.11";
 const RUNS = Number(Deno.env.get("BENCH_RUNS") ?? "3");
+const SECTIONS = ["sessions", "tools"] as const;
 
 interface Scenario {
   name: string;
@@ -130,11 +133,6 @@ async function measure(contender: Contender, scenario: Scenario): Promise<Figure
   }
 }
 
-function median(values: number[]): number {
-  const sorted = [...values].sort((a, b) => a - b);
-  return sorted[Math.floor(sorted.length / 2)]!;
-}
-
 function row(name: string, runs: Figures[]): string {
   const last = runs.at(-1)!;
   const hit = last.promptTokens > 0 ? (100 * last.hitTokens / last.promptTokens).toFixed(1) : "0";
@@ -151,6 +149,16 @@ function row(name: string, runs: Figures[]): string {
 }
 
 async function main() {
+  const only = Deno.env.get("BENCH_ONLY") ?? "";
+  if (only !== "" && !(SECTIONS as readonly string[]).includes(only)) {
+    console.error(`Unknown BENCH_ONLY "${only}": use ${SECTIONS.map((s) => `"${s}"`).join(" or ")}`);
+    Deno.exit(2);
+  }
+  if (only !== "tools") await runSessionBenches();
+  if (only !== "sessions") await runToolBenches({ runs: RUNS });
+}
+
+async function runSessionBenches() {
   const ours: Contender = {
     name: "reasonix (deno)",
     command: (task) => [

@@ -35,7 +35,16 @@ export const NPM_HOMES: Record<string, { homes: string[]; fix: string }> = {
   "@modelcontextprotocol/sdk": { homes: ["src/mcp"], fix: "go through src/mcp/client.ts" },
   "commander": { homes: [ENTRY, "src/frontends"], fix: "parse argv in main.ts or a frontend" },
   "smol-toml": { homes: ["src/config"], fix: "parse TOML in src/config and pass the values in" },
-  "diff": { homes: ["src/lib/diff*"], fix: "import it via src/lib/diff.ts" },
+  "diff": { homes: ["src/lib/diff*"], fix: "import it via src/lib/diff/unified.ts" },
+  "web-tree-sitter": {
+    homes: ["src/tool/parse/tree_sitter.ts"],
+    fix: "parse through src/tool/parse/tree_sitter.ts",
+  },
+  "tree-sitter-wasms": {
+    homes: ["src/tool/parse/tree_sitter.ts"],
+    fix: "load grammars in src/tool/parse/tree_sitter.ts",
+  },
+  "node-html-markdown": { homes: ["src/tool/builtin/web_fetch.ts"], fix: "convert HTML in web_fetch" },
   "@inquirer/prompts": { homes: ["src/frontends/tui"], fix: "prompt from src/frontends/tui" },
   "zod": { homes: ["src/*", ENTRY], fix: "validate in the caller: src/lib takes plain values" },
 };

@@ -24,7 +24,9 @@ function parseTargets(args: string[]): string[] {
     else throw new TypeError(`Unknown argument "${args[i]}": use --target <triple>`);
   }
   for (const target of targets) {
-    if (!TARGETS.includes(target)) throw new TypeError(`Unknown target "${target}": use one of ${TARGETS.join(", ")}`);
+    if (!TARGETS.includes(target)) {
+      throw new TypeError(`Unknown target "${target}": use one of ${TARGETS.join(", ")}`);
+    }
   }
   return targets.length > 0 ? targets : TARGETS;
 }

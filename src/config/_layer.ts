@@ -82,6 +82,7 @@ export async function layerValues(raw: Raw, context: LayerContext): Promise<Laye
     sandbox: compact({
       allowWrite: absolutePaths(sandbox.allow_write, context),
       forbidRead: absolutePaths(sandbox.forbid_read, context),
+      network: sandboxNetwork(sandbox.network, context),
     }),
     network: compact({
       maxRetries: network.max_retries as number | undefined,
@@ -98,6 +99,12 @@ export async function layerValues(raw: Raw, context: LayerContext): Promise<Laye
 
 function compact<T extends object>(value: T): Partial<T> {
   return Object.fromEntries(Object.entries(value).filter(([, item]) => item !== undefined)) as Partial<T>;
+}
+
+/** A project file may turn network access off but never back on over the user's choice. */
+function sandboxNetwork(value: unknown, context: LayerContext): boolean | undefined {
+  if (typeof value !== "boolean") return undefined;
+  return context.source === "project" && value ? undefined : value;
 }
 
 function permissionMode(mode: string | undefined, context: LayerContext): PermissionMode | undefined {

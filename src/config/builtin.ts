@@ -40,7 +40,7 @@ export function builtinConfig(): ResolvedConfig {
     agent: { maxSteps: 0, effort: "auto" },
     tools: { enabled: [], bashTimeoutSeconds: 120, outputBudgetBytes: 32_000 },
     permissions: { mode: "ask", allow: [], ask: [], deny: [] },
-    sandbox: { allowWrite: [], forbidRead: [] },
+    sandbox: { allowWrite: [], forbidRead: [], network: true },
     network: { maxRetries: 3, retryBaseMs: 1000 },
     billing: { currency: "auto" },
     files: [],

@@ -76,6 +76,10 @@ function oneOf(values: readonly string[]): LeafSpec {
   return leaf("string", z.enum(values as [string, ...string[]]), `one of ${quoteList(values)}`);
 }
 
+function boolean(): LeafSpec {
+  return leaf("boolean", z.boolean(), "a boolean");
+}
+
 function strings(): LeafSpec {
   return leaf("string[]", z.array(z.string()), "an array of strings");
 }
@@ -172,7 +176,8 @@ export const CONFIG_SPEC: TableSpec = table({
   sandbox: table({
     allow_write: strings(),
     forbid_read: strings(),
-    ...marks(UNSUPPORTED, ["workspace_root", "bash", "network"]),
+    network: boolean(),
+    ...marks(UNSUPPORTED, ["workspace_root", "bash"]),
   }),
   network: table({ max_retries: integer(0, 20), retry_base_ms: integer(0), proxy: UNSUPPORTED }),
   billing: table({ display_currency: oneOf(["auto", "CNY", "USD"]) }),

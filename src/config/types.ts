@@ -60,7 +60,8 @@ export interface ResolvedConfig {
   agent: { systemPrompt?: string; maxSteps: number; effort: Effort };
   tools: { enabled: string[]; bashTimeoutSeconds: number; outputBudgetBytes: number };
   permissions: { mode: PermissionMode; allow: string[]; ask: string[]; deny: string[] };
-  sandbox: { allowWrite: string[]; forbidRead: string[] };
+  /** `network`: whether tools such as web_fetch may reach the network. */
+  sandbox: { allowWrite: string[]; forbidRead: string[]; network: boolean };
   network: { maxRetries: number; retryBaseMs: number };
   billing: { currency: "auto" | "CNY" | "USD" };
   /** Files that were read, highest precedence last. */

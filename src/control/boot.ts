@@ -18,6 +18,8 @@ import { TOOLS_EVENT } from "../session/requests.ts";
 import { findSession, latestSession } from "../session/resume.ts";
 import { ToolRegistry } from "../tool/registry.ts";
 import { builtinTools } from "../tool/builtin/mod.ts";
+import { newSessionToolState } from "../tool/session_state.ts";
+import { JobTable } from "../tool/jobs.ts";
 import type { Workspace } from "../tool/tool.ts";
 import { DirectSandbox } from "../sandbox/none.ts";
 import { scrubEnv, withBaseEnv } from "../sandbox/env.ts";
@@ -100,6 +102,9 @@ export async function bootController(options: BootOptions): Promise<Controller> 
         bashTimeoutSeconds: config.tools.bashTimeoutSeconds,
         outputBudgetBytes: config.tools.outputBudgetBytes,
       },
+      state: newSessionToolState(),
+      network: { allowed: config.sandbox.network },
+      jobs: new JobTable(),
     },
     gate: createModeGate({ mode: config.permissions.mode, headless: options.headless }),
     now,

@@ -125,10 +125,10 @@ export class Controller implements RunPort {
     }
   }
 
-  close(): Promise<void> {
+  async close(): Promise<void> {
     this.interrupt();
+    await this.#parts.toolContext.jobs?.close();
     this.#parts.store.close();
-    return Promise.resolve();
   }
 
   #loopOptions(signal: AbortSignal) {

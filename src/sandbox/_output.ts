@@ -46,17 +46,8 @@ export class OutputCollector {
   }
 
   /** Reads `stream` to its end, pushing only whole UTF-8 characters so two streams never mix bytes. */
-  async pump(reader: ReadableStreamDefaultReader<Uint8Array>): Promise<void> {
-    let carry = new Uint8Array(0);
-    while (true) {
-      const { done, value: chunk } = await reader.read();
-      if (done) break;
-      const bytes = carry.length > 0 ? concat([carry, chunk]) : chunk;
-      const end = completeUtf8End(bytes);
-      if (end > 0) this.push(bytes.subarray(0, end));
-      carry = bytes.slice(end);
-    }
-    if (carry.length > 0) this.push(carry);
+  pump(reader: ReadableStreamDefaultReader<Uint8Array>): Promise<void> {
+    return pumpUtf8(reader, (chunk) => this.push(chunk));
   }
 
   finish(): CollectedOutput {
@@ -82,6 +73,23 @@ export class OutputCollector {
       droppedBytes: dropped,
     };
   }
+}
+
+/** Reads `reader` to its end, handing `push` only whole UTF-8 characters so two streams never mix bytes. */
+export async function pumpUtf8(
+  reader: ReadableStreamDefaultReader<Uint8Array>,
+  push: (chunk: Uint8Array) => void,
+): Promise<void> {
+  let carry = new Uint8Array(0);
+  while (true) {
+    const { done, value: chunk } = await reader.read();
+    if (done) break;
+    const bytes = carry.length > 0 ? concat([carry, chunk]) : chunk;
+    const end = completeUtf8End(bytes);
+    if (end > 0) push(bytes.subarray(0, end));
+    carry = bytes.slice(end);
+  }
+  if (carry.length > 0) push(carry);
 }
 
 function concat(parts: readonly Uint8Array[]): Uint8Array {

@@ -2,7 +2,7 @@
  * @module
  * Child processes get the user's environment without credentials, whatever sandbox runs them.
  */
-import type { RunOptions, RunResult, Sandbox } from "./sandbox.ts";
+import type { RunOptions, RunResult, Sandbox, SpawnedProcess, SpawnOptions } from "./sandbox.ts";
 
 const SECRET_PATTERN = /(_API_KEY|_TOKEN|_SECRET|_PASSWORD)$/;
 
@@ -21,10 +21,10 @@ export function scrubEnv(
 
 /** Wraps a sandbox so that every run without an explicit `env` gets `env`. */
 export function withBaseEnv(sandbox: Sandbox, env: Record<string, string>): Sandbox {
-  function fill(options: RunOptions): RunOptions {
+  function fill<O extends { env?: Record<string, string> }>(options: O): O {
     return options.env ? options : { ...options, env };
   }
-  return {
+  const wrapped: Sandbox = {
     name: sandbox.name,
     runShell(command: string, options: RunOptions): Promise<RunResult> {
       return sandbox.runShell(command, fill(options));
@@ -33,4 +33,10 @@ export function withBaseEnv(sandbox: Sandbox, env: Record<string, string>): Sand
       return sandbox.runArgv(argv, fill(options));
     },
   };
+  if (sandbox.spawnShell) {
+    const spawnShell = sandbox.spawnShell.bind(sandbox);
+    wrapped.spawnShell = (command: string, options: SpawnOptions): SpawnedProcess =>
+      spawnShell(command, fill(options));
+  }
+  return wrapped;
 }

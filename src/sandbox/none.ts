@@ -3,8 +3,8 @@
  * No isolation: commands run directly as the user. Each child starts in its own session, so a timeout,
  * an abort or the end of the command can kill the whole process group, background jobs included.
  */
-import { OutputCollector } from "./_output.ts";
-import type { RunOptions, RunResult, Sandbox } from "./sandbox.ts";
+import { OutputCollector, pumpUtf8 } from "./_output.ts";
+import type { RunOptions, RunResult, Sandbox, SpawnedProcess, SpawnOptions, SpawnStatus } from "./sandbox.ts";
 
 /** Time a process group gets to exit after SIGTERM before SIGKILL. */
 const KILL_GRACE_MS = 2000;
@@ -25,6 +25,10 @@ export class DirectSandbox implements Sandbox {
     }
     return run(argv, options);
   }
+
+  spawnShell(command: string, options: SpawnOptions): SpawnedProcess {
+    return background(start(["bash", "-c", command], options, ["sh", "-c", command]));
+  }
 }
 
 async function run(
@@ -35,17 +39,25 @@ async function run(
   if (options.signal.aborted) {
     return { output: "", exitCode: null, signal: null, timedOut: false, aborted: true, droppedBytes: 0 };
   }
-  let child: Deno.ChildProcess;
-  try {
-    child = spawn(argv, options);
-  } catch (error) {
-    if (!fallback || !(error instanceof Deno.errors.NotFound)) throw error;
-    child = spawn(fallback, options);
-  }
-  return await supervise(child, options);
+  return await supervise(start(argv, options, fallback), options);
 }
 
-function spawn(argv: readonly string[], options: RunOptions): Deno.ChildProcess {
+type StartOptions = Pick<RunOptions, "cwd" | "env" | "stdin">;
+
+function start(
+  argv: readonly string[],
+  options: StartOptions,
+  fallback?: readonly string[],
+): Deno.ChildProcess {
+  try {
+    return spawn(argv, options);
+  } catch (error) {
+    if (!fallback || !(error instanceof Deno.errors.NotFound)) throw error;
+    return spawn(fallback, options);
+  }
+}
+
+function spawn(argv: readonly string[], options: StartOptions): Deno.ChildProcess {
   return new Deno.Command(argv[0]!, {
     args: argv.slice(1),
     cwd: options.cwd,
@@ -89,8 +101,53 @@ async function supervise(child: Deno.ChildProcess, options: RunOptions): Promise
   await drain(pumps, readers);
   await stdinDone;
   const { output, droppedBytes } = collector.finish();
+  return { output, ...exitOf(status), timedOut, aborted, droppedBytes };
+}
+
+function exitOf(status: Deno.CommandStatus): SpawnStatus {
   const signal = status.signal ?? null;
-  return { output, exitCode: signal ? null : status.code, signal, timedOut, aborted, droppedBytes };
+  return { exitCode: signal ? null : status.code, signal };
+}
+
+/** Streams the output of a child nobody waits on; the group is killed once the shell exits, as in `run`. */
+function background(child: Deno.ChildProcess): SpawnedProcess {
+  const group = new ProcessGroup(child.pid);
+  const readers = [child.stdout.getReader(), child.stderr.getReader()];
+  let sink!: ReadableStreamDefaultController<Uint8Array>;
+  const output = new ReadableStream<Uint8Array>({
+    start(controller) {
+      sink = controller;
+    },
+  });
+  function push(chunk: Uint8Array): void {
+    try {
+      sink.enqueue(chunk);
+    } catch {
+      // The reader cancelled: keep draining the pipes so the child never blocks on a full one.
+    }
+  }
+  const pumps = Promise.all(readers.map((reader) => pumpUtf8(reader, push).catch(() => {})));
+  let ended = false;
+  const status = child.status.then(async (exit) => {
+    group.kill();
+    ended = true;
+    await drain(pumps, readers);
+    try {
+      sink.close();
+    } catch {
+      // Already cancelled by the reader.
+    }
+    return exitOf(exit);
+  });
+  return {
+    pid: child.pid,
+    output,
+    status,
+    kill(signal) {
+      // Once the group is reaped its id may be reused by an unrelated process.
+      if (!ended) group.send(signal);
+    },
+  };
 }
 
 class ProcessGroup {
@@ -103,17 +160,17 @@ class ProcessGroup {
 
   /** SIGTERM now, SIGKILL if the group is still there after the grace period. */
   terminate(): void {
-    this.#send("SIGTERM");
-    this.#escalation ??= setTimeout(() => this.#send("SIGKILL"), KILL_GRACE_MS);
+    this.send("SIGTERM");
+    this.#escalation ??= setTimeout(() => this.send("SIGKILL"), KILL_GRACE_MS);
   }
 
   /** Kills whatever is left of the group, e.g. `sleep 100 &` after the shell exited. */
   kill(): void {
     clearTimeout(this.#escalation);
-    this.#send("SIGKILL");
+    this.send("SIGKILL");
   }
 
-  #send(signal: Deno.Signal): void {
+  send(signal: Deno.Signal): void {
     try {
       Deno.kill(-this.#pgid, signal);
     } catch {

@@ -17,6 +17,8 @@ export interface Goal {
   revision: number;
   status: "active" | "paused" | "complete" | "blocked";
   blockedReason?: string;
+  /** Rounds the goal may run before it stops to report; absent or null means no limit. */
+  maxGoalRounds?: number | null;
 }
 
 export interface SessionToolState {

@@ -6,6 +6,7 @@
 import type { z } from "zod";
 import { ReasonixError } from "../lib/errors.ts";
 import type { Sandbox } from "../sandbox/sandbox.ts";
+import type { JobTable } from "./jobs.ts";
 import type { SessionToolState } from "./session_state.ts";
 
 export interface Workspace {
@@ -35,6 +36,8 @@ export interface ToolContext {
   state?: SessionToolState;
   /** Whether tools may reach the network (`[sandbox] network`). */
   network?: { allowed: boolean };
+  /** The session's background jobs (`bash` with `run_in_background`); absent where jobs cannot run. */
+  jobs?: JobTable;
 }
 
 export interface ToolLimits {

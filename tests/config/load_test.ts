@@ -284,7 +284,22 @@ Deno.test("loadConfig() resolves sandbox paths against the workspace", async () 
   assert.deepEqual(config.sandbox, {
     allowWrite: [join(fx.workspace, "build"), "/abs"],
     forbidRead: [join(fx.userHome, "secrets")],
+    network: true,
   });
+});
+
+Deno.test("loadConfig() reads [sandbox] network; a project may turn it off but not back on", async () => {
+  await using fx = await fixture();
+  const project = join(fx.workspace, "reasonix.toml");
+  await fx.write(project, `[sandbox]\nnetwork = false\n`);
+  assert.equal((await loadConfig({ workspace: fx.workspace, paths: fx.paths })).sandbox.network, false);
+  await fx.write(fx.paths.globalConfigFile, `[sandbox]\nnetwork = false\n`);
+  await fx.write(project, `[sandbox]\nnetwork = true\n`);
+  const config = await loadConfig({ workspace: fx.workspace, paths: fx.paths });
+  assert.equal(config.sandbox.network, false);
+  assert.deepEqual(config.warnings, []);
+  await fx.write(project, `[sandbox]\nnetwork = "yes"\n`);
+  await assert.rejects(loadConfig({ workspace: fx.workspace, paths: fx.paths }), /expected a boolean/);
 });
 
 Deno.test("loadConfig() reads system_prompt_file but not from outside a project's workspace", async () => {

@@ -16,7 +16,6 @@ const SCRIPT: ScriptedReply[] = [
 ];
 
 async function session(
-  sim: DeepSeekSim,
   home: string,
   ws: string,
   options: { day: string; resume?: boolean },
@@ -51,9 +50,9 @@ async function fixture(body: (sim: DeepSeekSim, home: string, ws: string) => Pro
 
 Deno.test("prefix: system prompt and tools are byte-identical across turns, restarts and days", async () => {
   await fixture(async (sim, home, ws) => {
-    await session(sim, home, ws, { day: "2026-12-01T08:00:00Z" });
-    await session(sim, home, ws, { day: "2026-12-03T23:30:00Z", resume: true });
-    await session(sim, home, ws, { day: "2027-01-15T12:00:00Z" });
+    await session(home, ws, { day: "2026-12-01T08:00:00Z" });
+    await session(home, ws, { day: "2026-12-03T23:30:00Z", resume: true });
+    await session(home, ws, { day: "2027-01-15T12:00:00Z" });
     const bodies = sim.requests.map((r) => r.body);
     assert.equal(bodies.length, 9);
     assertStablePrefix(bodies);
@@ -67,7 +66,7 @@ Deno.test("prefix: system prompt and tools are byte-identical across turns, rest
 
 Deno.test("prefix: the guards turn red when a timestamp is injected into the system prompt", async () => {
   await fixture(async (sim, home, ws) => {
-    await session(sim, home, ws, { day: "2026-12-01T08:00:00Z" });
+    await session(home, ws, { day: "2026-12-01T08:00:00Z" });
     const bodies = sim.requests.map((r) => r.body);
     const system = splitBody(bodies[1]!).system;
     const mutated = system.replace("You are Reasonix", `[${new Date().toISOString()}] You are Reasonix`);

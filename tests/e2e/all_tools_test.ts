@@ -44,11 +44,22 @@ function steps(webUrl: string): Step[] {
     { tool: "grep", args: { pattern: "obsolete" }, expect: /lib\.ts:6:/ },
     { tool: "read_file", args: { path: "lib.ts" }, expect: /1→export function keep/ },
     { tool: "code_index", args: { action: "search", query: "obs" }, expect: /lib\.ts:\d+ function obsolete/ },
-    { tool: "write_file", args: { path: "notes/a.txt", content: "one\ntwo\nthree\nfour\n" }, expect: /Wrote/ },
-    { tool: "edit_file", args: { path: "notes/a.txt", old_string: "two", new_string: "TWO" }, expect: /Edited/ },
+    {
+      tool: "write_file",
+      args: { path: "notes/a.txt", content: "one\ntwo\nthree\nfour\n" },
+      expect: /Wrote/,
+    },
+    {
+      tool: "edit_file",
+      args: { path: "notes/a.txt", old_string: "two", new_string: "TWO" },
+      expect: /Edited/,
+    },
     {
       tool: "multi_edit",
-      args: { path: "notes/a.txt", edits: [{ old_string: "one", new_string: "ONE" }, { old_string: "four", new_string: "FOUR" }] },
+      args: {
+        path: "notes/a.txt",
+        edits: [{ old_string: "one", new_string: "ONE" }, { old_string: "four", new_string: "FOUR" }],
+      },
       expect: /2/,
     },
     {
@@ -56,16 +67,30 @@ function steps(webUrl: string): Step[] {
       args: { path: "notes/a.txt", start_anchor: "TWO", end_anchor: "three" },
       expect: /2|removed|Deleted/i,
     },
-    { tool: "move_file", args: { source_path: "notes/a.txt", destination_path: "notes/b.txt" }, expect: /b\.txt/ },
+    {
+      tool: "move_file",
+      args: { source_path: "notes/a.txt", destination_path: "notes/b.txt" },
+      expect: /b\.txt/,
+    },
     { tool: "delete_symbol", args: { path: "lib.ts", name: "obsolete" }, expect: /obsolete/ },
     {
       tool: "notebook_edit",
-      args: { path: "nb.ipynb", cell_number: 1, new_source: "print(1)", cell_type: "code", edit_mode: "insert" },
+      args: {
+        path: "nb.ipynb",
+        cell_number: 1,
+        new_source: "print(1)",
+        cell_type: "code",
+        edit_mode: "insert",
+      },
       expect: /cell/i,
     },
     { tool: "web_fetch", args: { url: webUrl }, expect: /# Hello page/ },
     { tool: "bash", args: { command: "echo hi && exit 3" }, expect: /hi[\s\S]*exit code 3/ },
-    { tool: "bash", args: { command: "echo bg-start; sleep 0.2; echo bg-end", run_in_background: true }, expect: /bash-1/ },
+    {
+      tool: "bash",
+      args: { command: "echo bg-start; sleep 0.2; echo bg-end", run_in_background: true },
+      expect: /bash-1/,
+    },
     { tool: "wait", args: { job_id: "bash-1", timeout_ms: 10000 }, expect: /bg-end/ },
     { tool: "bash_output", args: { job_id: "bash-1" }, expect: /exit/i },
     { tool: "bash", args: { command: "sleep 100", run_in_background: true }, expect: /bash-2/ },
@@ -80,7 +105,11 @@ function steps(webUrl: string): Step[] {
       args: { summary: "fixed it", evidence: "verification", command: "node test.mjs" },
       expect: /\[x\] fix[\s\S]*\[>\] test/,
     },
-    { tool: "update_goal", args: { goal_id: "g1", revision: 1, action: "complete" }, expect: /^Error \[.*goal/ },
+    {
+      tool: "update_goal",
+      args: { goal_id: "g1", revision: 1, action: "complete" },
+      expect: /^Error \[.*goal/,
+    },
   ];
 }
 
@@ -92,17 +121,24 @@ function script(plan: Step[]): ScriptedReply[] {
 }
 
 Deno.test("every built-in tool works through the real loop against the simulator", async () => {
-  const web = Deno.serve({ hostname: "127.0.0.1", port: 0, onListen() {} }, () =>
-    new Response("<html><head><title>T</title></head><body><h1>Hello page</h1><p>text</p></body></html>", {
-      headers: { "content-type": "text/html" },
-    }));
+  const web = Deno.serve(
+    { hostname: "127.0.0.1", port: 0, onListen() {} },
+    () =>
+      new Response("<html><head><title>T</title></head><body><h1>Hello page</h1><p>text</p></body></html>", {
+        headers: { "content-type": "text/html" },
+      }),
+  );
   const plan = steps(`http://127.0.0.1:${web.addr.port}/`);
   const sim = await DeepSeekSim.start({ script: script(plan) });
   const home = await makeHome({ simUrl: sim.url });
   const ws = await makeWorkspace({ "lib.ts": SOURCE, "nb.ipynb": NOTEBOOK });
   try {
     const covered = new Set(plan.map((s) => s.tool));
-    assert.deepEqual(builtinTools().map((t) => t.name).filter((n) => !covered.has(n)), [], "every tool is driven");
+    assert.deepEqual(
+      builtinTools().map((t) => t.name).filter((n) => !covered.has(n)),
+      [],
+      "every tool is driven",
+    );
     const run = await runCli(["run", "--permission-mode", "auto", "--output-format", "json", "exercise"], {
       home,
       cwd: ws,
@@ -112,7 +148,9 @@ Deno.test("every built-in tool works through the real loop against the simulator
     const final = sim.requests.at(-1)!.json.messages;
     const results = final.filter((m: { role: string }) => m.role === "tool");
     assert.equal(results.length, plan.length);
-    plan.forEach((step, i) => assert.match(results[i].content, step.expect, `${step.tool}: ${results[i].content}`));
+    plan.forEach((step, i) =>
+      assert.match(results[i].content, step.expect, `${step.tool}: ${results[i].content}`)
+    );
     assert.equal(await Deno.readTextFile(join(ws, "notes/b.txt")), "ONE\nFOUR\n");
     await assert.rejects(Deno.stat(join(ws, "notes/a.txt")), Deno.errors.NotFound);
     assert.equal(await Deno.readTextFile(join(ws, "lib.ts")), "export function keep() {\n  return 1;\n}\n");

@@ -119,11 +119,15 @@ Deno.test("-p reads the task from stdin and prints only the answer; outputs and 
 });
 
 Deno.test("--resume picks a session by id prefix; config warnings go to stderr in json mode", async () => {
-  const sim = await DeepSeekSim.start({ script: [{ content: "one" }, { content: "two" }, { content: "three" }] });
+  const sim = await DeepSeekSim.start({
+    script: [{ content: "one" }, { content: "two" }, { content: "three" }],
+  });
   const home = await makeHome({ simUrl: sim.url });
   const ws = await makeWorkspace({ "reasonix.toml": `[tools]\nbash_timout_seconds = 5\n` });
   try {
-    const first = JSON.parse((await runCli(["run", "--output-format", "json", "a"], { home, cwd: ws })).stdout);
+    const first = JSON.parse(
+      (await runCli(["run", "--output-format", "json", "a"], { home, cwd: ws })).stdout,
+    );
     const second = await runCli(["run", "--output-format", "json", "b"], { home, cwd: ws });
     assert.match(second.stderr, /reasonix\.toml:2:1: .*bash_timout_seconds/);
     assert.notEqual(JSON.parse(second.stdout).session_id, first.session_id);

@@ -170,3 +170,44 @@ Deno.test("DirectSandbox.runShell() never splits a UTF-8 character, in stream ch
   const small = await sandbox.runShell("printf '😀%.0s' $(seq 1 5000)", options());
   assert.equal(small.output, "😀".repeat(5000));
 });
+
+async function readAll(stream: ReadableStream<Uint8Array>): Promise<string> {
+  let text = "";
+  const decoder = new TextDecoder();
+  for await (const chunk of stream) text += decoder.decode(chunk, { stream: true });
+  return text + decoder.decode();
+}
+
+Deno.test("DirectSandbox.spawnShell() streams interleaved output and settles with the exit status", async () => {
+  const dir = await Deno.realPath(await Deno.makeTempDir({ prefix: "reasonix_none_" }));
+  try {
+    const process = new DirectSandbox().spawnShell("pwd; echo $GREETING; echo err >&2; exit 4", {
+      cwd: dir,
+      env: { GREETING: "hello", PATH: Deno.env.get("PATH") ?? "/usr/bin:/bin" },
+    });
+    assert.ok(process.pid > 0);
+    const [output, status] = await Promise.all([readAll(process.output), process.status]);
+    assert.equal(output, `${dir}\nhello\nerr\n`);
+    assert.deepEqual(status, { exitCode: 4, signal: null });
+  } finally {
+    await Deno.remove(dir, { recursive: true });
+  }
+});
+
+Deno.test("DirectSandbox.spawnShell() kill() signals the group and the shell's leftovers die with it", async () => {
+  const sandbox = new DirectSandbox();
+  const left = sandbox.spawnShell("sleep 100 & echo $!", { cwd: "/" });
+  const [leftOutput, leftStatus] = await Promise.all([readAll(left.output), left.status]);
+  assert.deepEqual(leftStatus, { exitCode: 0, signal: null });
+  assert.equal(await isGone(Number(leftOutput.trim())), true);
+
+  const running = sandbox.spawnShell("sleep 100 & echo $!; wait", { cwd: "/" });
+  const reader = running.output.getReader();
+  const first = new TextDecoder().decode((await reader.read()).value);
+  running.kill("SIGTERM");
+  while (!(await reader.read()).done) {
+    // drain
+  }
+  assert.deepEqual(await running.status, { exitCode: null, signal: "SIGTERM" });
+  assert.equal(await isGone(Number(first.trim())), true);
+});

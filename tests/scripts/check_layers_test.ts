@@ -102,7 +102,7 @@ Deno.test("checkLayers() keeps src/lib closed (rule 1)", async () => {
     'src/lib/a.ts:1: [rule 1] src/lib is closed and may not import "src/tool/tool.ts" — ' +
       "move the shared code into src/lib, or pass it in from the caller",
   );
-  assert.match(failures[2]!.fix, /import it via src\/lib\/diff\.ts/);
+  assert.match(failures[2]!.fix, /import it via src\/lib\/diff\/unified\.ts/);
 });
 
 Deno.test("checkLayers() lets only frontends and main.ts reach the controller (rule 2)", async () => {
@@ -164,7 +164,7 @@ Deno.test("checkLayers() gives each npm package one home (rule 5)", async () => 
   ]);
   assert.equal(
     formatFailure(failures[5]!),
-    'src/tool/builtin/edit_file.ts:1: [rule 5] npm "diff" belongs to src/lib/diff* — import it via src/lib/diff.ts',
+    'src/tool/builtin/edit_file.ts:1: [rule 5] npm "diff" belongs to src/lib/diff* — import it via src/lib/diff/unified.ts',
   );
   assert.match(failures[0]!.what, /"left-pad" has no home/);
   assert.match(failures[1]!.what, /not in the deno\.json imports map/);

@@ -1,6 +1,6 @@
 import { z } from "zod";
 import type { RunResult } from "../../sandbox/sandbox.ts";
-import { defineTool, ToolError } from "../tool.ts";
+import { defineTool, type ToolContext, ToolError, type ToolResult } from "../tool.ts";
 
 /** Bytes of combined output kept (head and tail). */
 export const BASH_OUTPUT_MAX_BYTES = 16_000;
@@ -12,7 +12,9 @@ stdout and stderr, followed by a status line such as "[exit code 0]". Each call 
 directory changes and variables do not carry over. There is no terminal and no input; pass flags that \
 avoid pagers and prompts. The command is stopped when the timeout passes, and any process it started in \
 the background is stopped when it ends. Long output keeps its start and its end. Prefer the file tools \
-for reading, searching and editing files.`;
+for reading, searching and editing files. With run_in_background the command becomes a job that \
+runs on (no timeout) while you work: the call returns its id at once; read its output with bash_output, \
+block until it ends with wait, stop it with kill_shell.`;
 
 const parameters = z.object({
   command: z.string().describe("The command line to run with bash -c"),
@@ -20,6 +22,9 @@ const parameters = z.object({
     "Timeout in milliseconds (default: the configured bash timeout; at most 5 times that)",
   ),
   description: z.string().optional().describe("A few words on what the command does, shown to the user"),
+  run_in_background: z.boolean().optional().describe(
+    "Start the command as a background job and return its id at once (for servers, watchers, long builds)",
+  ),
 });
 
 export const bashTool = defineTool({
@@ -29,6 +34,7 @@ export const bashTool = defineTool({
   readOnly: false,
   truncationHint: "filter the command's output (grep, head, tail) or write it to a file and read parts",
   async execute(args, ctx) {
+    if (args.run_in_background) return startJob(args.command, ctx);
     const configured = ctx.limits.bashTimeoutSeconds * 1000;
     const timeoutMs = Math.min(args.timeout_ms ?? configured, configured * TIMEOUT_CEILING_FACTOR);
     const run = await ctx.sandbox.runShell(args.command, {
@@ -47,6 +53,25 @@ export const bashTool = defineTool({
   },
 });
 
+function startJob(command: string, ctx: ToolContext): ToolResult {
+  const jobs = ctx.jobs;
+  if (!jobs || !ctx.sandbox.spawnShell) {
+    throw new ToolError(
+      "tool.jobs_unavailable",
+      "Cannot run in the background: this session has no background jobs; run the command without " +
+        "run_in_background",
+    );
+  }
+  if (jobs.closed) {
+    throw new ToolError("tool.jobs_closed", "Cannot start a background job: the session is ending");
+  }
+  const job = jobs.add(command, ctx.sandbox.spawnShell(command, { cwd: ctx.workspace.root }));
+  return {
+    output: `Started background job ${job.id} (pid ${job.pid}): use bash_output to read its output, ` +
+      "wait to block until it ends, kill_shell to stop it",
+  };
+}
+
 /** The output, then one status line the model can read at a glance. */
 export function formatRun(run: RunResult, timeoutMs: number): string {
   const body = run.output === "" ? "(no output)" : run.output.replace(/\n$/, "");
@@ -60,7 +85,7 @@ function statusLine(run: RunResult, timeoutMs: number): string {
   return `[exit code ${run.exitCode ?? "unknown"}]`;
 }
 
-function formatDuration(ms: number): string {
+export function formatDuration(ms: number): string {
   if (ms % 1000 === 0) return `${ms / 1000}s`;
   return ms < 1000 ? `${ms}ms` : `${(ms / 1000).toFixed(1)}s`;
 }

@@ -5,13 +5,47 @@
  */
 import type { ToolSpec } from "../tool.ts";
 import { bashTool } from "./bash.ts";
+import { bashOutputTool } from "./bash_output.ts";
+import { codeIndexTool } from "./code_index.ts";
+import { completeStepTool } from "./complete_step.ts";
+import { deleteSymbolTool } from "./delete_symbol.ts";
+import { deleteRangeTool } from "./delete_range.ts";
 import { editFileTool } from "./edit_file.ts";
 import { globTool } from "./glob.ts";
 import { grepTool } from "./grep.ts";
+import { killShellTool } from "./kill_shell.ts";
 import { lsTool } from "./ls.ts";
+import { moveFileTool } from "./move_file.ts";
+import { multiEditTool } from "./multi_edit.ts";
+import { notebookEditTool } from "./notebook_edit.ts";
 import { readFileTool } from "./read_file.ts";
+import { todoWriteTool } from "./todo_write.ts";
+import { updateGoalTool } from "./update_goal.ts";
+import { waitTool } from "./wait.ts";
+import { webFetchTool } from "./web_fetch.ts";
 import { writeFileTool } from "./write_file.ts";
 
 export function builtinTools(): ToolSpec[] {
-  return [readFileTool, writeFileTool, editFileTool, lsTool, globTool, grepTool, bashTool] as ToolSpec[];
+  return [
+    readFileTool,
+    writeFileTool,
+    editFileTool,
+    deleteSymbolTool,
+    multiEditTool,
+    moveFileTool,
+    deleteRangeTool,
+    notebookEditTool,
+    lsTool,
+    globTool,
+    grepTool,
+    codeIndexTool,
+    bashTool,
+    bashOutputTool,
+    waitTool,
+    killShellTool,
+    webFetchTool,
+    todoWriteTool,
+    completeStepTool,
+    updateGoalTool,
+  ] as ToolSpec[];
 }

@@ -2,9 +2,11 @@ import assert from "node:assert/strict";
 import { DirectSandbox } from "../../../src/sandbox/none.ts";
 import type { RunOptions, RunResult, Sandbox } from "../../../src/sandbox/sandbox.ts";
 import { BASH_OUTPUT_MAX_BYTES, bashTool, formatRun } from "../../../src/tool/builtin/bash.ts";
+import { JobTable } from "../../../src/tool/jobs.ts";
 import type { ToolContext } from "../../../src/tool/tool.ts";
 import { ToolRegistry } from "../../../src/tool/registry.ts";
-import { makeTestWorkspace } from "../_tool_context.ts";
+import { isGone, readUntil } from "../_jobs.ts";
+import { makeTestWorkspace, rejectsWithCode } from "../_tool_context.ts";
 
 function run(overrides: Partial<RunResult>): RunResult {
   return {
@@ -113,15 +115,63 @@ Deno.test("bashTool turns an interrupted command into tool.aborted", async () =>
   });
 });
 
-Deno.test("bashTool schema: command required, timeout_ms a positive integer, no background flag", () => {
+Deno.test("bashTool schema: command required, timeout_ms a positive integer, a background flag", () => {
   const registry = new ToolRegistry();
   registry.register(bashTool);
   const parameters = JSON.parse(registry.toolJson("bash")!).function.parameters;
   assert.deepEqual(parameters.required, ["command"]);
-  assert.deepEqual(Object.keys(parameters.properties), ["command", "description", "timeout_ms"]);
+  assert.deepEqual(Object.keys(parameters.properties), [
+    "command",
+    "description",
+    "run_in_background",
+    "timeout_ms",
+  ]);
+  assert.equal(parameters.properties.run_in_background.type, "boolean");
   assert.deepEqual(parameters.properties.timeout_ms.type, "integer");
   assert.equal(parameters.properties.timeout_ms.minimum, 1);
   assert.equal(bashTool.readOnly, false);
   assert.equal(bashTool.parameters.safeParse({ command: "ls", timeout_ms: 0 }).success, false);
   assert.equal(bashTool.parameters.safeParse({ timeout_ms: 5 }).success, false);
+});
+
+Deno.test("bashTool with run_in_background starts a job in the workspace root and returns at once", async () => {
+  await using ws = await makeTestWorkspace({ sandbox: new DirectSandbox() });
+  await using jobs = new JobTable();
+  const ctx = { ...ws.ctx, jobs };
+  const started = await bashTool.execute({ command: "pwd; sleep 100", run_in_background: true }, ctx);
+  const job = jobs.get("bash-1")!;
+  assert.deepEqual(started, {
+    output: `Started background job bash-1 (pid ${job.pid}): use bash_output to read its output, ` +
+      "wait to block until it ends, kill_shell to stop it",
+  });
+  assert.equal(job.status, "running");
+  assert.equal(job.command, "pwd; sleep 100");
+  assert.equal(await readUntil(jobs, "bash-1", /\n/), `${ws.root}\n`);
+  await jobs.close();
+  assert.equal(jobs.get("bash-1")!.status, "killed");
+  assert.equal(await isGone(job.pid), true);
+});
+
+Deno.test("bashTool with run_in_background fails clearly without a job table or a spawning sandbox", async () => {
+  await using ws = await makeTestWorkspace();
+  await rejectsWithCode(
+    bashTool.execute({ command: "sleep 1", run_in_background: true }, ws.ctx),
+    "tool.jobs_unavailable",
+  );
+  await using jobs = new JobTable();
+  const scripted = withSandbox({ ...ws.ctx, jobs }, new ScriptedSandbox(run({})));
+  const error = await rejectsWithCode(
+    bashTool.execute({ command: "sleep 1", run_in_background: true }, scripted),
+    "tool.jobs_unavailable",
+  );
+  assert.equal(
+    error.message,
+    "Cannot run in the background: this session has no background jobs; run the command without " +
+      "run_in_background",
+  );
+  await jobs.close();
+  await rejectsWithCode(
+    bashTool.execute({ command: "sleep 1", run_in_background: true }, { ...ws.ctx, jobs }),
+    "tool.jobs_closed",
+  );
 });

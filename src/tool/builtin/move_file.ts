@@ -1,0 +1,157 @@
+import { basename, dirname, isAbsolute, join } from "node:path";
+import { z } from "zod";
+import { defineTool, type FileChange, type ToolContext, ToolError, type Workspace } from "../tool.ts";
+import { assertStillInside, displayPath, isInside, resolveWritePath } from "../workspace_paths.ts";
+import { movePath } from "./_move_path.ts";
+import { readTextFile } from "./_text_file.ts";
+
+const DESCRIPTION = `Move or rename a file or directory. Both paths must be inside the writable roots; \
+missing parent directories of the destination are created. An existing destination file is refused \
+unless overwrite is true; an existing destination directory is always refused, so give the full new \
+path (for example "src/new_name.ts"), not the folder to move into.`;
+
+const parameters = z.object({
+  source_path: z.string().describe("The file or directory to move"),
+  destination_path: z.string().describe("Its new path, including the new name"),
+  overwrite: z.boolean().optional().describe("Replace an existing destination file (default false)"),
+});
+
+type MoveArgs = z.infer<typeof parameters>;
+
+interface MovePlan {
+  source: string;
+  destination: string;
+  shownSource: string;
+  shownDestination: string;
+  replaces: boolean;
+  /** The source's text when it is a text file, for the preview. */
+  sourceText: string | null;
+  replacedText: string | null;
+}
+
+export const moveFileTool = defineTool({
+  name: "move_file",
+  description: DESCRIPTION,
+  parameters,
+  readOnly: false,
+  // A FileChange has one path, so the preview shows the destination: a "create" holding the moved
+  // text (or "modify" when it replaces a file). Directories and binaries show no text. The source's
+  // removal is implied by the move and spelled out in the result.
+  async preview(args, ctx): Promise<FileChange> {
+    const plan = await planMove(args, ctx);
+    return {
+      path: plan.shownDestination,
+      kind: plan.replaces ? "modify" : "create",
+      oldText: plan.replacedText,
+      newText: plan.sourceText,
+    };
+  },
+  async execute(args, ctx) {
+    const plan = await planMove(args, ctx);
+    const ws = ctx.workspace;
+    await assertStillInside(ws, dirname(plan.source));
+    await makeParents(plan.destination, plan.shownDestination);
+    await assertStillInside(ws, plan.destination);
+    let copied = false;
+    try {
+      copied = (await movePath(plan.source, plan.destination)).copied;
+    } catch (error) {
+      if (error instanceof Deno.errors.PermissionDenied) {
+        throw new ToolError(
+          "tool.permission_denied",
+          `Cannot move "${plan.shownSource}" to "${plan.shownDestination}": permission denied`,
+        );
+      }
+      throw error;
+    }
+    const notes = [
+      plan.replaces ? " (replaced the existing file)" : "",
+      copied ? " (copied across filesystems)" : "",
+    ];
+    return { output: `Moved ${plan.shownSource} to ${plan.shownDestination}${notes.join("")}` };
+  },
+});
+
+async function planMove(args: MoveArgs, ctx: ToolContext): Promise<MovePlan> {
+  const ws = ctx.workspace;
+  const source = await sourceEntry(ws, args.source_path);
+  const destination = await resolveWritePath(ws, args.destination_path);
+  const shownSource = displayPath(ws, source);
+  const shownDestination = displayPath(ws, destination);
+  const what = `Cannot move "${shownSource}" to "${shownDestination}"`;
+  const info = await lstatOrNull(source);
+  if (info === null) throw new ToolError("tool.not_found", `${what}: the source does not exist`);
+  if ([ws.root, ...ws.extraWritable].includes(source)) {
+    throw new ToolError("tool.path_invalid", `${what}: the source is a workspace root`);
+  }
+  if (source === destination) throw new ToolError("tool.invalid_args", `${what}: the paths are the same`);
+  if (info.isDirectory && isInside(destination, source)) {
+    throw new ToolError("tool.path_invalid", `${what}: a directory cannot move into itself`);
+  }
+  const existing = await lstatOrNull(destination);
+  if (existing?.isDirectory) {
+    throw new ToolError(
+      "tool.already_exists",
+      `${what}: the destination is an existing directory; give the full new path including the name`,
+    );
+  }
+  if (existing !== null && !args.overwrite) {
+    throw new ToolError(
+      "tool.already_exists",
+      `${what}: the destination already exists; set overwrite to true to replace it`,
+    );
+  }
+  if (existing !== null && info.isDirectory) {
+    throw new ToolError("tool.path_invalid", `${what}: a directory cannot replace a file`);
+  }
+  return {
+    source,
+    destination,
+    shownSource,
+    shownDestination,
+    replaces: existing !== null,
+    sourceText: info.isDirectory ? null : await textOrNull(source, shownSource),
+    replacedText: existing === null ? null : await textOrNull(destination, shownDestination),
+  };
+}
+
+/**
+ * A symlink moves as itself, not as its target (like mv); its target must still resolve inside the
+ * roots, so a link out of the workspace is refused rather than carried around.
+ */
+async function sourceEntry(ws: Workspace, input: string): Promise<string> {
+  const real = await resolveWritePath(ws, input);
+  const name = basename(input);
+  if (name === "" || name === "." || isAbsolute(input) && dirname(input) === input) return real;
+  const entry = join(await resolveWritePath(ws, dirname(input)), name);
+  return (await lstatOrNull(entry))?.isSymlink ? entry : real;
+}
+
+async function makeParents(abs: string, shown: string): Promise<void> {
+  try {
+    await Deno.mkdir(dirname(abs), { recursive: true });
+  } catch (error) {
+    if (error instanceof Deno.errors.NotADirectory || error instanceof Deno.errors.AlreadyExists) {
+      throw new ToolError("tool.path_invalid", `Cannot move to "${shown}": a parent of it is a file`);
+    }
+    throw error;
+  }
+}
+
+async function textOrNull(abs: string, shown: string): Promise<string | null> {
+  try {
+    return (await readTextFile(abs, shown))?.text ?? null;
+  } catch (error) {
+    if (error instanceof ToolError) return null;
+    throw error;
+  }
+}
+
+async function lstatOrNull(path: string): Promise<Deno.FileInfo | null> {
+  try {
+    return await Deno.lstat(path);
+  } catch (error) {
+    if (error instanceof Deno.errors.NotFound || error instanceof Deno.errors.NotADirectory) return null;
+    throw error;
+  }
+}

@@ -1,0 +1,85 @@
+import { z } from "zod";
+import { unifiedDiff } from "../../lib/diff/unified.ts";
+import { defineTool, type FileChange, type ToolContext, ToolError } from "../tool.ts";
+import { displayPath, resolveWritePath } from "../workspace_paths.ts";
+import { applyEdits, type EditOutcome } from "./_edit_core.ts";
+import { countLines, readTextFile, writeChecked } from "./_text_file.ts";
+
+const DESCRIPTION = `Make several replacements in one file at once. Edits apply in order, each to the \
+result of the ones before, with edit_file's rules: old_string must match exactly and occur once unless \
+replace_all is true. All or nothing: if any edit fails, the file is left unchanged and the error names \
+the failing edit. Line endings (CRLF), the final newline and a BOM are kept. Prefer this over several \
+edit_file calls on the same file.`;
+
+const edit = z.object({
+  old_string: z.string().describe("Exact text to replace, as it stands after the earlier edits"),
+  new_string: z.string().describe("Replacement text"),
+  replace_all: z.boolean().optional().describe(
+    "Replace every occurrence instead of exactly one (default false)",
+  ),
+});
+
+const parameters = z.object({
+  path: z.string().describe("File path, relative to the workspace root or absolute inside a writable root"),
+  edits: z.array(edit).min(1).describe("Replacements to apply in order (at least one)"),
+});
+
+type MultiEditArgs = z.infer<typeof parameters>;
+
+interface MultiEditPlan extends EditOutcome {
+  abs: string;
+  shown: string;
+}
+
+export const multiEditTool = defineTool({
+  name: "multi_edit",
+  description: DESCRIPTION,
+  parameters,
+  readOnly: false,
+  async preview(args, ctx): Promise<FileChange> {
+    const plan = await planMultiEdit(args, ctx);
+    return {
+      path: plan.shown,
+      kind: plan.created ? "create" : "modify",
+      oldText: plan.oldText,
+      newText: plan.newText,
+    };
+  },
+  async execute(args, ctx) {
+    const plan = await planMultiEdit(args, ctx);
+    await writeChecked(ctx.workspace, plan.abs, plan.bytes, plan.shown);
+    const count = `${args.edits.length} ${args.edits.length === 1 ? "edit" : "edits"}`;
+    if (plan.created) {
+      return { output: `Created ${plan.shown} with ${count} (${countLines(plan.newText)} lines)` };
+    }
+    const noun = plan.replacements === 1 ? "replacement" : "replacements";
+    const diff = unifiedDiff(plan.before, plan.after);
+    return { output: `Edited ${plan.shown}: ${count}, ${plan.replacements} ${noun}\n${diff}` };
+  },
+});
+
+async function planMultiEdit(args: MultiEditArgs, ctx: ToolContext): Promise<MultiEditPlan> {
+  if (args.edits.length === 0) {
+    throw new ToolError(
+      "tool.invalid_args",
+      `Cannot edit "${args.path}": edits is empty; give at least one edit`,
+    );
+  }
+  const label = (index: number) => `apply edits[${index}] to "${args.path}"`;
+  args.edits.forEach((edit, index) => {
+    if (edit.old_string === edit.new_string) {
+      throw new ToolError(
+        "tool.edit_noop",
+        `Cannot ${label(index)}: old_string and new_string are identical`,
+      );
+    }
+  });
+  const abs = await resolveWritePath(ctx.workspace, args.path);
+  const shown = displayPath(ctx.workspace, abs);
+  const file = await readTextFile(abs, shown);
+  const outcome = applyEdits(file, args.edits, {
+    shown,
+    label: (index) => `apply edits[${index}] to "${shown}"`,
+  });
+  return { abs, shown, ...outcome };
+}

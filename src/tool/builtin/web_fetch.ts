@@ -1,0 +1,201 @@
+import { NodeHtmlMarkdown } from "node-html-markdown";
+import { z } from "zod";
+import { defineTool, ToolError } from "../tool.ts";
+import { type FetchedPage, formatBytes, httpGet, parseHttpUrl } from "./_http_fetch.ts";
+import { SNIFF_BYTES, sniffBytes } from "./_sniff.ts";
+
+export const FETCH_TIMEOUT_MS = 30_000;
+export const MAX_FETCH_BYTES = 5 * 1024 * 1024;
+export const MAX_REDIRECTS = 5;
+
+const DESCRIPTION = `Fetch a web page or file over http(s) and return it as text.
+HTML comes back converted to Markdown (scripts and styles dropped, the title kept), JSON pretty-printed, other \
+text as is; format "raw" returns the body unchanged. Binary content (images, PDFs, archives) is refused. \
+Redirects are followed (up to ${MAX_REDIRECTS}); a non-2xx status is an error. Responses over \
+${formatBytes(MAX_FETCH_BYTES)} or slower than ${FETCH_TIMEOUT_MS / 1000} s are refused.`;
+
+const parameters = z.object({
+  url: z.string().min(1).describe("The absolute http:// or https:// URL to fetch"),
+  format: z.enum(["markdown", "raw"]).optional().describe(
+    "markdown (default): HTML as Markdown, JSON pretty-printed; raw: the body as sent",
+  ),
+});
+
+export interface WebFetchOptions {
+  /** Defaults to FETCH_TIMEOUT_MS; tests pass a short one. */
+  timeoutMs?: number;
+  /** Defaults to MAX_FETCH_BYTES. */
+  maxBytes?: number;
+}
+
+type Kind = "html" | "json" | "text" | "binary" | "sniff";
+
+const BINARY_PREFIXES = ["image/", "audio/", "video/", "font/", "model/", "application/vnd."];
+const TEXT_TYPES = new Set([
+  "application/xml",
+  "application/javascript",
+  "application/ecmascript",
+  "application/x-javascript",
+  "application/yaml",
+  "application/x-yaml",
+  "application/toml",
+  "application/x-sh",
+  "application/sql",
+  "application/graphql",
+  "application/x-ndjson",
+  "application/x-www-form-urlencoded",
+]);
+const BINARY_TYPES = new Set([
+  "application/octet-stream",
+  "application/pdf",
+  "application/zip",
+  "application/gzip",
+  "application/x-gzip",
+  "application/x-tar",
+  "application/x-bzip2",
+  "application/x-7z-compressed",
+  "application/x-rar-compressed",
+  "application/wasm",
+  "application/msword",
+  "application/x-protobuf",
+]);
+
+export function createWebFetchTool(options: WebFetchOptions = {}) {
+  const timeoutMs = options.timeoutMs ?? FETCH_TIMEOUT_MS;
+  const maxBytes = options.maxBytes ?? MAX_FETCH_BYTES;
+  return defineTool({
+    name: "web_fetch",
+    description: DESCRIPTION,
+    parameters,
+    readOnly: true,
+    truncationHint: "fetch a narrower URL (a sub-page, a raw file or an API endpoint) to see the rest",
+    async execute(args, ctx) {
+      const url = parseHttpUrl(args.url);
+      if (ctx.network?.allowed === false) {
+        throw new ToolError(
+          "tool.network_disabled",
+          `Cannot fetch "${url}": network access is turned off; set [sandbox] network = true to allow it`,
+        );
+      }
+      const deadline = new AbortController();
+      const timer = setTimeout(() => deadline.abort(), timeoutMs);
+      try {
+        const page = await httpGet(url, {
+          signal: AbortSignal.any([ctx.signal, deadline.signal]),
+          maxRedirects: MAX_REDIRECTS,
+          maxBytes,
+          accept: refuseBinary,
+        });
+        return { output: render(page, args.format ?? "markdown") };
+      } catch (error) {
+        if (error instanceof ToolError || ctx.signal.aborted) throw error;
+        if (deadline.signal.aborted) {
+          throw new ToolError(
+            "tool.timeout",
+            `Cannot fetch "${url}": no complete response within ${timeoutMs / 1000} s`,
+          );
+        }
+        if (error instanceof TypeError) {
+          throw new ToolError("tool.fetch_failed", `Cannot fetch "${url}": ${error.message}`);
+        }
+        throw error;
+      } finally {
+        clearTimeout(timer);
+      }
+    },
+  });
+}
+
+export const webFetchTool = createWebFetchTool();
+
+function mimeOf(contentType: string): string {
+  return (contentType.split(";")[0] ?? "").trim().toLowerCase();
+}
+
+function classify(contentType: string): Kind {
+  const mime = mimeOf(contentType);
+  if (mime === "") return "sniff";
+  if (mime === "text/html" || mime === "application/xhtml+xml") return "html";
+  if (mime === "application/json" || mime.endsWith("+json")) return "json";
+  if (mime.startsWith("text/") || mime.endsWith("+xml") || TEXT_TYPES.has(mime)) return "text";
+  if (BINARY_TYPES.has(mime) || BINARY_PREFIXES.some((prefix) => mime.startsWith(prefix))) return "binary";
+  return "sniff";
+}
+
+function refuseBinary(contentType: string, url: URL): void {
+  if (classify(contentType) === "binary") throw binaryError(url, `"${mimeOf(contentType)}"`);
+}
+
+function binaryError(url: URL, what: string): ToolError {
+  return new ToolError(
+    "tool.unsupported_content",
+    `Cannot fetch "${url}": the response is binary (${what}); web_fetch returns text only`,
+  );
+}
+
+function render(page: FetchedPage, format: "markdown" | "raw"): string {
+  let kind = classify(page.contentType);
+  let text: string;
+  if (kind === "sniff") {
+    const sniff = sniffBytes(page.body.subarray(0, SNIFF_BYTES));
+    if (sniff.kind !== "text") throw binaryError(page.url, "no text content type and not text");
+    text = new TextDecoder(sniff.encoding).decode(page.body);
+    kind = /^\s*<(!doctype html|html)[\s>]/i.test(text) ? "html" : "text";
+  } else {
+    text = decode(page.body, page.contentType);
+  }
+  const header = [`URL: ${page.url}`];
+  let body = text;
+  if (format === "markdown" && kind === "html") {
+    const title = htmlTitle(text);
+    if (title) header.push(`Title: ${title}`);
+    body = NodeHtmlMarkdown.translate(text, { ignore: ["noscript", "template", "iframe", "svg"] });
+  } else if (format === "markdown" && kind === "json") {
+    body = prettyJson(text);
+  }
+  return `${header.join("\n")}\n\n${body.trim() === "" ? "(empty response)" : body}`;
+}
+
+function decode(body: Uint8Array, contentType: string): string {
+  const charset = /;\s*charset\s*=\s*"?([^";\s]+)/i.exec(contentType)?.[1];
+  try {
+    return new TextDecoder(charset ?? "utf-8").decode(body);
+  } catch {
+    // An unknown charset label: UTF-8 is the best guess left.
+    return new TextDecoder("utf-8").decode(body);
+  }
+}
+
+function prettyJson(text: string): string {
+  try {
+    return JSON.stringify(JSON.parse(text), null, 2);
+  } catch {
+    return text;
+  }
+}
+
+function htmlTitle(html: string): string | null {
+  const raw = /<title[^>]*>([\s\S]*?)<\/title>/i.exec(html)?.[1];
+  if (raw === undefined) return null;
+  const title = decodeEntities(raw).replace(/\s+/g, " ").trim();
+  return title === "" ? null : title;
+}
+
+const NAMED_ENTITIES: Record<string, string> = {
+  amp: "&",
+  lt: "<",
+  gt: ">",
+  quot: '"',
+  apos: "'",
+  nbsp: " ",
+};
+
+function decodeEntities(text: string): string {
+  return text.replace(/&(#x[0-9a-f]+|#[0-9]+|[a-z]+);/gi, (whole, name: string) => {
+    if (name[0] !== "#") return NAMED_ENTITIES[name.toLowerCase()] ?? whole;
+    const code = name[1] === "x" || name[1] === "X"
+      ? parseInt(name.slice(2), 16)
+      : parseInt(name.slice(1), 10);
+    return code > 0 && code <= 0x10ffff ? String.fromCodePoint(code) : whole;
+  });
+}
