@@ -5,7 +5,7 @@
  */
 import type { ToolContext } from "../tool.ts";
 import { ToolError } from "../tool.ts";
-import { runRg } from "./_file_walk.ts";
+import { type RgRun, runRg } from "./_file_walk.ts";
 
 export interface Hit {
   line: number;
@@ -29,6 +29,7 @@ export interface SearchOptions {
 
 const RG_CHUNK_FILES = 256;
 const RG_CHUNK_MAX_BYTES = 16 * 1024 * 1024;
+const RG_TREE_MAX_BYTES = 64 * 1024 * 1024;
 const JS_MAX_FILE_BYTES = 64 * 1024 * 1024;
 
 /** Null when ripgrep rejected the pattern but JavaScript accepts it (look-around, backreferences). */
@@ -44,23 +45,70 @@ export async function searchWithRg(
     return [];
   }
   const found: FileHits[] = [];
-  const flags = ["--json", "--no-messages", "--no-config", "--crlf"];
-  if (options.caseInsensitive) flags.push("-i");
-  if (options.context > 0) flags.push("-C", String(options.context));
+  const flags = rgFlags(options);
   for (let i = 0; i < files.length; i += RG_CHUNK_FILES) {
     const chunk = files.slice(i, i + RG_CHUNK_FILES);
     const run = await runRg(ctx, [...flags, "-e", options.pattern, "--", ...chunk], RG_CHUNK_MAX_BYTES);
     const parsed = parseRgJson(run.output);
-    if (run.exitCode === 2 && parsed.events === 0 && /regex|error/i.test(run.output)) {
-      if (compileJsPattern(options.pattern, options.caseInsensitive) !== null) return null;
-      throw invalidPattern(options.pattern, run.output.trim().split("\n").slice(0, 6).join("\n"));
-    }
+    if (rejectedPattern(run, parsed, options)) return null;
     const order = new Map(chunk.map((file, index) => [file, index]));
     parsed.files.sort((a, b) => (order.get(a.file) ?? 0) - (order.get(b.file) ?? 0));
     for (const entry of parsed.files) {
       found.push(entry);
       if (options.enough(found)) return found;
     }
+  }
+  return found;
+}
+
+function rgFlags(options: SearchOptions): string[] {
+  const flags = ["--json", "--no-messages", "--no-config", "--crlf"];
+  if (options.caseInsensitive) flags.push("-i");
+  if (options.context > 0) flags.push("-C", String(options.context));
+  return flags;
+}
+
+/** True when rg refused a pattern JavaScript accepts; throws when neither can use it. */
+function rejectedPattern(run: RgRun, parsed: RgParse, options: SearchOptions): boolean {
+  if (run.exitCode !== 2 || parsed.events !== 0 || !/regex|error/i.test(run.output)) return false;
+  if (compileJsPattern(options.pattern, options.caseInsensitive) !== null) return true;
+  throw invalidPattern(options.pattern, run.output.trim().split("\n").slice(0, 6).join("\n"));
+}
+
+/**
+ * One rg process walks the whole tree (honouring .gitignore itself) instead of one per chunk of a file
+ * list: on large trees that is most of the cost. Null when the output was cut or rg failed, so the
+ * caller falls back to the file-list search; `keep` applies the glob filter and forbidden paths.
+ */
+export async function searchTreeWithRg(
+  ctx: ToolContext,
+  base: string,
+  options: SearchOptions & { keep: (file: string) => boolean; perFileCap?: number },
+): Promise<FileHits[] | null> {
+  const walk = [
+    "--hidden",
+    "--no-require-git",
+    "--sort",
+    "path",
+    "--glob",
+    "!.git",
+    "--glob",
+    "!node_modules",
+  ];
+  if (options.perFileCap) walk.push("--max-count", String(options.perFileCap));
+  const run = await runRg(
+    ctx,
+    [...rgFlags(options), ...walk, "-e", options.pattern, "--", base],
+    RG_TREE_MAX_BYTES,
+  );
+  const parsed = parseRgJson(run.output);
+  if (rejectedPattern(run, parsed, options)) return null;
+  if (!run.complete || (run.exitCode !== 0 && run.exitCode !== 1)) return null;
+  const found: FileHits[] = [];
+  for (const entry of parsed.files) {
+    if (!options.keep(entry.file)) continue;
+    found.push(entry);
+    if (options.enough(found)) break;
   }
   return found;
 }

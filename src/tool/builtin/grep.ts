@@ -3,7 +3,14 @@ import { defineTool, type ToolContext, ToolError, type Workspace } from "../tool
 import { displayPath, resolveReadPath } from "../workspace_paths.ts";
 import { hasRipgrep, listFiles, relativeSlash } from "./_file_walk.ts";
 import { compileGlob, globMatches } from "./_glob_match.ts";
-import { type FileHits, type SearchOptions, searchWithJs, searchWithRg } from "./_grep_search.ts";
+import {
+  type FileHits,
+  type SearchOptions,
+  searchTreeWithRg,
+  searchWithJs,
+  searchWithRg,
+} from "./_grep_search.ts";
+import { forbiddenPaths, isInsideAny } from "../workspace_paths.ts";
 
 export const GREP_MAX_MATCHES = 200;
 const MAX_LINE_CHARS = 500;
@@ -37,7 +44,6 @@ export const grepTool = defineTool({
   truncationHint: "narrow the pattern, path or glob",
   async execute(args, ctx) {
     const mode: OutputMode = args.output_mode ?? "content";
-    const files = await candidateFiles(args, ctx);
     const search: SearchOptions = {
       pattern: args.pattern,
       caseInsensitive: args.case_insensitive ?? false,
@@ -45,14 +51,46 @@ export const grepTool = defineTool({
       enough: (found) =>
         mode === "content" ? totalMatches(found) > GREP_MAX_MATCHES : found.length > GREP_MAX_MATCHES,
     };
-    const found = (await hasRipgrep(ctx) ? await searchWithRg(ctx, files, search) : null) ??
-      await searchWithJs(ctx, files, search);
+    const found = await searchFiles(args, ctx, search, mode);
     if (found.length === 0) {
       return { output: `No matches for "${args.pattern}" in ${args.path ?? "."}` };
     }
     return render(ctx.workspace, found, { mode, context: search.context });
   },
 });
+
+async function searchFiles(args: GrepArgs, ctx: ToolContext, search: SearchOptions, mode: OutputMode) {
+  if (await hasRipgrep(ctx)) {
+    const tree = await treeSearch(args, ctx, search, mode);
+    if (tree) return tree;
+  }
+  const files = await candidateFiles(args, ctx);
+  return (await hasRipgrep(ctx) ? await searchWithRg(ctx, files, search) : null) ??
+    await searchWithJs(ctx, files, search);
+}
+
+/** The fast path: a directory searched by one rg walk, filtered here by glob and forbidden paths. */
+async function treeSearch(args: GrepArgs, ctx: ToolContext, search: SearchOptions, mode: OutputMode) {
+  const base = await resolveReadPath(ctx.workspace, args.path ?? ".");
+  const info = await Deno.stat(base).catch(() => null);
+  if (!info?.isDirectory) return null;
+  const glob = args.glob === undefined ? null : compileUserGlob(args.glob);
+  const forbidden = await forbiddenPaths(ctx.workspace);
+  return await searchTreeWithRg(ctx, base, {
+    ...search,
+    keep: (file) =>
+      !isInsideAny(file, forbidden) && (glob === null || globMatches(glob, relativeSlash(base, file))),
+    ...(mode === "content" ? { perFileCap: GREP_MAX_MATCHES + 1 } : {}),
+  });
+}
+
+function compileUserGlob(pattern: string) {
+  try {
+    return compileGlob(pattern);
+  } catch {
+    throw new ToolError("tool.invalid_pattern", `Cannot use glob "${pattern}": it is not a valid pattern`);
+  }
+}
 
 async function candidateFiles(args: GrepArgs, ctx: ToolContext): Promise<string[]> {
   const input = args.path ?? ".";
@@ -64,12 +102,7 @@ async function candidateFiles(args: GrepArgs, ctx: ToolContext): Promise<string[
   if (info.isFile) return [base];
   const files = await listFiles(ctx, base, { skipNodeModules: true });
   if (args.glob === undefined) return files;
-  let glob;
-  try {
-    glob = compileGlob(args.glob);
-  } catch {
-    throw new ToolError("tool.invalid_pattern", `Cannot use glob "${args.glob}": it is not a valid pattern`);
-  }
+  const glob = compileUserGlob(args.glob);
   return files.filter((file) => globMatches(glob, relativeSlash(base, file)));
 }
 
