@@ -94,3 +94,29 @@ Deno.test("Controller keeps the session valid when the provider fails after a to
     assert.equal(again.result, "back");
   });
 });
+
+Deno.test("Controller.close() kills background jobs still running", async () => {
+  const start = {
+    toolCalls: [{ name: "bash", arguments: `{"command":"sleep 100","run_in_background":true}` }],
+  };
+  await withController(
+    [start, { content: "started" }],
+    { permissionMode: "auto" },
+    async ({ controller, events }) => {
+      await controller.runTurn("start a job");
+      const result = events.find((e) => e.type === "tool_result");
+      assert.ok(result && result.type === "tool_result" && result.ok, "the job started");
+      const pid = Number(/pid (\d+)/.exec(result.output)?.[1]);
+      assert.ok(pid > 0, result.output);
+      await controller.close();
+      const alive = await Deno.stat(`/proc/${pid}`).then(() => true, () => false);
+      if (alive) {
+        assert.match(
+          await Deno.readTextFile(`/proc/${pid}/stat`),
+          /^\d+ \([^)]*\) Z/,
+          "only a zombie may remain",
+        );
+      }
+    },
+  );
+});
