@@ -6,8 +6,8 @@
  * Figures are printed, never asserted.
  */
 import { join, resolve } from "node:path";
-import { DeepSeekSim, type ScriptedReply } from "../tests/support/deepseek_sim.ts";
-import { priceFor, receiptFor } from "../src/provider/pricing.ts";
+import { type Contender, type Figures, measure } from "./_bench_sessions.ts";
+import { SCENARIOS } from "./_bench_scenarios.ts";
 import { median, runToolBenches } from "./_bench_tools.ts";
 
 const ROOT = resolve(import.meta.dirname!, "..");
@@ -15,43 +15,6 @@ const BENCH_DIR = join(ROOT, "bench");
 const GO_VERSION = "1.38.11";
 const RUNS = Number(Deno.env.get("BENCH_RUNS") ?? "3");
 const SECTIONS = ["sessions", "tools"] as const;
-
-interface Scenario {
-  name: string;
-  task: string;
-  files: Record<string, string>;
-  script: () => ScriptedReply[];
-}
-
-const SCENARIOS: Scenario[] = [{
-  name: "3-call task",
-  task: "look at the project and tell me what it is",
-  files: { "README.md": "# demo\n\nA tiny demo project.\n", "src/app.js": "console.log('hi');\n" },
-  script: () => [
-    {
-      reasoning: "Read the README first.",
-      toolCalls: [{ name: "read_file", arguments: `{"path":"README.md"}` }],
-    },
-    { reasoning: "List the files.", toolCalls: [{ name: "bash", arguments: `{"command":"ls -R"}` }] },
-    { reasoning: "Check the app.", toolCalls: [{ name: "read_file", arguments: `{"path":"src/app.js"}` }] },
-    { content: "It is a tiny demo project with one script that prints hi." },
-  ],
-}];
-
-interface Figures {
-  wallMs: number;
-  peakRssMb: number;
-  requests: number;
-  promptTokens: number;
-  hitTokens: number;
-  cost: number;
-  exitCode: number;
-}
-
-interface Contender {
-  name: string;
-  command: (task: string) => string[];
-}
 
 async function goBinary(): Promise<string | null> {
   const bin = join(BENCH_DIR, "node_modules/@reasonix/cli-linux-x64/bin/reasonix");
@@ -70,81 +33,30 @@ async function goBinary(): Promise<string | null> {
   }
 }
 
-async function prepare(sim: DeepSeekSim, scenario: Scenario) {
-  const home = await Deno.makeTempDir({ prefix: "bench-home-" });
-  const toml =
-    `default_model = "deepseek-flash"\n\n[[providers]]\nname = "deepseek-flash"\nkind = "openai"\n` +
-    `base_url = "${sim.url}"\nmodel = "deepseek-flash"\napi_key_env = "DEEPSEEK_API_KEY"\n` +
-    `reasoning_protocol = "deepseek"\n`;
-  await Deno.writeTextFile(join(home, "config.toml"), toml);
-  await Deno.writeTextFile(join(home, ".env"), "DEEPSEEK_API_KEY=sk-bench\n");
-  const ws = await Deno.makeTempDir({ prefix: "bench-ws-" });
-  for (const [name, text] of Object.entries(scenario.files)) {
-    await Deno.mkdir(join(ws, name, ".."), { recursive: true });
-    await Deno.writeTextFile(join(ws, name), text);
-  }
-  return { home, ws };
+function hitRatio(f: Figures): number {
+  return f.promptTokens > 0 ? f.hitTokens / f.promptTokens : 0;
 }
 
-async function measure(contender: Contender, scenario: Scenario): Promise<Figures> {
-  const sim = await DeepSeekSim.start({ script: scenario.script() });
-  const { home, ws } = await prepare(sim, scenario);
-  const rssFile = join(home, "rss.txt");
-  try {
-    const started = performance.now();
-    const out = await new Deno.Command("/usr/bin/time", {
-      args: ["-f", "%M", "-o", rssFile, ...contender.command(scenario.task)],
-      cwd: ws,
-      env: {
-        PATH: Deno.env.get("PATH") ?? "",
-        HOME: Deno.env.get("HOME") ?? home,
-        REASONIX_HOME: home,
-        NO_COLOR: "1",
-        ...(Deno.env.get("DENO_DIR") ? { DENO_DIR: Deno.env.get("DENO_DIR")! } : {}),
-      },
-      clearEnv: true,
-      stdout: "null",
-      stderr: "null",
-    }).output();
-    const wallMs = performance.now() - started;
-    const stats = sim.stats();
-    const usage = {
-      promptTokens: stats.promptTokens,
-      completionTokens: stats.completionTokens,
-      cacheHitTokens: stats.hitTokens,
-      cacheMissTokens: stats.missTokens,
-      reasoningTokens: 0,
-    };
-    const receipt = receiptFor(usage, priceFor("deepseek-flash"), new Date("2026-12-02T02:00:00Z"));
-    const rssKb = Number((await Deno.readTextFile(rssFile)).trim().split("\n").at(-1));
-    return {
-      wallMs,
-      peakRssMb: rssKb / 1024,
-      requests: stats.requests,
-      promptTokens: stats.promptTokens,
-      hitTokens: stats.hitTokens,
-      cost: receipt.cost ?? 0,
-      exitCode: out.code,
-    };
-  } finally {
-    await sim.close();
-    await Deno.remove(home, { recursive: true });
-    await Deno.remove(ws, { recursive: true });
-  }
+function idealRatio(f: Figures): number {
+  return f.idealHitTokens > 0 ? f.hitTokens / f.idealHitTokens : 1;
 }
+
+const COLUMNS = ["tool".padEnd(22), "wall".padStart(9), "rss".padStart(7), "reqs", "prompt".padStart(8)]
+  .concat(["hit".padStart(7), "÷ideal".padStart(7), "cost".padStart(11), "status"]);
 
 function row(name: string, runs: Figures[]): string {
   const last = runs.at(-1)!;
-  const hit = last.promptTokens > 0 ? (100 * last.hitTokens / last.promptTokens).toFixed(1) : "0";
+  const failures = runs.reduce((sum, r) => sum + r.failures, 0);
   return [
     name.padEnd(22),
     `${median(runs.map((r) => r.wallMs)).toFixed(0)} ms`.padStart(9),
     `${median(runs.map((r) => r.peakRssMb)).toFixed(0)} MB`.padStart(7),
-    String(last.requests).padStart(5),
+    String(last.requests).padStart(4),
     String(last.promptTokens).padStart(8),
-    `${hit}%`.padStart(7),
+    `${(100 * hitRatio(last)).toFixed(1)}%`.padStart(7),
+    idealRatio(last).toFixed(3).padStart(7),
     `¥${last.cost.toFixed(6)}`.padStart(11),
-    runs.every((r) => r.exitCode === 0) ? "ok" : `exit ${runs.map((r) => r.exitCode).join(",")}`,
+    failures === 0 ? "ok" : `${failures} failed turns`,
   ].join("  ");
 }
 
@@ -158,16 +70,17 @@ async function main() {
   if (only !== "sessions") await runToolBenches({ runs: RUNS });
 }
 
-async function runSessionBenches() {
+function contenders(go: string | null): Contender[] {
   const ours: Contender = {
     name: "reasonix (deno)",
-    command: (task) => [
+    command: (task, continued) => [
       Deno.execPath(),
       "run",
       "--no-prompt",
       "-A",
       join(ROOT, "main.ts"),
       "run",
+      ...(continued ? ["-c"] : []),
       "--permission-mode",
       "auto",
       "--output-format",
@@ -175,40 +88,50 @@ async function runSessionBenches() {
       task,
     ],
   };
-  const contenders = [ours];
+  if (!go) return [ours];
+  return [ours, {
+    name: `reasonix (go ${GO_VERSION})`,
+    command: (task, continued) => [go, "run", ...(continued ? ["-c"] : []), "--output-format", "json", task],
+  }];
+}
+
+async function runSessionBenches() {
   const go = await goBinary();
-  if (go) {
-    contenders.push({
-      name: `reasonix (go ${GO_VERSION})`,
-      command: (task) => [go, "run", "--output-format", "json", task],
-    });
-  } else console.error("The Go Reasonix could not be installed: only our CLI is measured");
+  if (!go) console.error("The Go Reasonix could not be installed: only our CLI is measured");
+  const all = contenders(go);
   console.log(
-    `runs per contender: ${RUNS} (median wall time and RSS; tokens from the last run; cost at peak flash prices)`,
+    `runs per contender: ${RUNS} (median wall time and RSS; tokens from the last run; ` +
+      `cost at peak deepseek-flash prices; ÷ideal = hits ÷ a perfect prepend-only client's hits)`,
   );
+  const totals = new Map<string, Figures[]>();
   for (const scenario of SCENARIOS) {
-    console.log(`\n## ${scenario.name}`);
-    console.log(
-      [
-        "tool".padEnd(22),
-        "wall".padStart(9),
-        "rss".padStart(7),
-        "reqs",
-        "prompt".padStart(8),
-        "hit".padStart(7),
-        "cost".padStart(11),
-        "status",
-      ].join("  "),
-    );
+    console.log(`\n## ${scenario.name} (${scenario.turns.length} user turns)`);
+    console.log(COLUMNS.join("  "));
     const figures = new Map<string, Figures[]>();
-    for (const contender of contenders) {
+    for (const contender of all) {
       const runs: Figures[] = [];
       for (let i = 0; i < RUNS; i++) runs.push(await measure(contender, scenario));
       figures.set(contender.name, runs);
+      totals.set(contender.name, [...(totals.get(contender.name) ?? []), runs.at(-1)!]);
       console.log(row(contender.name, runs));
     }
-    printRatios(figures, contenders.map((c) => c.name));
+    printRatios(figures, all.map((c) => c.name));
   }
+  printTotals(totals);
+}
+
+function printTotals(totals: Map<string, Figures[]>) {
+  console.log("\n## total over the scenarios (last runs)");
+  const costs = [...totals].map(([name, list]) => {
+    const cost = list.reduce((sum, f) => sum + f.cost, 0);
+    const prompt = list.reduce((sum, f) => sum + f.promptTokens, 0);
+    const worst = Math.min(...list.map(idealRatio));
+    console.log(
+      `${name.padEnd(22)}  prompt ${prompt}  cost ¥${cost.toFixed(6)}  worst ÷ideal ${worst.toFixed(3)}`,
+    );
+    return cost;
+  });
+  if (costs.length === 2) console.log(`total cost ours/go: ${(costs[0]! / costs[1]!).toFixed(2)}x`);
 }
 
 function printRatios(figures: Map<string, Figures[]>, names: string[]) {
@@ -218,7 +141,9 @@ function printRatios(figures: Map<string, Figures[]>, names: string[]) {
   const ratio = (f: (r: Figures) => number) => (median(a.map(f)) / median(b.map(f))).toFixed(2);
   console.log(
     `ratio ours/go: wall ${ratio((r) => r.wallMs)}x, rss ${ratio((r) => r.peakRssMb)}x, ` +
-      `prompt tokens ${ratio((r) => r.promptTokens)}x, cost ${ratio((r) => r.cost)}x`,
+      `prompt tokens ${ratio((r) => r.promptTokens)}x, hit ratio ${ratio(hitRatio)}x, cost ${
+        ratio((r) => r.cost)
+      }x`,
   );
 }
 

@@ -46,6 +46,8 @@ export interface RecordedRequest {
   status?: number;
   /** Usage reported for this request, when it was answered normally. */
   usage?: SimUsage;
+  /** What the simulator answered, when it answered normally. */
+  generated?: GeneratedTurn;
 }
 
 export type Responder = (request: RecordedRequest, index: number) => ScriptedReply;

@@ -219,6 +219,7 @@ export class DeepSeekSim {
       for (const call of turn.toolCalls) this.#reasoningByCall.set(call.id, turn.reasoning);
     }
     recorded.usage = usage;
+    recorded.generated = turn;
     this.#totals.promptTokens += usage.prompt_tokens;
     this.#totals.hitTokens += usage.prompt_cache_hit_tokens;
     this.#totals.missTokens += usage.prompt_cache_miss_tokens;

@@ -5,7 +5,7 @@
  */
 import type { ToolContext } from "../tool.ts";
 import { ToolError } from "../tool.ts";
-import { type RgRun, runRg } from "./_file_walk.ts";
+import { comparePaths, type RgRun, runRg } from "./_file_walk.ts";
 
 export interface Hit {
   line: number;
@@ -104,6 +104,8 @@ export async function searchTreeWithRg(
   const parsed = parseRgJson(run.output);
   if (rejectedPattern(run, parsed, options)) return null;
   if (!run.complete || (run.exitCode !== 0 && run.exitCode !== 1)) return null;
+  // rg searches in parallel; sorting here keeps the output deterministic without `--sort`, which is serial.
+  parsed.files.sort((a, b) => comparePaths(a.file, b.file));
   const found: FileHits[] = [];
   for (const entry of parsed.files) {
     if (!options.keep(entry.file)) continue;
