@@ -140,8 +140,10 @@ function clipLine(raw: string): string {
 }
 
 function formatWindow(scan: Scan, skip: number): { output: string; truncated?: boolean } {
-  const body = scan.lines.map((line, i) => `${String(skip + i + 1).padStart(6)}→${line}`).join("\n");
   const last = skip + scan.lines.length;
+  // A gutter as wide as the largest number shown: every byte of a tool result is paid as a cache miss once.
+  const width = String(last).length;
+  const body = scan.lines.map((line, i) => `${String(skip + i + 1).padStart(width)}→${line}`).join("\n");
   if (last >= scan.total) return { output: body };
   const trailer = `[showing lines ${skip + 1}-${last} of ${scan.total}; use offset=${last} to read more]`;
   return { output: `${body}\n\n${trailer}`, truncated: scan.budgetHit || undefined };

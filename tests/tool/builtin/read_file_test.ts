@@ -4,7 +4,8 @@ import { readFileTool } from "../../../src/tool/builtin/read_file.ts";
 import { makeTestWorkspace, rejectsWithCode } from "../_tool_context.ts";
 
 function numbered(from: number, lines: string[]): string {
-  return lines.map((line, i) => `${String(from + i).padStart(6)}→${line}`).join("\n");
+  const width = String(from + lines.length - 1).length;
+  return lines.map((line, i) => `${String(from + i).padStart(width)}→${line}`).join("\n");
 }
 
 Deno.test("readFileTool numbers lines from 1 and strips CR", async () => {
@@ -36,8 +37,8 @@ Deno.test("readFileTool clips very long lines", async () => {
   await t.write("long.txt", "x".repeat(5000) + "\nshort\n");
   const result = await readFileTool.execute({ path: "long.txt" }, t.ctx);
   const [first, second] = result.output.split("\n");
-  assert.equal(first, `${"1".padStart(6)}→${"x".repeat(2000)}… [line clipped]`);
-  assert.equal(second, `${"2".padStart(6)}→short`);
+  assert.equal(first, `1→${"x".repeat(2000)}… [line clipped]`);
+  assert.equal(second, `2→short`);
 });
 
 Deno.test("readFileTool reports an empty file", async () => {
