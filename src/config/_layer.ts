@@ -6,7 +6,7 @@
 import { isAbsolute, join, relative, resolve } from "node:path";
 import type { Effort } from "../provider/provider.ts";
 import type { KeyPath } from "./_locate.ts";
-import { DEFAULT_CONTEXT_WINDOW } from "./builtin.ts";
+import { DEFAULT_CONTEXT_WINDOW, defaultCacheTtlMinutes } from "./builtin.ts";
 import {
   type CheckContext,
   configError,
@@ -243,6 +243,7 @@ function providerConfig(item: Raw, index: number, context: LayerContext): Provid
     defaultModel,
     apiKeyEnv: typeof item.api_key_env === "string" ? item.api_key_env : "",
     contextWindow: (item.context_window as number | undefined) ?? DEFAULT_CONTEXT_WINDOW,
+    cacheTtlMinutes: (item.cache_ttl_minutes as number | undefined) ?? defaultCacheTtlMinutes(baseUrl),
     maxOutputTokens: normalizeMaxOutput(item.max_output_tokens as number | undefined) ?? 0,
     reasoningProtocol: reasoningProtocol(item, { index, context, baseUrl }),
     ...(isTable(item.price) ? { price: providerPrice(item.price, { index, context }) } : {}),

@@ -9,6 +9,23 @@ export const DEEPSEEK_BASE_URL = "https://api.deepseek.com";
 /** Used for a custom provider that does not set `context_window`. */
 export const DEFAULT_CONTEXT_WINDOW = 128_000;
 
+/** Vendors known to evict cached prefixes after minutes; DeepSeek and unknown hosts keep them for hours. */
+const SHORT_CACHE_HOSTS = [/(^|\.)anthropic\.com$/, /(^|\.)dashscope(-intl)?\.aliyuncs\.com$/];
+const SHORT_CACHE_TTL_MINUTES = 5;
+const LONG_CACHE_TTL_MINUTES = 24 * 60;
+
+export function defaultCacheTtlMinutes(baseUrl: string): number {
+  let host = "";
+  try {
+    host = new URL(baseUrl).hostname;
+  } catch {
+    return LONG_CACHE_TTL_MINUTES;
+  }
+  return SHORT_CACHE_HOSTS.some((pattern) => pattern.test(host))
+    ? SHORT_CACHE_TTL_MINUTES
+    : LONG_CACHE_TTL_MINUTES;
+}
+
 function deepseek(name: string, model: string): ProviderConfig {
   return {
     name,
@@ -18,6 +35,7 @@ function deepseek(name: string, model: string): ProviderConfig {
     defaultModel: model,
     apiKeyEnv: "DEEPSEEK_API_KEY",
     contextWindow: 1_000_000,
+    cacheTtlMinutes: LONG_CACHE_TTL_MINUTES,
     maxOutputTokens: 0,
     reasoningProtocol: "deepseek",
     source: "builtin",

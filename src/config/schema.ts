@@ -110,6 +110,7 @@ export const PROVIDER_SPEC: TableSpec = table({
   default: text(),
   api_key_env: envName(),
   context_window: integer(1),
+  cache_ttl_minutes: integer(1),
   max_output_tokens: integer(Number.MIN_SAFE_INTEGER),
   reasoning_protocol: text(),
   price: table({ cache_hit: price(), input: price(), output: price(), currency: oneOf(["CNY", "USD"]) }),

@@ -22,6 +22,8 @@ export interface ProviderConfig {
   defaultModel: string;
   apiKeyEnv: string;
   contextWindow: number;
+  /** How long the provider keeps a prefix cached; per-vendor default, `cache_ttl_minutes` overrides. */
+  cacheTtlMinutes: number;
   /** 0 = let the provider decide (not sent), >0 = sent as max_tokens. */
   maxOutputTokens: number;
   /** `deepseek` sends `thinking`/`reasoning_effort` and replays reasoning; `none` sends neither. */

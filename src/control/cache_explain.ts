@@ -5,6 +5,7 @@
  */
 import type { Paths } from "../config/paths.ts";
 import { ReasonixError } from "../lib/errors.ts";
+import { loadConfig } from "../config/load.ts";
 import { findSession, latestSession } from "../session/resume.ts";
 import { loadSession } from "../session/store.ts";
 import { recordedRequests } from "../session/requests.ts";
@@ -18,11 +19,14 @@ export interface CacheRow {
   missTokens: number;
   hitRatio: number;
   verdict: PrefixVerdict | { kind: "first" };
+  /** Minutes since the previous request, when past the provider's cache TTL (a miss is expected). */
+  coldAfterMinutes?: number;
 }
 
 export interface CacheReport {
   sessionId: string;
   file: string;
+  cacheTtlMinutes: number;
   rows: CacheRow[];
 }
 
@@ -34,6 +38,8 @@ export async function explainSessionCache(
     : await latestSession(options.paths.sessionsDir, options.workspace);
   if (!file) throw new ReasonixError("session.none", `No session to explain in ${options.workspace}`);
   const session = await loadSession(file);
+  const config = await loadConfig({ workspace: options.workspace, paths: options.paths });
+  const ttl = config.providers.find((p) => p.name === session.header.provider)?.cacheTtlMinutes ?? 24 * 60;
   const requests = recordedRequests(session.records);
   const rows = requests.map((request, i): CacheRow => {
     const usage = request.usage;
@@ -53,9 +59,16 @@ export async function explainSessionCache(
       missTokens: usage?.cacheMissTokens ?? 0,
       hitRatio: prompt > 0 ? (usage?.cacheHitTokens ?? 0) / prompt : 0,
       verdict,
+      ...coldness(previous?.at, request.at, ttl),
     };
   });
-  return { sessionId: session.header.id, file, rows };
+  return { sessionId: session.header.id, file, cacheTtlMinutes: ttl, rows };
+}
+
+function coldness(before: string | undefined, after: string | undefined, ttl: number) {
+  if (!before || !after) return {};
+  const minutes = (Date.parse(after) - Date.parse(before)) / 60_000;
+  return minutes > ttl ? { coldAfterMinutes: Math.round(minutes) } : {};
 }
 
 export function formatCacheReport(report: CacheReport): string {
@@ -63,7 +76,11 @@ export function formatCacheReport(report: CacheReport): string {
   for (const row of report.rows) {
     const figures = `#${row.request}  prompt ${row.promptTokens}  hit ${row.hitTokens} ` +
       `(${(row.hitRatio * 100).toFixed(1)}%)  miss ${row.missTokens}`;
-    lines.push(`${figures}  ${describe(row.verdict)}`);
+    const cold = row.coldAfterMinutes === undefined
+      ? ""
+      : `; ${row.coldAfterMinutes} min after the previous ` +
+        `request, past the cache TTL of ${report.cacheTtlMinutes} min: a miss is expected`;
+    lines.push(`${figures}  ${describe(row.verdict)}${cold}`);
   }
   const total = report.rows.reduce((sum, r) => sum + r.promptTokens, 0);
   const hits = report.rows.reduce((sum, r) => sum + r.hitTokens, 0);

@@ -18,6 +18,8 @@ export interface RecordedRequest {
   toolsJson?: string;
   usage?: Usage;
   model?: string;
+  /** When the answer was received (ISO 8601), from the usage record. */
+  at?: string;
 }
 
 export function recordedRequests(records: readonly SessionRecord[]): RecordedRequest[] {
@@ -28,7 +30,7 @@ export function recordedRequests(records: readonly SessionRecord[]): RecordedReq
   for (const record of records) {
     if (record.type === "event" && record.name === TOOLS_EVENT) toolsJson = toolsFrom(record.data);
     if (record.type === "usage" && pending) {
-      requests.push({ ...pending, usage: record.usage, model: record.model });
+      requests.push({ ...pending, usage: record.usage, model: record.model, at: record.at });
       pending = null;
     }
     if (record.type !== "message") continue;

@@ -108,6 +108,7 @@ model = "qwen"
     defaultModel: "deepseek-v4-pro",
     apiKeyEnv: "PROXY_KEY",
     contextWindow: 128000,
+    cacheTtlMinutes: 1440,
     maxOutputTokens: 0,
     reasoningProtocol: "none",
     price: { cacheHit: 1, input: 1, output: 2, currency: "CNY" },
@@ -416,9 +417,39 @@ theme = "dark"
     defaultModel: "deepseek-v4-flash",
     apiKeyEnv: "DEEPSEEK_API_KEY",
     contextWindow: 1000000,
+    cacheTtlMinutes: 1440,
     maxOutputTokens: 0,
     reasoningProtocol: "deepseek",
     source: "global",
     file,
   });
+});
+
+Deno.test("loadConfig() gives providers a per-vendor cache TTL that cache_ttl_minutes overrides", async () => {
+  await using fx = await fixture();
+  await fx.write(
+    fx.paths.globalConfigFile,
+    [
+      `[[providers]]`,
+      `name = "claude"`,
+      `kind = "openai"`,
+      `base_url = "https://api.anthropic.com/v1"`,
+      `model = "c"`,
+      `[[providers]]`,
+      `name = "qwen"`,
+      `kind = "openai"`,
+      `base_url = "https://dashscope.aliyuncs.com/compatible-mode/v1"`,
+      `model = "q"`,
+      `cache_ttl_minutes = 30`,
+      `[[providers]]`,
+      `name = "other"`,
+      `kind = "openai"`,
+      `base_url = "https://llm.example.com"`,
+      `model = "o"`,
+      ``,
+    ].join("\n"),
+  );
+  const config = await loadConfig({ workspace: fx.workspace, paths: fx.paths });
+  const ttl = Object.fromEntries(config.providers.map((p) => [p.name, p.cacheTtlMinutes]));
+  assert.deepEqual(ttl, { "deepseek-flash": 1440, "deepseek-pro": 1440, claude: 5, qwen: 30, other: 1440 });
 });

@@ -12,6 +12,7 @@ const config: ProviderConfig = {
   defaultModel: "deepseek-flash",
   apiKeyEnv: "DEEPSEEK_API_KEY",
   contextWindow: 1_000_000,
+  cacheTtlMinutes: 1440,
   maxOutputTokens: 0,
   reasoningProtocol: "deepseek",
   source: "builtin",
