@@ -7,14 +7,8 @@ export const BASH_OUTPUT_MAX_BYTES = 16_000;
 /** A `timeout_ms` may extend the configured timeout up to this many times. */
 const TIMEOUT_CEILING_FACTOR = 5;
 
-const DESCRIPTION = `Run a shell command with bash in the workspace root and return its combined \
-stdout and stderr, followed by a status line such as "[exit code 0]". Each call starts a fresh shell: \
-directory changes and variables do not carry over. There is no terminal and no input; pass flags that \
-avoid pagers and prompts. The command is stopped when the timeout passes, and any process it started in \
-the background is stopped when it ends. Long output keeps its start and its end. Prefer the file tools \
-for reading, searching and editing files. With run_in_background the command becomes a job that \
-runs on (no timeout) while you work: the call returns its id at once; read its output with bash_output, \
-block until it ends with wait, stop it with kill_shell.`;
+const DESCRIPTION =
+  `Run a command with bash -c in the workspace root; returns stdout and stderr, then a status line ("[exit code 0]"). Each call is a fresh shell with no terminal or input: avoid pagers and prompts. It is stopped at the timeout; long output keeps its head and tail. Prefer the file tools for reading, searching and editing. run_in_background starts a job and returns its id at once (no timeout): use bash_output, wait and kill_shell on it.`;
 
 const parameters = z.object({
   command: z.string().describe("The command line to run with bash -c"),

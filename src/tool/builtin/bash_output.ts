@@ -2,9 +2,8 @@ import { z } from "zod";
 import { defineTool } from "../tool.ts";
 import { readJob, WAIT_DEFAULT_MS, WAIT_MAX_MS } from "./_job_report.ts";
 
-const DESCRIPTION = `Read the output a background job (started by bash with run_in_background) printed \
-since the previous read, then its status: still running, or how it ended. Returns at once unless wait \
-is true. filter keeps only the lines matching a regular expression; the other new lines are skipped.`;
+const DESCRIPTION =
+  `New output of a background job since the last read, then its status (running, or how it ended). Returns at once unless wait is true.`;
 
 const parameters = z.object({
   job_id: z.string().min(1).describe('The job id bash returned, e.g. "bash-1"'),

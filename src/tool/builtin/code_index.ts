@@ -16,11 +16,8 @@ export const CODE_INDEX_DEFAULT_LIMIT = 50;
 export const CODE_INDEX_MAX_LIMIT = 200;
 const INDEX_MAX_FILES = 20_000;
 
-const DESCRIPTION = `Find declarations (functions, classes, methods, interfaces, types, enums, structs, \
-consts/vars) in the workspace's TypeScript, JavaScript, Go and Python files, from a parsed index that follows \
-file changes. "search": symbols whose name matches query (exact, then prefix, then substring; "Parent.method" \
-narrows to one class or receiver type). "file": the symbols of one file. "stats": an index summary. Lines read \
-"path:line kind name (parent)". Files ignored by .gitignore, node_modules and files over 1 MB are skipped.`;
+const DESCRIPTION =
+  `Find declarations (functions, classes, methods, types, consts...) in TypeScript, JavaScript, Go and Python files through a parsed index. "search": names matching query (exact, prefix, then substring; "Parent.method" narrows). "file": the symbols of one file. "stats": a summary. Lines read "path:line kind name (parent)".`;
 
 const parameters = z.object({
   action: z.enum(["search", "file", "stats"]).describe("Search names, list one file, or summarise"),

@@ -3,10 +3,8 @@ import type { TodoItem } from "../session_state.ts";
 import { defineTool, type ToolContext, ToolError, type ToolResult } from "../tool.ts";
 import { formatChecklist, requireState } from "./_todo_list.ts";
 
-const DESCRIPTION = `Sign off the todo item that is in_progress, with evidence that it is done.
-evidence says what shows it: "verification" (a command you ran that passed; give command), "diff" (the \
-changes you made), "files" (files you produced or checked; give paths) or "manual" (reasoning only). The \
-step becomes completed and the next pending item becomes in_progress. Returns the updated checklist.`;
+const DESCRIPTION =
+  `Sign off the in_progress todo item with evidence: "verification" (a passing command; give command), "diff", "files" (give paths) or "manual". Marks it completed, starts the next pending item and returns the checklist.`;
 
 const parameters = z.object({
   summary: z.string().trim().min(1).describe("What was done in this step, in a sentence or two"),

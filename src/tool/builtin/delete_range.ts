@@ -5,13 +5,11 @@ import { displayPath, resolveWritePath } from "../workspace_paths.ts";
 import { lineList } from "./_edit_core.ts";
 import { encodeText, readTextFile, writeChecked } from "./_text_file.ts";
 
-const DESCRIPTION = `Delete a contiguous block of lines from a file without retyping it. The block runs \
-from the line containing start_anchor to the line containing end_anchor; each anchor is a piece of text \
-that must occur on exactly one line, and the end line must come after the start line. With inclusive \
-false the two anchor lines are kept and only the lines between them go. Line endings are kept.`;
+const DESCRIPTION =
+  `Delete the lines from the one containing start_anchor through the one containing end_anchor (each anchor must be on exactly one line). inclusive=false keeps the anchor lines.`;
 
 const parameters = z.object({
-  path: z.string().describe("File path, relative to the workspace root or absolute inside a writable root"),
+  path: z.string().describe("File path, relative to the workspace root"),
   start_anchor: z.string().describe("Text found on exactly one line: the first line of the block"),
   end_anchor: z.string().describe("Text found on exactly one line: the last line of the block"),
   inclusive: z.boolean().optional().describe(

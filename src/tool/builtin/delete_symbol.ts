@@ -14,15 +14,11 @@ import { encodeText, readTextFile, writeChecked } from "./_text_file.ts";
 
 const LISTED_SYMBOLS = 40;
 
-const DESCRIPTION = `Delete one named declaration from a TypeScript, JavaScript, Go or Python file, found \
-by parsing: a function, class, interface, type, enum, struct, const/var, or a method (give its class, struct \
-or Go receiver type as parent, or name it "Parent.method"). Its doc comments, decorators and export keyword \
-go with it, plus one surrounding blank line; line endings are kept. The name must match exactly one \
-declaration: narrow with kind or parent when it is ambiguous. For other files or partial deletions use \
-delete_range or edit_file.`;
+const DESCRIPTION =
+  `Delete one declaration (function, class, method, type, const...) by name from a TypeScript, JavaScript, Go or Python file, found by parsing, with its doc comments and decorators. For a method give parent or "Parent.method"; an ambiguous name needs kind or parent. For other files use delete_range.`;
 
 const parameters = z.object({
-  path: z.string().describe("File path, relative to the workspace root or absolute inside a writable root"),
+  path: z.string().describe("File path, relative to the workspace root"),
   name: z.string().min(1).describe('Declared name, e.g. "parseConfig" (a method may be "Server.start")'),
   kind: z.enum(SYMBOL_KINDS).optional().describe('Only match this kind ("type" also matches classes etc.)'),
   parent: z.string().min(1).optional().describe("Class, struct or receiver type of a method"),

@@ -6,13 +6,10 @@ import { applyEdits, type EditOutcome } from "./_edit_core.ts";
 import { countLines, readTextFile, writeChecked } from "./_text_file.ts";
 
 const DESCRIPTION =
-  `Replace text in a file. old_string must match the file exactly, including whitespace and \
-indentation, and must occur exactly once unless replace_all is true; include enough surrounding lines to \
-make it unique. Line endings (CRLF), the final newline and a BOM are kept. An empty old_string on a file \
-that does not exist yet creates it with new_string. Read the file first so old_string is exact.`;
+  `Replace old_string with new_string in a file. old_string must match exactly, whitespace included, and occur once unless replace_all; add surrounding lines to make it unique. Line endings are kept. An empty old_string creates a missing file. Read the file first.`;
 
 const parameters = z.object({
-  path: z.string().describe("File path, relative to the workspace root or absolute inside a writable root"),
+  path: z.string().describe("File path, relative to the workspace root"),
   old_string: z.string().describe("Exact text to replace (empty only to create a new file)"),
   new_string: z.string().describe("Replacement text"),
   replace_all: z.boolean().optional().describe(

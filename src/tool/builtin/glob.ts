@@ -7,11 +7,8 @@ import { type CompiledGlob, compileGlob, globMatches } from "./_glob_match.ts";
 export const GLOB_MAX_RESULTS = 200;
 const STAT_BATCH = 64;
 
-const DESCRIPTION = `Find files by name pattern. "*" and "?" stay within one path segment, "**" spans \
-directories, "{a,b}" and "[abc]" work. A pattern without "/" matches file names at any depth ("*.ts" finds \
-every TypeScript file); a pattern with "/" matches the path relative to the search directory \
-("src/**/*.test.ts"). Files ignored by .gitignore, .git and node_modules are skipped, and symlinks are not \
-followed. Results are sorted by modification time, newest first, at most ${GLOB_MAX_RESULTS}.`;
+const DESCRIPTION =
+  `Find files by glob ("**/*.ts", "src/*.json"; a pattern without "/" matches names at any depth). Skips files ignored by .gitignore, .git and node_modules. Newest first, at most 200.`;
 
 const parameters = z.object({
   pattern: z.string().min(1).describe('Glob pattern, e.g. "**/*.ts" or "src/*.json"'),

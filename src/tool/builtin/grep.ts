@@ -15,12 +15,8 @@ import { forbiddenPaths, isInsideAny } from "../workspace_paths.ts";
 export const GREP_MAX_MATCHES = 200;
 const MAX_LINE_CHARS = 500;
 
-const DESCRIPTION = `Search file contents with a regular expression (ripgrep syntax). Output lines are \
-"path:line:text" with paths relative to the workspace; with context, surrounding lines are "path-line-text" \
-and groups are separated by "--". output_mode "files_with_matches" lists matching files, "count" gives \
-matching lines per file. glob filters files by name ("*.ts", "src/**/*.go"). Files ignored by .gitignore, \
-binary files, .git and node_modules are skipped. Results stop at ${GREP_MAX_MATCHES} matches (or files); \
-narrow the pattern, path or glob to see the rest.`;
+const DESCRIPTION =
+  `Search file contents with a regular expression (ripgrep syntax). Output "path:line:text" (context lines "path-line-text"); output_mode "files_with_matches" or "count" summarise. glob filters files ("*.ts"). Skips ignored and binary files, .git and node_modules. Stops at 200 matches: narrow the search to see more.`;
 
 const parameters = z.object({
   pattern: z.string().min(1).describe("Regular expression to search for"),

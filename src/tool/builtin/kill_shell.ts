@@ -2,9 +2,8 @@ import { z } from "zod";
 import { defineTool, type ToolContext, type ToolResult } from "../tool.ts";
 import { jobStatusLine, requireJobs } from "./_job_report.ts";
 
-const DESCRIPTION = `Stop a background job (started by bash with run_in_background) and every process \
-it started: SIGTERM, then SIGKILL if it is still there after a short grace. Its unread output stays \
-readable with bash_output.`;
+const DESCRIPTION =
+  `Stop a background job and all its processes (SIGTERM, then SIGKILL). Its unread output stays readable with bash_output.`;
 
 const parameters = z.object({
   job_id: z.string().min(1).describe('The job id bash returned, e.g. "bash-1"'),

@@ -9,10 +9,8 @@ const SKIPPED_DIRS = new Set([".git", "node_modules"]);
 /** Entries counted past the cap before the count is given as a lower bound. */
 const COUNT_LIMIT = 100_000;
 
-const DESCRIPTION = `List a directory. Directories end with "/", files show "name<TAB>bytes", symlinks show \
-"name@ -> target" (not followed). Entries are sorted by name. With recursive=true subdirectories are listed \
-too, as paths relative to the listed directory, down to depth (default 3, at most ${MAX_DEPTH}). .git and \
-node_modules are never descended into. At most ${LS_MAX_ENTRIES} entries are shown.`;
+const DESCRIPTION =
+  `List a directory: "name/" for directories, "name<TAB>bytes" for files, "name@ -> target" for symlinks. recursive lists subdirectories down to depth (default 3, max 5). Skips .git and node_modules; at most 1000 entries.`;
 
 const parameters = z.object({
   path: z.string().optional().describe('Directory to list (default ".", the workspace root)'),

@@ -5,10 +5,8 @@ import { assertStillInside, displayPath, isInside, resolveWritePath } from "../w
 import { movePath } from "./_move_path.ts";
 import { readTextFile } from "./_text_file.ts";
 
-const DESCRIPTION = `Move or rename a file or directory. Both paths must be inside the writable roots; \
-missing parent directories of the destination are created. An existing destination file is refused \
-unless overwrite is true; an existing destination directory is always refused, so give the full new \
-path (for example "src/new_name.ts"), not the folder to move into.`;
+const DESCRIPTION =
+  `Move or rename a file or directory inside the writable roots, creating missing parent directories. destination_path is the full new path; an existing destination file is replaced only with overwrite.`;
 
 const parameters = z.object({
   source_path: z.string().describe("The file or directory to move"),

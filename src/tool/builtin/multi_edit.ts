@@ -5,11 +5,8 @@ import { displayPath, resolveWritePath } from "../workspace_paths.ts";
 import { applyEdits, type EditOutcome } from "./_edit_core.ts";
 import { countLines, readTextFile, writeChecked } from "./_text_file.ts";
 
-const DESCRIPTION = `Make several replacements in one file at once. Edits apply in order, each to the \
-result of the ones before, with edit_file's rules: old_string must match exactly and occur once unless \
-replace_all is true. All or nothing: if any edit fails, the file is left unchanged and the error names \
-the failing edit. Line endings (CRLF), the final newline and a BOM are kept. Prefer this over several \
-edit_file calls on the same file.`;
+const DESCRIPTION =
+  `Several edit_file replacements in one file, applied in order, all or nothing. Prefer it to repeated edit_file calls on one file.`;
 
 const edit = z.object({
   old_string: z.string().describe("Exact text to replace, as it stands after the earlier edits"),
@@ -20,7 +17,7 @@ const edit = z.object({
 });
 
 const parameters = z.object({
-  path: z.string().describe("File path, relative to the workspace root or absolute inside a writable root"),
+  path: z.string().describe("File path, relative to the workspace root"),
   edits: z.array(edit).min(1).describe("Replacements to apply in order (at least one)"),
 });
 

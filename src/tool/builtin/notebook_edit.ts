@@ -5,11 +5,8 @@ import { isUniformCrlf } from "./_edit_core.ts";
 import { type Cell, isCodeCell, makeCell, type Notebook, parseNotebook, setCellSource } from "./_notebook.ts";
 import { countLines, encodeText, readTextFile, writeChecked } from "./_text_file.ts";
 
-const DESCRIPTION = `Edit one cell of a Jupyter notebook (.ipynb). edit_mode "replace" (default) sets \
-the source of the cell given by cell_number (0-based) or cell_id, optionally changing its cell_type; a \
-replaced code cell loses its outputs. "insert" adds a new cell (cell_type required) at cell_number, \
-after cell_id, or at the end when neither is given. "delete" removes the cell. Other cells, metadata and \
-formatting are kept.`;
+const DESCRIPTION =
+  `Edit one cell of a .ipynb notebook, chosen by cell_number (0-based) or cell_id. edit_mode "replace" (default) sets its source (a code cell loses its outputs); "insert" adds a cell (cell_type required) at cell_number or after cell_id; "delete" removes it.`;
 
 const parameters = z.object({
   path: z.string().describe("Notebook path ending in .ipynb"),

@@ -8,11 +8,7 @@ export const MAX_LINE_CHARS = 2000;
 const CHUNK_BYTES = 64 * 1024;
 
 const DESCRIPTION =
-  `Read a text file from the workspace. Lines come back numbered from 1 as "<number>→<text>".
-By default up to ${DEFAULT_READ_LIMIT} lines from the start are shown; for longer files pass offset (lines to \
-skip) and limit (lines to show) and follow the trailer, which says where to continue. Lines longer than \
-${MAX_LINE_CHARS} characters are clipped. Directories, images and binary files are refused with an explanation; \
-use ls for directories. UTF-8 (with or without BOM) and UTF-16 files are decoded.`;
+  `Read a text file; lines come numbered from 1 as "<n>→<text>". Up to 2000 lines by default: page with offset (lines to skip) and limit, as the trailer says. Directories (use ls), images and binary files are refused.`;
 
 const parameters = z.object({
   path: z.string().describe("File path, relative to the workspace root or absolute inside it"),

@@ -2,10 +2,8 @@ import { z } from "zod";
 import { defineTool, type ToolContext, ToolError, type ToolResult } from "../tool.ts";
 import { formatChecklist, requireState } from "./_todo_list.ts";
 
-const DESCRIPTION = `Replace the session's todo list with the full list given (this is not an append).
-Use it to plan multi-step work and to show progress: keep exactly one item "in_progress" while you work on it, \
-mark items "completed" as soon as they are done, and leave the rest "pending". At most one item may be \
-in_progress. Returns the checklist. Use complete_step to sign off the in-progress step with evidence.`;
+const DESCRIPTION =
+  `Replace the session's todo list with the full list (not an append). Plan multi-step work with it: keep exactly one item in_progress while you work and mark items completed as soon as they are done. Returns the checklist.`;
 
 const parameters = z.object({
   todos: z.array(

@@ -3,10 +3,8 @@ import type { Goal } from "../session_state.ts";
 import { defineTool, type ToolContext, ToolError, type ToolResult } from "../tool.ts";
 import { requireState } from "./_todo_list.ts";
 
-const DESCRIPTION = `Change the session's goal: edit its objective or round limit, pause, resume, mark it \
-complete, or mark it blocked with a reason. Pass the goal's goal_id and its current revision; a stale \
-revision is refused so that two updates cannot silently overwrite each other. Each update bumps the revision.
-Only mark a goal complete when its objective is met, and blocked only when you cannot proceed without help.`;
+const DESCRIPTION =
+  `Update the session goal: edit, pause, resume, complete (only when its objective is met) or blocked (with blocked_reason). Pass goal_id and its current revision; a stale revision is refused.`;
 
 const ACTIONS = ["edit", "pause", "resume", "complete", "blocked"] as const;
 type Action = (typeof ACTIONS)[number];

@@ -2,9 +2,8 @@ import { z } from "zod";
 import { defineTool } from "../tool.ts";
 import { readJob, WAIT_DEFAULT_MS, WAIT_MAX_MS } from "./_job_report.ts";
 
-const DESCRIPTION = `Block until a background job (started by bash with run_in_background) ends or the \
-timeout passes, then return its status and the output not read yet. A job still running after the \
-timeout keeps running; wait again, read it with bash_output or stop it with kill_shell.`;
+const DESCRIPTION =
+  `Block until a background job ends or timeout_ms passes; returns its status and unread output. A job still running keeps running.`;
 
 const parameters = z.object({
   job_id: z.string().min(1).describe('The job id bash returned, e.g. "bash-1"'),

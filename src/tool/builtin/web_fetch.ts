@@ -1,18 +1,15 @@
 import { NodeHtmlMarkdown } from "node-html-markdown";
 import { z } from "zod";
 import { defineTool, ToolError } from "../tool.ts";
-import { type FetchedPage, formatBytes, httpGet, parseHttpUrl } from "./_http_fetch.ts";
+import { type FetchedPage, httpGet, parseHttpUrl } from "./_http_fetch.ts";
 import { SNIFF_BYTES, sniffBytes } from "./_sniff.ts";
 
 export const FETCH_TIMEOUT_MS = 30_000;
 export const MAX_FETCH_BYTES = 5 * 1024 * 1024;
 export const MAX_REDIRECTS = 5;
 
-const DESCRIPTION = `Fetch a web page or file over http(s) and return it as text.
-HTML comes back converted to Markdown (scripts and styles dropped, the title kept), JSON pretty-printed, other \
-text as is; format "raw" returns the body unchanged. Binary content (images, PDFs, archives) is refused. \
-Redirects are followed (up to ${MAX_REDIRECTS}); a non-2xx status is an error. Responses over \
-${formatBytes(MAX_FETCH_BYTES)} or slower than ${FETCH_TIMEOUT_MS / 1000} s are refused.`;
+const DESCRIPTION =
+  `Fetch an http(s) URL as text: HTML as Markdown, JSON pretty-printed, other text as is; format "raw" returns the body unchanged. Binary content, non-2xx statuses, bodies over 5 MB and fetches over 30 s are errors.`;
 
 const parameters = z.object({
   url: z.string().min(1).describe("The absolute http:// or https:// URL to fetch"),

@@ -3,12 +3,11 @@ import { defineTool, type FileChange, type ToolContext, ToolError } from "../too
 import { displayPath, resolveWritePath } from "../workspace_paths.ts";
 import { countLines, readTextFile, type TextFile, writeChecked } from "./_text_file.ts";
 
-const DESCRIPTION = `Create a file or replace its whole content. Missing parent directories are created, \
-the write is atomic, and an existing file keeps its permissions. Prefer edit_file for changing part of an \
-existing file.`;
+const DESCRIPTION =
+  `Create a file or replace all of its content (parent directories created, atomic write). Prefer edit_file to change part of a file.`;
 
 const parameters = z.object({
-  path: z.string().describe("File path, relative to the workspace root or absolute inside a writable root"),
+  path: z.string().describe("File path, relative to the workspace root"),
   content: z.string().describe("The complete new content of the file"),
 });
 
