@@ -32,11 +32,12 @@ function thinkingFields(effort: Effort): string {
 
 function messageJson(message: ChatMessage, protocol: BodyOptions["reasoningProtocol"]): string {
   if (message.role !== "assistant") return JSON.stringify(message);
+  const hasCalls = (message.tool_calls?.length ?? 0) > 0;
   if (protocol === "none") {
-    if (!Object.hasOwn(message, "reasoning_content")) return JSON.stringify(message);
+    // A server that streamed reasoning with a tool call (a DeepSeek model behind another host) wants it back.
+    if (hasCalls || !Object.hasOwn(message, "reasoning_content")) return JSON.stringify(message);
     return JSON.stringify(withoutKey(message, "reasoning_content"));
   }
-  const hasCalls = (message.tool_calls?.length ?? 0) > 0;
   if (!hasCalls || Object.hasOwn(message, "reasoning_content")) return JSON.stringify(message);
   // DeepSeek answers 400 when a tool-calling turn comes back without reasoning_content.
   return JSON.stringify(withEmptyReasoning(message));

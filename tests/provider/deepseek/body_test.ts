@@ -54,7 +54,7 @@ Deno.test("buildRequestBody() disables thinking without an effort field", () => 
   assert.equal(body, `${PREFIX},"thinking":{"type":"disabled"}}`);
 });
 
-Deno.test("buildRequestBody() with protocol none strips reasoning and sends no thinking fields", () => {
+Deno.test("buildRequestBody() with protocol none strips plain-turn reasoning and sends no thinking fields", () => {
   const body = buildRequestBody(request({ effort: "max" }), { reasoningProtocol: "none", stream: true });
   const messages = MESSAGES.replace(',"reasoning_content":""', "").replace(
     ',"reasoning_content":"thought"',
@@ -65,6 +65,17 @@ Deno.test("buildRequestBody() with protocol none strips reasoning and sends no t
     `{"model":"deepseek-flash","messages":${messages},"tools":${TOOLS},"stream":true,` +
       `"stream_options":{"include_usage":true}}`,
   );
+});
+
+Deno.test("buildRequestBody() with protocol none replays reasoning the server streamed with a tool call", () => {
+  const turn: ChatMessage = {
+    role: "assistant",
+    content: null,
+    reasoning_content: "why",
+    tool_calls: [{ id: "c9", type: "function", function: { name: "read_file", arguments: "{}" } }],
+  };
+  const body = buildRequestBody(request({ messages: [turn] }), { reasoningProtocol: "none", stream: false });
+  assert.ok(body.includes(`"reasoning_content":"why","tool_calls"`));
 });
 
 Deno.test("buildRequestBody() keeps stored reasoning on a tool-call turn as it is", () => {
