@@ -4,7 +4,7 @@
  * replace_all, a uniform CRLF file edited as LF and written back as CRLF, and the file's encoding and
  * BOM kept. Failures name the edit, the match count and the lines.
  */
-import { ToolError } from "../tool.ts";
+import { type FileChange, ToolError } from "../tool.ts";
 import { encodeText, type TextFile } from "./_text_file.ts";
 
 export interface TextEdit {
@@ -23,6 +23,16 @@ export interface EditOutcome {
   newText: string;
   bytes: Uint8Array;
   replacements: number;
+}
+
+/** The preview of an edit plan: what permission prompts and checkpoints show. */
+export function planChange(plan: EditOutcome & { shown: string }): FileChange {
+  return {
+    path: plan.shown,
+    kind: plan.created ? "create" : "modify",
+    oldText: plan.oldText,
+    newText: plan.newText,
+  };
 }
 
 export interface ApplyEditsOptions {

@@ -2,7 +2,7 @@ import { z } from "zod";
 import { unifiedDiff } from "../../lib/diff/unified.ts";
 import { defineTool, type FileChange, type ToolContext, ToolError } from "../tool.ts";
 import { displayPath, resolveWritePath } from "../workspace_paths.ts";
-import { applyEdits, type EditOutcome } from "./_edit_core.ts";
+import { applyEdits, type EditOutcome, planChange } from "./_edit_core.ts";
 import { countLines, readTextFile, writeChecked } from "./_text_file.ts";
 
 const DESCRIPTION =
@@ -30,13 +30,7 @@ export const editFileTool = defineTool({
   parameters,
   readOnly: false,
   async preview(args, ctx): Promise<FileChange> {
-    const plan = await planEdit(args, ctx);
-    return {
-      path: plan.shown,
-      kind: plan.created ? "create" : "modify",
-      oldText: plan.oldText,
-      newText: plan.newText,
-    };
+    return planChange(await planEdit(args, ctx));
   },
   async execute(args, ctx) {
     const plan = await planEdit(args, ctx);
