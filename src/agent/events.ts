@@ -40,6 +40,12 @@ export type ReasonixEvent =
     cost: number | null;
     currency: string | null;
   }
+  | {
+    type: "compaction";
+    beforeTokens: number;
+    afterTokens: number;
+    reason: "context_limit" | "manual";
+  }
   | { type: "turn_done"; subtype: TurnSubtype; result: string; error?: ErrorInfo }
   | { type: "warning"; message: string };
 

@@ -40,6 +40,8 @@ export interface TurnLoopOptions {
   append: (message: ChatMessage) => Promise<void>;
   onModelCall: (result: ChatResult) => Promise<void>;
   emit: (event: ReasonixEvent) => void;
+  /** Runs between the requests of a turn, after every tool result is in (compaction hooks in here). */
+  beforeNextCall?: () => Promise<void>;
 }
 
 export interface TurnLoopResult {
@@ -56,6 +58,7 @@ export async function runTurnLoop(options: TurnLoopOptions): Promise<TurnLoopRes
   let toolCalls = 0;
   let overLimit = false;
   while (true) {
+    if (modelCalls > 0) await options.beforeNextCall?.();
     const reply = await callModel(options);
     modelCalls++;
     const calls = reply.tool_calls ?? [];

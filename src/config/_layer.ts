@@ -67,6 +67,7 @@ export async function layerValues(raw: Raw, context: LayerContext): Promise<Laye
       systemPrompt: await systemPrompt(agent, context),
       maxSteps: agent.max_steps as number | undefined,
       effort: agent.effort as Effort | undefined,
+      compactRatio: agent.compact_ratio as number | undefined,
     }),
     tools: compact({
       enabled: tools.enabled as string[] | undefined,

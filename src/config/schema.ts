@@ -68,6 +68,10 @@ function integer(min: number, max = Number.MAX_SAFE_INTEGER): LeafSpec {
   return leaf("integer", z.number().int().min(min).max(max), `an integer ${range}`);
 }
 
+function ratio(min: number, max: number): LeafSpec {
+  return leaf("number", z.number().min(min).max(max), `a number from ${min} to ${max}`);
+}
+
 function price(): LeafSpec {
   return leaf("number", z.number().min(0), "a number >= 0");
 }
@@ -139,10 +143,10 @@ export const CONFIG_SPEC: TableSpec = table({
     system_prompt_file: nonEmpty(),
     max_steps: integer(0),
     effort: oneOf(EFFORTS),
+    compact_ratio: ratio(0.3, 0.85),
     ...marks(UNSUPPORTED, [
       "temperature",
       "reasoning_language",
-      "compact_ratio",
       "planner_model",
       "vision_model",
       "subagent_model",

@@ -59,7 +59,8 @@ export interface ResolvedConfig {
    */
   userProviders?: ProviderConfig[];
   modelOverrides: Record<string, ModelOverride>;
-  agent: { systemPrompt?: string; maxSteps: number; effort: Effort };
+  /** `compactRatio`: compact when the context passes this share of the window (default 0.8). */
+  agent: { systemPrompt?: string; maxSteps: number; effort: Effort; compactRatio?: number };
   tools: { enabled: string[]; bashTimeoutSeconds: number; outputBudgetBytes: number };
   permissions: { mode: PermissionMode; allow: string[]; ask: string[]; deny: string[] };
   /** `network`: whether tools such as web_fetch may reach the network. */

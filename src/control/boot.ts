@@ -5,7 +5,7 @@
  */
 import { resolve } from "node:path";
 import { type ConfigFlags, loadConfig } from "../config/load.ts";
-import { resolveModel } from "../config/models.ts";
+import { modelSettings, resolveModel } from "../config/models.ts";
 import { resolveCredential } from "../config/credentials.ts";
 import { type Paths, processEnv, resolvePaths } from "../config/paths.ts";
 import type { ResolvedConfig } from "../config/types.ts";
@@ -110,6 +110,8 @@ export async function bootController(options: BootOptions): Promise<Controller> 
     now,
     warnings,
     ...recordedTools(session.records),
+    contextWindow: modelSettings(config, modelRef).contextWindow,
+    ...(config.agent.compactRatio !== undefined ? { compactRatio: config.agent.compactRatio } : {}),
   });
 }
 

@@ -8,7 +8,7 @@ import { ReasonixError } from "../lib/errors.ts";
 import { loadConfig } from "../config/load.ts";
 import { findSession, latestSession } from "../session/resume.ts";
 import { loadSession } from "../session/store.ts";
-import { recordedRequests } from "../session/requests.ts";
+import { type RecordedRequest, recordedRequests } from "../session/requests.ts";
 import { comparePrefix, prefixParts, type PrefixVerdict } from "../session/prefix_diff.ts";
 
 export interface CacheRow {
@@ -19,6 +19,8 @@ export interface CacheRow {
   missTokens: number;
   hitRatio: number;
   verdict: PrefixVerdict | { kind: "first" };
+  /** Why the prefix was reset on purpose (a compaction), when it was. */
+  resetReason?: string;
   /** Minutes since the previous request, when past the provider's cache TTL (a miss is expected). */
   coldAfterMinutes?: number;
 }
@@ -45,12 +47,7 @@ export async function explainSessionCache(
     const usage = request.usage;
     const prompt = usage?.promptTokens ?? 0;
     const previous = requests[i - 1];
-    const verdict = previous
-      ? comparePrefix(
-        prefixParts([...previous.input, previous.output], previous.toolsJson),
-        prefixParts(request.input, request.toolsJson),
-      )
-      : { kind: "first" as const };
+    const verdict = previous ? verdictFor(previous, request) : { kind: "first" as const };
     return {
       request: request.index,
       ...(request.model ? { model: request.model } : {}),
@@ -59,10 +56,20 @@ export async function explainSessionCache(
       missTokens: usage?.cacheMissTokens ?? 0,
       hitRatio: prompt > 0 ? (usage?.cacheHitTokens ?? 0) / prompt : 0,
       verdict,
+      ...(request.reset !== undefined ? { resetReason: request.reset } : {}),
       ...coldness(previous?.at, request.at, ttl),
     };
   });
   return { sessionId: session.header.id, file, cacheTtlMinutes: ttl, rows };
+}
+
+function verdictFor(previous: RecordedRequest, request: RecordedRequest): PrefixVerdict {
+  const expected = prefixParts([...previous.input, previous.output], previous.toolsJson);
+  const actual = prefixParts(request.input, request.toolsJson);
+  if (request.reset === undefined) return comparePrefix(expected, actual);
+  let kept = 0;
+  while (kept < expected.length && expected[kept]!.text === actual[kept]?.text) kept++;
+  return { kind: "reset", keptParts: kept };
 }
 
 function coldness(before: string | undefined, after: string | undefined, ttl: number) {
@@ -80,7 +87,7 @@ export function formatCacheReport(report: CacheReport): string {
       ? ""
       : `; ${row.coldAfterMinutes} min after the previous ` +
         `request, past the cache TTL of ${report.cacheTtlMinutes} min: a miss is expected`;
-    lines.push(`${figures}  ${describe(row.verdict)}${cold}`);
+    lines.push(`${figures}  ${describe(row.verdict, row.resetReason)}${cold}`);
   }
   const total = report.rows.reduce((sum, r) => sum + r.promptTokens, 0);
   const hits = report.rows.reduce((sum, r) => sum + r.hitTokens, 0);
@@ -88,14 +95,14 @@ export function formatCacheReport(report: CacheReport): string {
   return lines.join("\n");
 }
 
-function describe(verdict: CacheRow["verdict"]): string {
+function describe(verdict: CacheRow["verdict"], resetReason: string | undefined): string {
   switch (verdict.kind) {
     case "first":
       return "first request: cold unless an earlier session shared the prefix";
     case "intact":
       return "prefix intact: the previous request and its answer were replayed byte for byte";
     case "reset":
-      return `prefix reset after ${verdict.keptParts} parts (compaction)`;
+      return `prefix reset after ${verdict.keptParts} parts (${resetReason ?? "compaction"})`;
     case "changed":
       return `miss began in ${verdict.label} at character ${verdict.offset}: ` +
         `${JSON.stringify(verdict.before)} → ${JSON.stringify(verdict.after)}`;

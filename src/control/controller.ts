@@ -20,6 +20,8 @@ import { explainError } from "./explain.ts";
 import { TOOLS_EVENT } from "../session/requests.ts";
 import { withTurnNotes } from "../prompt/facts.ts";
 import { FACTS_EVENT } from "./session_open.ts";
+import { Compactor } from "./compaction.ts";
+import { DEFAULT_COMPACT_RATIO } from "../agent/compaction.ts";
 
 export interface ControllerParts {
   store: SessionStore;
@@ -43,6 +45,9 @@ export interface ControllerParts {
   turnFacts?: unknown;
   /** The tool schema bytes the session last recorded (resumed sessions), so unchanged ones are not repeated. */
   recordedToolsJson?: string;
+  /** The model's context window; without it the context is never compacted automatically. */
+  contextWindow?: number;
+  compactRatio?: number;
 }
 
 export class Controller implements RunPort {
@@ -52,10 +57,30 @@ export class Controller implements RunPort {
   #totals: TurnTotals = newTotals();
   #requests = 0;
   #recordedToolsJson: string | undefined;
+  #compactor: Compactor;
 
   constructor(parts: ControllerParts) {
     this.#parts = parts;
     this.#recordedToolsJson = parts.recordedToolsJson;
+    this.#compactor = new Compactor({
+      store: parts.store,
+      history: parts.history,
+      provider: parts.provider,
+      request: () => ({
+        model: parts.model,
+        toolsJson: parts.registry.toolsJson(),
+        effort: parts.effort,
+        ...(parts.maxTokens ? { maxTokens: parts.maxTokens } : {}),
+      }),
+      ...(parts.contextWindow ? { contextWindow: parts.contextWindow } : {}),
+      compactRatio: parts.compactRatio ?? DEFAULT_COMPACT_RATIO,
+      now: () => (parts.now ?? (() => new Date()))(),
+      recordUsage: (result) => {
+        this.#totals.modelCalls++;
+        return this.#recordUsage(result);
+      },
+      emit: (event) => this.#observe(event),
+    });
   }
 
   get sessionId(): string {
@@ -110,6 +135,7 @@ export class Controller implements RunPort {
     this.#emit({ type: "turn_started", turn: this.#totals.turns, text });
     try {
       await this.#recordTools();
+      await this.#compactIfDue(abort.signal);
       await this.#appendUserTurn(text);
       const done = await runTurnLoop(this.#loopOptions(abort.signal));
       this.#totals.modelCalls += done.modelCalls;
@@ -120,6 +146,19 @@ export class Controller implements RunPort {
       return this.#finish(outcome);
     } catch (error) {
       return this.#finish(await this.#fail(error, abort.signal));
+    } finally {
+      this.#abort = null;
+    }
+  }
+
+  /** Summarises the conversation now (`/compact`); false when there was nothing to compact or it failed. */
+  async compact(): Promise<boolean> {
+    if (this.#abort) throw new Error("A turn is already running");
+    const abort = new AbortController();
+    this.#abort = abort;
+    try {
+      await this.#recordTools();
+      return await this.#compactor.compact("manual", abort.signal);
     } finally {
       this.#abort = null;
     }
@@ -145,9 +184,17 @@ export class Controller implements RunPort {
       signal,
       history: () => parts.history,
       append: (message: ChatMessage) => this.#append(message),
-      onModelCall: (result: ChatResult) => this.#recordUsage(result),
+      onModelCall: (result: ChatResult) => {
+        this.#compactor.noteRequest(result.usage.promptTokens, parts.history.length - 1);
+        return this.#recordUsage(result);
+      },
       emit: (event: ReasonixEvent) => this.#observe(event),
+      beforeNextCall: () => this.#compactIfDue(signal),
     };
+  }
+
+  async #compactIfDue(signal: AbortSignal): Promise<void> {
+    if (this.#compactor.due()) await this.#compactor.compact("context_limit", signal);
   }
 
   async #appendUserTurn(text: string): Promise<void> {

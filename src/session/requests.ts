@@ -20,6 +20,8 @@ export interface RecordedRequest {
   model?: string;
   /** When the answer was received (ISO 8601), from the usage record. */
   at?: string;
+  /** Set when a compaction replaced the history before this request: its reason. */
+  reset?: string;
 }
 
 export function recordedRequests(records: readonly SessionRecord[]): RecordedRequest[] {
@@ -27,7 +29,13 @@ export function recordedRequests(records: readonly SessionRecord[]): RecordedReq
   const messages: ChatMessage[] = [];
   let toolsJson: string | undefined;
   let pending: RecordedRequest | null = null;
+  let reset: string | undefined;
   for (const record of records) {
+    if (record.type === "compaction") {
+      messages.splice(0, messages.length, ...record.messages);
+      reset = `compaction (${record.reason})`;
+      pending = null;
+    }
     if (record.type === "event" && record.name === TOOLS_EVENT) toolsJson = toolsFrom(record.data);
     if (record.type === "usage" && pending) {
       requests.push({ ...pending, usage: record.usage, model: record.model, at: record.at });
@@ -41,7 +49,9 @@ export function recordedRequests(records: readonly SessionRecord[]): RecordedReq
         input: [...messages],
         output: record.message,
         ...(toolsJson !== undefined ? { toolsJson } : {}),
+        ...(reset !== undefined ? { reset } : {}),
       };
+      reset = undefined;
     }
     messages.push(record.message);
   }

@@ -20,7 +20,16 @@ export type SessionRecord =
   }
   | { type: "message"; message: ChatMessage }
   | { type: "usage"; usage: Usage; model: string; cost: number | null; currency: string | null; at: string }
-  | { type: "event"; name: string; data?: unknown; at: string };
+  | { type: "event"; name: string; data?: unknown; at: string }
+  /** Replaces the replayed history from here on; the records before it stay in the file. */
+  | {
+    type: "compaction";
+    messages: ChatMessage[];
+    reason: string;
+    beforeTokens: number;
+    afterTokens: number;
+    at: string;
+  };
 
 export type SessionHeader = Extract<SessionRecord, { type: "session" }>;
 
@@ -212,8 +221,16 @@ function parseSession(bytes: Uint8Array, file: string): { session: LoadedSession
   if (records.slice(1).some((record) => record.type === "session")) {
     throw corrupt(file, "more than one session header");
   }
-  const messages = records.flatMap((record) => record.type === "message" ? [record.message] : []);
-  return { session: { header, messages, records, tornTail }, keep };
+  return { session: { header, messages: replayedMessages(records), records, tornTail }, keep };
+}
+
+function replayedMessages(records: readonly SessionRecord[]): ChatMessage[] {
+  const messages: ChatMessage[] = [];
+  for (const record of records) {
+    if (record.type === "message") messages.push(record.message);
+    if (record.type === "compaction") messages.splice(0, messages.length, ...record.messages);
+  }
+  return messages;
 }
 
 function splitLines(bytes: Uint8Array): Line[] {
@@ -258,6 +275,8 @@ function isSessionRecord(value: unknown): value is SessionRecord {
       return isObject(value.usage) && typeof value.model === "string" && typeof value.at === "string";
     case "event":
       return typeof value.name === "string" && typeof value.at === "string";
+    case "compaction":
+      return Array.isArray(value.messages) && value.messages.every(isObject) && typeof value.at === "string";
     default:
       return false;
   }

@@ -50,6 +50,8 @@ export class Redactor {
             cache_miss_tokens: event.usage.cacheMissTokens,
           },
         };
+      case "compaction":
+        return { ...base, before_tokens: event.beforeTokens, after_tokens: event.afterTokens };
       case "retrying":
         return { ...base, attempt: event.attempt, max_attempts: event.maxAttempts, delay_ms: event.delayMs };
       case "turn_done":

@@ -65,6 +65,11 @@ export function createTextOutput(options: TextOutputOptions): (event: ReasonixEv
         thinking = false;
         out(dim(receiptLine(event)) + "\n");
         return;
+      case "compaction":
+        newline();
+        thinking = false;
+        out(dim(`  · context compacted: ~${event.beforeTokens} → ~${event.afterTokens} tokens\n`));
+        return;
       case "warning":
         newline();
         out(red(`warning: ${event.message}\n`));

@@ -1,0 +1,201 @@
+/**
+ * Effect tests for context compaction against the simulator: the summary request replays the cached
+ * prefix, the request after it is system + tools + context + summary + new turn, and the session file
+ * resumes to the compacted history.
+ */
+import assert from "node:assert/strict";
+import { bootController } from "../../src/control/boot.ts";
+import type { ReasonixEvent } from "../../src/control/events.ts";
+import { resolvePaths } from "../../src/config/paths.ts";
+import { loadSession } from "../../src/session/store.ts";
+import { explainSessionCache, formatCacheReport } from "../../src/control/cache_explain.ts";
+import { SUMMARY_OPEN, SUMMARY_REQUEST } from "../../src/agent/compaction.ts";
+import { DeepSeekSim, type ScriptedReply } from "../support/deepseek_sim.ts";
+import { makeHome, makeWorkspace, removeAll } from "../support/cli.ts";
+import { assertPrependOnly, assertStablePrefix } from "../support/prefix_guard.ts";
+
+/** The first request of a session is about 4.3k simulated tokens; 0.8 × 8000 leaves room for a turn. */
+const SMALL_WINDOW = "context_window = 8000";
+const LONG_ANSWER = "alpha ".repeat(3500);
+const SUMMARY = "Goal: read a.txt. Found: it holds alpha. Open work: none.";
+
+interface Fixture {
+  sim: DeepSeekSim;
+  controller: Awaited<ReturnType<typeof bootController>>;
+  events: ReasonixEvent[];
+  home: string;
+  ws: string;
+}
+
+async function withSession(
+  options: { script: ScriptedReply[]; extraToml?: string },
+  body: (fixture: Fixture) => Promise<void>,
+) {
+  const sim = await DeepSeekSim.start({ script: options.script, tokensPerChar: 0.25 });
+  const home = await makeHome({
+    simUrl: sim.url,
+    ...(options.extraToml ? { extraToml: options.extraToml } : {}),
+  });
+  const ws = await makeWorkspace({ "a.txt": "alpha\n" });
+  const controller = await bootController({
+    cwd: ws,
+    headless: true,
+    env: {},
+    paths: resolvePaths({ REASONIX_HOME: home }),
+  });
+  const events: ReasonixEvent[] = [];
+  controller.subscribe((event) => events.push(event));
+  try {
+    await body({ sim, controller, events, home, ws });
+  } finally {
+    await controller.close();
+    await sim.close();
+    await removeAll(home, ws);
+  }
+}
+
+async function turn(controller: Fixture["controller"], text: string): Promise<void> {
+  const outcome = await controller.runTurn(text);
+  assert.equal(outcome.subtype, "success", outcome.result);
+}
+
+const SCRIPT: ScriptedReply[] = [
+  { reasoning: "long", content: LONG_ANSWER },
+  // The summary answer also asks for a tool: it must be ignored, not run.
+  { content: SUMMARY, toolCalls: [{ name: "ls", arguments: `{"path":"."}` }] },
+  { reasoning: "short", content: "beta" },
+  { reasoning: "short", content: "gamma" },
+];
+
+Deno.test("Controller compacts once past compact_ratio and the summary request hits the cache", async () => {
+  await withSession({ script: SCRIPT, extraToml: SMALL_WINDOW }, async ({ sim, controller, events }) => {
+    await turn(controller, "say alpha a lot");
+    await turn(controller, "now say beta");
+    await turn(controller, "now say gamma");
+    const bodies = sim.requests.map((r) => r.body);
+    assert.equal(bodies.length, 4);
+    assertStablePrefix(bodies);
+    assertPrependOnly(bodies.slice(0, 2));
+    assertPrependOnly(bodies.slice(2));
+    const summaryRequest = sim.requests[1]!;
+    assert.equal(summaryRequest.json.messages.at(-1).content, SUMMARY_REQUEST);
+    assert.ok(
+      summaryRequest.usage!.prompt_cache_hit_tokens >= sim.requests[0]!.usage!.prompt_tokens,
+      "the summary request replays the previous request and its answer",
+    );
+    const first = sim.requests[0]!.json.messages;
+    const after = sim.requests[2]!.json.messages;
+    assert.equal(after.length, 4);
+    assert.deepEqual(after.slice(0, 2), first.slice(0, 2), "system prompt and session context are kept");
+    assert.equal(after[2].role, "user");
+    assert.equal(after[2].content, `${SUMMARY_OPEN}\n${SUMMARY}\n</compacted-summary>`);
+    assert.equal(after[3].content, "now say beta");
+    const compactions = events.filter((e) => e.type === "compaction");
+    assert.equal(compactions.length, 1);
+    const [event] = compactions;
+    assert.ok(event?.type === "compaction" && event.reason === "context_limit");
+    assert.ok(event.afterTokens < event.beforeTokens);
+    assert.equal(events.filter((e) => e.type === "tool_call").length, 0, "no tool ran");
+    assert.equal(controller.totals().modelCalls, 4, "the summary call is counted");
+  });
+});
+
+Deno.test("loadSession() replays the compacted history byte for byte", async () => {
+  await withSession({ script: SCRIPT, extraToml: SMALL_WINDOW }, async ({ controller }) => {
+    await turn(controller, "say alpha a lot");
+    await turn(controller, "now say beta");
+    const session = await loadSession(controller.sessionFile);
+    assert.equal(JSON.stringify(session.messages), JSON.stringify(controller.history()));
+    assert.equal(session.messages.length, 5);
+    assert.ok(session.records.some((r) => r.type === "message" && r.message.content === LONG_ANSWER));
+  });
+});
+
+Deno.test("a resumed compacted session extends the request it left off with", async () => {
+  await withSession(
+    { script: [...SCRIPT.slice(0, 3), { content: "delta" }], extraToml: SMALL_WINDOW },
+    async ({ sim, controller, home, ws }) => {
+      await turn(controller, "say alpha a lot");
+      await turn(controller, "now say beta");
+      const resumed = await bootController({
+        cwd: ws,
+        headless: true,
+        env: {},
+        paths: resolvePaths({ REASONIX_HOME: home }),
+        resume: { kind: "latest" },
+      });
+      try {
+        await turn(resumed, "now say delta");
+      } finally {
+        await resumed.close();
+      }
+      const bodies = sim.requests.map((r) => r.body);
+      assert.equal(bodies.length, 4);
+      assertPrependOnly(bodies.slice(2));
+    },
+  );
+});
+
+Deno.test("cache explain shows the request after a compaction as a reset", async () => {
+  await withSession({ script: SCRIPT, extraToml: SMALL_WINDOW }, async ({ controller, home, ws }) => {
+    await turn(controller, "say alpha a lot");
+    await turn(controller, "now say beta");
+    await turn(controller, "now say gamma");
+    const report = await explainSessionCache({ paths: resolvePaths({ REASONIX_HOME: home }), workspace: ws });
+    assert.deepEqual(report.rows.map((row) => row.verdict.kind), ["first", "intact", "reset", "intact"]);
+    assert.match(formatCacheReport(report), /prefix reset after \d+ parts \(compaction \(context_limit\)\)/);
+  });
+});
+
+Deno.test("Controller does not compact below compact_ratio", async () => {
+  await withSession({ script: [SCRIPT[0]!, SCRIPT[2]!, SCRIPT[3]!] }, async ({ sim, controller, events }) => {
+    await turn(controller, "say alpha a lot");
+    await turn(controller, "now say beta");
+    await turn(controller, "now say gamma");
+    const bodies = sim.requests.map((r) => r.body);
+    assert.equal(bodies.length, 3);
+    assertStablePrefix(bodies);
+    assertPrependOnly(bodies);
+    assert.equal(events.filter((e) => e.type === "compaction").length, 0);
+  });
+});
+
+Deno.test("Controller.compact() keeps the history when the summary is empty", async () => {
+  await withSession(
+    { script: [{ content: "hi" }, { content: "  " }, { content: "Goal: greet." }] },
+    async ({ controller, events }) => {
+      await turn(controller, "hello");
+      const before = JSON.stringify(controller.history());
+      assert.equal(await controller.compact(), false);
+      assert.equal(JSON.stringify(controller.history()), before);
+      assert.ok(events.some((e) => e.type === "warning" && /summary was empty/.test(e.message)));
+      assert.equal(await controller.compact(), true);
+      const history = controller.history();
+      assert.equal(history.length, 3);
+      assert.equal(history[2]!.content, `${SUMMARY_OPEN}\nGoal: greet.\n</compacted-summary>`);
+      const event = events.find((e) => e.type === "compaction");
+      assert.ok(event?.type === "compaction" && event.reason === "manual");
+      const session = await loadSession(controller.sessionFile);
+      assert.equal(JSON.stringify(session.messages), JSON.stringify(history));
+    },
+  );
+});
+
+Deno.test("Controller compacts between the requests of a turn, after every tool result", async () => {
+  const script: ScriptedReply[] = [
+    { reasoning: "read", toolCalls: [{ name: "read_file", arguments: `{"path":"big.txt"}` }] },
+    { content: SUMMARY },
+    { reasoning: "answer", content: "big.txt holds alpha" },
+  ];
+  await withSession({ script, extraToml: SMALL_WINDOW }, async ({ sim, controller, ws }) => {
+    await Deno.writeTextFile(`${ws}/big.txt`, "alpha\n".repeat(4000));
+    await turn(controller, "what is in big.txt?");
+    assert.equal(sim.requests.length, 3);
+    const summaryInput = sim.requests[1]!.json.messages;
+    assert.equal(summaryInput.at(-2).role, "tool", "the tool result precedes the summary request");
+    assert.equal(summaryInput.at(-1).content, SUMMARY_REQUEST);
+    const after = sim.requests[2]!.json.messages;
+    assert.deepEqual(after.map((m: { role: string }) => m.role), ["system", "user", "user"]);
+    assert.ok(after[2].content.startsWith(SUMMARY_OPEN));
+  });
+});
