@@ -82,3 +82,48 @@ Deno.test("prefix: the guards turn red when a timestamp is injected into the sys
     assert.throws(() => assertPrependOnly(reserialised), /does not extend/);
   });
 });
+
+Deno.test("prefix: switching model on resume is never silent", async () => {
+  const sim = await DeepSeekSim.start({ script: [{ content: "one" }, { content: "two" }] });
+  const pro = [
+    `[[providers]]`,
+    `name = "deepseek-pro"`,
+    `kind = "openai"`,
+    `base_url = "${sim.url}"`,
+    `model = "deepseek-v4-pro"`,
+    `api_key_env = "DEEPSEEK_API_KEY"`,
+    `reasoning_protocol = "deepseek"`,
+  ].join("\n");
+  const home = await makeHome({ simUrl: sim.url, extraToml: pro });
+  const ws = await makeWorkspace({});
+  const paths = resolvePaths({ REASONIX_HOME: home });
+  try {
+    const first = await bootController({ cwd: ws, headless: true, env: {}, paths });
+    await first.runTurn("hi");
+    await first.close();
+    const second = await bootController({
+      cwd: ws,
+      headless: true,
+      env: {},
+      paths,
+      flags: { model: "deepseek-pro" },
+      resume: { kind: "latest" },
+    });
+    const warnings: string[] = [];
+    second.subscribe((e) => e.type === "warning" && warnings.push(e.message));
+    second.start();
+    await second.runTurn("again");
+    await second.close();
+    assert.match(warnings.join("\n"), /started with "deepseek-flash".*"deepseek-v4-pro"/);
+    const last = sim.requests[1]!.json;
+    assert.equal(last.model, "deepseek-v4-pro");
+    assert.match(
+      last.messages.at(-1).content,
+      /This turn is answered by deepseek-v4-pro \(was deepseek-flash\)/,
+    );
+    assertPrependOnly(sim.requests.map((r) => r.body));
+  } finally {
+    await sim.close();
+    await removeAll(home, ws);
+  }
+});
