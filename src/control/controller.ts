@@ -21,6 +21,7 @@ import { TOOLS_EVENT } from "../session/requests.ts";
 import { withTurnNotes } from "../prompt/facts.ts";
 import { FACTS_EVENT } from "./session_open.ts";
 import { Compactor } from "./compaction.ts";
+import { FileNotices } from "./file_notices.ts";
 import { DEFAULT_COMPACT_RATIO } from "../agent/compaction.ts";
 
 export interface ControllerParts {
@@ -58,10 +59,12 @@ export class Controller implements RunPort {
   #requests = 0;
   #recordedToolsJson: string | undefined;
   #compactor: Compactor;
+  #files: FileNotices;
 
   constructor(parts: ControllerParts) {
     this.#parts = parts;
     this.#recordedToolsJson = parts.recordedToolsJson;
+    this.#files = new FileNotices(parts.toolContext.workspace.root);
     this.#compactor = new Compactor({
       store: parts.store,
       history: parts.history,
@@ -199,7 +202,8 @@ export class Controller implements RunPort {
 
   async #appendUserTurn(text: string): Promise<void> {
     const parts = this.#parts;
-    await this.#append({ role: "user", content: withTurnNotes(text, parts.turnNotes ?? []) });
+    const notes = [...(parts.turnNotes ?? []), ...await this.#files.changes()];
+    await this.#append({ role: "user", content: withTurnNotes(text, notes) });
     if (parts.turnNotes?.length && parts.turnFacts !== undefined) {
       await parts.store.append({
         type: "event",
@@ -307,7 +311,9 @@ export class Controller implements RunPort {
 
   #observe(event: ReasonixEvent): void {
     if (event.type === "retrying") this.#totals.retries++;
+    if (event.type === "tool_call") this.#files.onCall(event.callId, event.name, event.arguments);
     if (event.type === "tool_result") {
+      this.#files.onResult(event.callId, event.ok);
       this.#totals.toolCalls++;
       if (!event.ok) this.#totals.toolFailures++;
       this.#totals.toolCallsByName[event.name] = (this.#totals.toolCallsByName[event.name] ?? 0) + 1;
