@@ -18,7 +18,7 @@ import type { RunPort } from "./ports.ts";
 import type { TurnOutcome, TurnTotals } from "./turn_outcome.ts";
 import { explainError } from "./explain.ts";
 import { TOOLS_EVENT } from "../session/requests.ts";
-import { withTurnNotes } from "../prompt/facts.ts";
+import { todoReminder, withTurnNotes } from "../prompt/facts.ts";
 import { FACTS_EVENT } from "./session_open.ts";
 import { Compactor } from "./compaction.ts";
 import { FileNotices } from "./file_notices.ts";
@@ -202,7 +202,8 @@ export class Controller implements RunPort {
 
   async #appendUserTurn(text: string): Promise<void> {
     const parts = this.#parts;
-    const notes = [...(parts.turnNotes ?? []), ...await this.#files.changes()];
+    const todos = todoReminder(parts.toolContext.state?.todos ?? []);
+    const notes = [...(parts.turnNotes ?? []), ...await this.#files.changes(), ...(todos ? [todos] : [])];
     await this.#append({ role: "user", content: withTurnNotes(text, notes) });
     if (parts.turnNotes?.length && parts.turnFacts !== undefined) {
       await parts.store.append({

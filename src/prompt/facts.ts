@@ -37,3 +37,23 @@ export function withTurnNotes(text: string, notes: readonly string[]): string {
   if (notes.length === 0) return text;
   return `${text}\n\n<turn-context>\n${notes.join("\n")}\n</turn-context>`;
 }
+
+export interface TodoLike {
+  content: string;
+  status: "pending" | "in_progress" | "completed";
+}
+
+const REMINDED_TODOS = 5;
+
+/** A one-line reminder of the unfinished todo items, or null when there are none. */
+export function todoReminder(todos: readonly TodoLike[]): string | null {
+  const open = todos.filter((todo) => todo.status !== "completed");
+  if (open.length === 0) return null;
+  const shown = open.slice(0, REMINDED_TODOS).map((todo) =>
+    `${todo.status === "in_progress" ? "[>]" : "[ ]"} ${todo.content}`
+  );
+  const more = open.length > REMINDED_TODOS ? `; and ${open.length - REMINDED_TODOS} more` : "";
+  return `Your todo list has ${open.length} unfinished item${open.length === 1 ? "" : "s"}: ${
+    shown.join("; ")
+  }${more}.`;
+}

@@ -41,3 +41,38 @@ Deno.test("Controller tells the next turn which files changed on disk since the 
     await removeAll(home, ws);
   }
 });
+
+Deno.test("Controller reminds the next turn of unfinished todo items", async () => {
+  const todos =
+    `{"todos":[{"content":"fix the parser","status":"in_progress"},{"content":"add tests","status":"pending"}]}`;
+  const sim = await DeepSeekSim.start({
+    script: [{ toolCalls: [{ name: "todo_write", arguments: todos }] }, { content: "planned" }, {
+      content: "ok",
+    }],
+  });
+  const home = await makeHome({ simUrl: sim.url });
+  const ws = await makeWorkspace({});
+  const controller = await bootController({
+    cwd: ws,
+    headless: true,
+    env: {},
+    paths: resolvePaths({ REASONIX_HOME: home }),
+  });
+  try {
+    await controller.runTurn("plan it");
+    assert.equal(
+      sim.requests[0]!.json.messages.at(-1).content,
+      "plan it",
+      "no reminder before a list exists",
+    );
+    await controller.runTurn("go on");
+    assert.equal(
+      sim.requests[2]!.json.messages.at(-1).content,
+      "go on\n\n<turn-context>\nYour todo list has 2 unfinished items: [>] fix the parser; [ ] add tests.\n</turn-context>",
+    );
+  } finally {
+    await controller.close();
+    await sim.close();
+    await removeAll(home, ws);
+  }
+});

@@ -1,5 +1,5 @@
 import assert from "node:assert/strict";
-import { factChanges, type TurnFacts, withTurnNotes } from "../../src/prompt/facts.ts";
+import { factChanges, todoReminder, type TurnFacts, withTurnNotes } from "../../src/prompt/facts.ts";
 
 const base: TurnFacts = {
   workspace: "/w",
@@ -38,4 +38,19 @@ Deno.test("factChanges() names each change with old and new values", () => {
 Deno.test("withTurnNotes() appends a tail block and leaves plain text alone", () => {
   assert.equal(withTurnNotes("hi", []), "hi");
   assert.equal(withTurnNotes("hi", ["a", "b"]), "hi\n\n<turn-context>\na\nb\n</turn-context>");
+});
+
+Deno.test("todoReminder() lists unfinished items and is silent when all are done", () => {
+  assert.equal(todoReminder([{ content: "a", status: "completed" }]), null);
+  assert.equal(todoReminder([]), null);
+  assert.equal(
+    todoReminder([
+      { content: "a", status: "completed" },
+      { content: "b", status: "in_progress" },
+      { content: "c", status: "pending" },
+    ]),
+    "Your todo list has 2 unfinished items: [>] b; [ ] c.",
+  );
+  const many = Array.from({ length: 7 }, (_, i) => ({ content: `t${i}`, status: "pending" as const }));
+  assert.match(todoReminder(many)!, /7 unfinished items: .*\[ \] t4; and 2 more\.$/);
 });
