@@ -43,9 +43,12 @@ export function createTextOutput(options: TextOutputOptions): (event: ReasonixEv
         thinking = false;
         out(event.text);
         return;
-      case "tool_call":
-        newline();
-        out(dim(`  -> ${event.name} ${clip(event.arguments, 200)}\n`));
+      case "message":
+        // The calls of a model reply print with it, before its receipt, as they were requested.
+        if (event.message.tool_calls?.length) newline();
+        for (const call of event.message.tool_calls ?? []) {
+          out(dim(`  -> ${call.function.name} ${clip(call.function.arguments, 200)}\n`));
+        }
         return;
       case "tool_result":
         if (!event.ok) out(red(`  ✗ ${event.name}: ${clip(event.output, 300)}\n`));
