@@ -46,6 +46,14 @@ export const NPM_HOMES: Record<string, { homes: string[]; fix: string }> = {
   },
   "node-html-markdown": { homes: ["src/tool/builtin/web_fetch.ts"], fix: "convert HTML in web_fetch" },
   "@inquirer/prompts": { homes: ["src/frontends/tui"], fix: "prompt from src/frontends/tui" },
+  "@clack/prompts": { homes: ["src/frontends/tui"], fix: "prompt from src/frontends/tui" },
+  "ink": { homes: ["src/frontends/tui"], fix: "render the terminal UI in src/frontends/tui" },
+  "react": { homes: ["src/frontends/tui"], fix: "keep React components in src/frontends/tui" },
+  "marked": { homes: ["src/frontends/tui"], fix: "render Markdown in src/frontends/tui" },
+  "marked-terminal": { homes: ["src/frontends/tui"], fix: "render Markdown in src/frontends/tui" },
+  "cli-highlight": { homes: ["src/frontends/tui"], fix: "highlight code in src/frontends/tui" },
+  "string-width": { homes: ["src/frontends/tui"], fix: "measure terminal text in src/frontends/tui" },
+  "wrap-ansi": { homes: ["src/frontends/tui"], fix: "wrap terminal text in src/frontends/tui" },
   "zod": { homes: ["src/*", ENTRY], fix: "validate in the caller: src/lib takes plain values" },
 };
 /** Root files any module may import as data (the version comes from deno.json). */

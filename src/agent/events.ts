@@ -4,6 +4,7 @@
  * Fields are camelCase and `type` is the discriminant, so a new face is only a translator.
  */
 import type { AssistantMessage, Usage } from "../provider/provider.ts";
+import type { FileChange } from "../tool/tool.ts";
 
 export type TurnSubtype = "success" | "error_during_execution" | "error_max_steps";
 
@@ -11,6 +12,35 @@ export interface ErrorInfo {
   code: string;
   message: string;
   hint?: string;
+}
+
+/** How a user answers an approval card; every frontend offers these four. */
+export type ApprovalChoice = "allow_once" | "allow_session" | "allow_always" | "deny";
+
+/** Why the policy decided what it did (also what `reasonix permission explain` prints). */
+export interface PermissionExplanation {
+  decision: "allow" | "ask" | "deny";
+  /** `read`/`write` for ordinary calls, `tier1`/`tier2` for risky bash. */
+  tier: "read" | "write" | "tier1" | "tier2";
+  /** The rule that decided, as written in config or on the command line; null when the fallback did. */
+  rule: string | null;
+  reason: string;
+}
+
+/** A gated call waiting for a human; answered with `Controller.answerApproval(id, choice)`. */
+export interface ApprovalRequest {
+  id: string;
+  callId: string;
+  tool: string;
+  /** The call's arguments exactly as the model produced them (JSON text). */
+  arguments: string;
+  /** What the policy judged: the bash command, the path, the pattern; null when the tool has none. */
+  subject: string | null;
+  /** The file change the call would make, for a diff preview; null when the tool has no preview. */
+  preview: FileChange | null;
+  explanation: PermissionExplanation;
+  /** The narrowest safe rule "Always allow" would remember; null when only this exact call can be granted. */
+  suggestedRule: string | null;
 }
 
 export type ReasonixEvent =
@@ -47,6 +77,8 @@ export type ReasonixEvent =
     reason: "context_limit" | "manual";
   }
   | { type: "turn_done"; subtype: TurnSubtype; result: string; error?: ErrorInfo }
+  | { type: "approval_requested"; request: ApprovalRequest }
+  | { type: "approval_resolved"; id: string; choice: ApprovalChoice }
   | { type: "warning"; message: string };
 
 export type EventListener = (event: ReasonixEvent) => void;
