@@ -1,0 +1,37 @@
+/**
+ * @module
+ * `reasonix upgrade [--check] [--force]` (alias `update`): a thin renderer over control/upgrade.ts.
+ */
+import { Command, Option } from "commander";
+import { manifestUrl, upgrade } from "../../control/upgrade.ts";
+import { platformFor } from "../../lib/platforms.ts";
+import { VERSION } from "../../lib/version.ts";
+
+export function upgradeCommand(): Command {
+  return new Command("upgrade").alias("update")
+    .description("Replace this binary with the latest release (checksum verified)")
+    .option("--check", "only report whether a newer release exists")
+    .option("--force", "reinstall even when already up to date")
+    .addOption(new Option("--channel <name>", "ignored: there is one release channel").hideHelp())
+    .action(async (opts: { check?: boolean; force?: boolean }) => {
+      Deno.exitCode = await upgradeCmd(opts);
+    });
+}
+
+async function upgradeCmd(opts: { check?: boolean; force?: boolean }): Promise<number> {
+  try {
+    const outcome = await upgrade({
+      manifestUrl: manifestUrl(),
+      currentVersion: VERSION,
+      executable: Deno.execPath(),
+      platform: platformFor(Deno.build),
+      check: Boolean(opts.check),
+      force: Boolean(opts.force),
+    });
+    (outcome.status === "failed" ? console.error : console.log)(outcome.message);
+    return outcome.status === "failed" ? 1 : 0;
+  } catch (error) {
+    console.error(error instanceof Error ? error.message : String(error));
+    return 1;
+  }
+}
