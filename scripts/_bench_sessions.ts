@@ -81,6 +81,7 @@ export async function measure(contender: Contender, scenario: Scenario): Promise
       peakKb = Math.max(peakKb, result.rssKb);
     }
     const wallMs = performance.now() - started;
+    await dumpRequests(sim, contender, scenario);
     const stats = sim.stats();
     const usage = {
       promptTokens: stats.promptTokens,
@@ -104,4 +105,17 @@ export async function measure(contender: Contender, scenario: Scenario): Promise
     await Deno.remove(home, { recursive: true });
     await Deno.remove(ws, { recursive: true });
   }
+}
+
+/** With BENCH_DUMP=<dir>, writes every request body and its usage as JSON lines, for a diff by hand. */
+async function dumpRequests(sim: DeepSeekSim, contender: Contender, scenario: Scenario): Promise<void> {
+  const dir = Deno.env.get("BENCH_DUMP");
+  if (!dir) return;
+  await Deno.mkdir(dir, { recursive: true });
+  const slug = (text: string) => text.replace(/[^a-z0-9]+/gi, "-").toLowerCase();
+  const lines = sim.requests.map((request) => JSON.stringify({ usage: request.usage, body: request.json }));
+  await Deno.writeTextFile(
+    join(dir, `${slug(contender.name)}--${slug(scenario.name)}.jsonl`),
+    lines.join("\n") + "\n",
+  );
 }

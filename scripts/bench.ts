@@ -2,7 +2,8 @@
  * `deno task bench`: runs the same scripted sessions with our CLI and with the Go Reasonix
  * (`npm i reasonix@1.38.11`, installed into bench/ on first use) against the DeepSeek simulator,
  * side by side, and prints wall time, peak RSS, requests, prompt tokens and cache hit ratio; then times
- * our tools in-process (scripts/_bench_tools.ts). `BENCH_ONLY=sessions|tools` runs one section.
+ * our tools in-process (scripts/_bench_tools.ts). `BENCH_ONLY=sessions|tools` runs one section;
+ * `BENCH_DUMP=<dir>` writes every request body and its usage there as JSON lines.
  * Figures are printed, never asserted.
  */
 import { join, resolve } from "node:path";

@@ -5,7 +5,7 @@
  * stale. Usage: `deno run -A scripts/gen_tools_doc.ts [--check]`.
  */
 import { join, resolve } from "node:path";
-import { builtinTools } from "../src/tool/builtin/mod.ts";
+import { builtinTools, goalModeTools } from "../src/tool/builtin/mod.ts";
 import { ToolRegistry } from "../src/tool/registry.ts";
 
 export const DOC_PATH = "docs/TOOLS.md";
@@ -63,6 +63,11 @@ export function renderToolsDoc(registry: ToolRegistry): string {
         "those exact bytes; a test fails when this file and the registry disagree.",
     ),
     wrap(`The whole array (\`ToolRegistry.toolsJson()\`) is ${bytes} bytes.`),
+    wrap(
+      `Defined but not built in: ${goalModeTools().map((t) => `\`${t.name}\``).join(", ")}, which only ` +
+        "works inside goal mode (a later feature); a session without a goal would pay for its schema on " +
+        "every request and get nothing but an error back.",
+    ),
     renderTable(["Tool", "Kind"], names.map((name) => [`[${name}](#${name})`, kindOf(registry, name)])),
   ];
   for (const name of names) parts.push(renderTool(registry, name));

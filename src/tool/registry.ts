@@ -119,7 +119,10 @@ function freezeEntry(spec: ToolSpec): Entry {
   return { spec, json, required: Object.freeze(requiredOf(parameters)) };
 }
 
-/** Drops meta keys and the safe-integer bounds zod adds to every `.int()`: bytes the model never needs. */
+/**
+ * Drops meta keys, the safe-integer bounds zod adds to every `.int()` and the "not empty" bounds
+ * (`minLength: 1`, `exclusiveMinimum: 0`): bytes the model never needs. Validation still enforces them.
+ */
 function cleanSchema(node: unknown): unknown {
   if (Array.isArray(node)) return node.map(cleanSchema);
   if (node === null || typeof node !== "object") return node;
@@ -128,6 +131,7 @@ function cleanSchema(node: unknown): unknown {
   for (const [key, value] of Object.entries(record)) {
     if (DROPPED_KEYS.has(key) || value === undefined) continue;
     if (record.type === "integer" && isSafeIntegerBound(key, value)) continue;
+    if (isNotEmptyBound(key, value)) continue;
     clean[key] = NAMED_SCHEMA_MAPS.has(key) ? cleanNamedSchemas(value) : cleanSchema(value);
   }
   return clean;
@@ -144,6 +148,10 @@ function cleanNamedSchemas(map: unknown): unknown {
 function isSafeIntegerBound(key: string, value: unknown): boolean {
   return (key === "maximum" && value === Number.MAX_SAFE_INTEGER) ||
     (key === "minimum" && value === Number.MIN_SAFE_INTEGER);
+}
+
+function isNotEmptyBound(key: string, value: unknown): boolean {
+  return (key === "minLength" && value === 1) || (key === "exclusiveMinimum" && value === 0);
 }
 
 function requiredOf(schema: unknown): string[] {

@@ -321,3 +321,16 @@ Deno.test("dispatchToolCalls() reports calls after an abort as tool.aborted", as
 Deno.test("dispatchToolCalls() returns no outcomes for no calls", async () => {
   assert.deepEqual(await dispatchToolCalls([], { registry: new ToolRegistry(), ctx: context() }), []);
 });
+
+Deno.test("bounds the schema leaves out for the model are still enforced, as tool errors", async () => {
+  const parameters = z.object({ name: z.string().min(1), count: z.number().int().positive() });
+  const spec = fake({ name: "named", parameters });
+  const json = new ToolRegistry([spec]).toolJson("named")!;
+  assert.doesNotMatch(json, /minLength|exclusiveMinimum/);
+  for (const args of [{ name: "", count: 1 }, { name: "x", count: 0 }]) {
+    const outcome = await dispatchOne(spec, args);
+    assert.equal(outcome.ok, false);
+    assert.equal(outcome.code, "tool.invalid_args");
+  }
+  assert.equal((await dispatchOne(spec, { name: "x", count: 1 })).ok, true);
+});

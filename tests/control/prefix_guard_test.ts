@@ -7,6 +7,8 @@ import { bootController } from "../../src/control/boot.ts";
 import { resolvePaths } from "../../src/config/paths.ts";
 import { DeepSeekSim, type ScriptedReply } from "../support/deepseek_sim.ts";
 import { makeHome, makeWorkspace, removeAll } from "../support/cli.ts";
+import { ToolRegistry } from "../../src/tool/registry.ts";
+import { builtinTools } from "../../src/tool/builtin/mod.ts";
 import { assertPrependOnly, assertStablePrefix, splitBody } from "../support/prefix_guard.ts";
 
 const SCRIPT: ScriptedReply[] = [
@@ -126,4 +128,14 @@ Deno.test("prefix: switching model on resume is never silent", async () => {
     await sim.close();
     await removeAll(home, ws);
   }
+});
+
+Deno.test("prefix: the tools on the wire are the registry's frozen bytes, lean and goal-free", async () => {
+  await fixture(async (sim, home, ws) => {
+    await session(home, ws, { day: "2026-12-01T08:00:00Z" });
+    const tools = splitBody(sim.requests[0]!.body).tools;
+    assert.equal(tools, `"tools":${new ToolRegistry(builtinTools()).toolsJson()}`);
+    assert.doesNotMatch(tools, /"update_goal"/, "a goal-mode tool is sent without goal mode");
+    assert.doesNotMatch(tools, /"minLength":1[,}]|"exclusiveMinimum":0[,}]/);
+  });
 });

@@ -105,11 +105,6 @@ function steps(webUrl: string): Step[] {
       args: { summary: "fixed it", evidence: "verification", command: "node test.mjs" },
       expect: /\[x\] fix[\s\S]*\[>\] test/,
     },
-    {
-      tool: "update_goal",
-      args: { goal_id: "g1", revision: 1, action: "complete" },
-      expect: /^Error \[.*goal/,
-    },
   ];
 }
 

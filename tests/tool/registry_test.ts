@@ -47,6 +47,23 @@ Deno.test("ToolRegistry freezes canonical, cleaned function entries", () => {
   assert.deepEqual(registry.requiredArgs("mid"), ["nested"]);
 });
 
+Deno.test("ToolRegistry drops only the not-empty bounds, keeping the ones that say something", () => {
+  const parameters = z.object({
+    a: z.string().min(1),
+    b: z.string().min(2),
+    n: z.number().int().positive(),
+    m: z.number().int().min(0),
+  });
+  const json = new ToolRegistry([tool("bounded", parameters)]).toolJson("bounded")!;
+  const properties = JSON.parse(json).function.parameters.properties;
+  assert.deepEqual(properties, {
+    a: { type: "string" },
+    b: { minLength: 2, type: "string" },
+    m: { minimum: 0, type: "integer" },
+    n: { type: "integer" },
+  });
+});
+
 Deno.test("ToolRegistry keeps argument names that look like meta keys", () => {
   const registry = new ToolRegistry([tool("odd", z.object({ $schema: z.string(), $id: z.number() }))]);
   const parameters = JSON.parse(registry.toolJson("odd")!).function.parameters;

@@ -8,16 +8,16 @@ export const BASH_OUTPUT_MAX_BYTES = 16_000;
 const TIMEOUT_CEILING_FACTOR = 5;
 
 const DESCRIPTION =
-  `Run a command with bash -c in the workspace root; returns stdout and stderr, then a status line ("[exit code 0]"). Each call is a fresh shell with no terminal or input: avoid pagers and prompts. It is stopped at the timeout; long output keeps its head and tail. Prefer the file tools for reading, searching and editing. run_in_background starts a job and returns its id at once (no timeout): use bash_output, wait and kill_shell on it.`;
+  `Run a command with bash -c in the workspace root; returns its output and exit code. Each call is a fresh shell with no terminal or input: avoid pagers and prompts. Long output keeps its head and tail. Prefer the file tools for reading, searching and editing. run_in_background returns a job id at once: use bash_output, wait and kill_shell on it.`;
 
 const parameters = z.object({
-  command: z.string().describe("The command line to run with bash -c"),
+  command: z.string().describe("The command line"),
   timeout_ms: z.number().int().min(1).optional().describe(
-    "Timeout in milliseconds (default: the configured bash timeout; at most 5 times that)",
+    "Timeout in ms (default: the configured bash timeout; at most 5x that)",
   ),
-  description: z.string().optional().describe("A few words on what the command does, shown to the user"),
+  description: z.string().optional().describe("What it does, in a few words, shown to the user"),
   run_in_background: z.boolean().optional().describe(
-    "Start the command as a background job and return its id at once (for servers, watchers, long builds)",
+    "Run as a background job (servers, watchers, long builds)",
   ),
 });
 

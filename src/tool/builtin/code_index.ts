@@ -17,13 +17,13 @@ export const CODE_INDEX_MAX_LIMIT = 200;
 const INDEX_MAX_FILES = 20_000;
 
 const DESCRIPTION =
-  `Find declarations (functions, classes, methods, types, consts...) in TypeScript, JavaScript, Go and Python files through a parsed index. "search": names matching query (exact, prefix, then substring; "Parent.method" narrows). "file": the symbols of one file. "stats": a summary. Lines read "path:line kind name (parent)".`;
+  `Find declarations (functions, classes, methods, types...) in TypeScript, JavaScript, Go and Python files via a parsed index. "search": names matching query (exact, prefix, then substring); "file": the symbols of one file; "stats": a summary.`;
 
 const parameters = z.object({
-  action: z.enum(["search", "file", "stats"]).describe("Search names, list one file, or summarise"),
+  action: z.enum(["search", "file", "stats"]),
   query: z.string().optional().describe('For "search": a name, prefix or "Parent.method"'),
   path: z.string().optional().describe(
-    'For "file": the file to list; for "search" and "stats": a directory to limit to (default: the workspace)',
+    'For "file": the file; otherwise a directory to limit to (default: the workspace)',
   ),
   kind: z.enum(SYMBOL_KINDS).optional().describe('Only this kind ("type" also matches classes etc.)'),
   limit: z.number().int().positive().optional().describe(

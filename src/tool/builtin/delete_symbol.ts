@@ -15,11 +15,11 @@ import { encodeText, readTextFile, writeChecked } from "./_text_file.ts";
 const LISTED_SYMBOLS = 40;
 
 const DESCRIPTION =
-  `Delete one declaration (function, class, method, type, const...) by name from a TypeScript, JavaScript, Go or Python file, found by parsing, with its doc comments and decorators. For a method give parent or "Parent.method"; an ambiguous name needs kind or parent. For other files use delete_range.`;
+  `Delete one declaration (function, class, method, type...) by name from a TypeScript, JavaScript, Go or Python file, with its doc comments and decorators. An ambiguous name needs kind or parent. For other files use delete_range.`;
 
 const parameters = z.object({
   path: z.string().describe("File path, relative to the workspace root"),
-  name: z.string().min(1).describe('Declared name, e.g. "parseConfig" (a method may be "Server.start")'),
+  name: z.string().min(1).describe('Declared name, e.g. "parseConfig" or "Server.start"'),
   kind: z.enum(SYMBOL_KINDS).optional().describe('Only match this kind ("type" also matches classes etc.)'),
   parent: z.string().min(1).optional().describe("Class, struct or receiver type of a method"),
 });

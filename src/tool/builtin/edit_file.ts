@@ -13,7 +13,7 @@ const parameters = z.object({
   old_string: z.string().describe("Exact text to replace (empty only to create a new file)"),
   new_string: z.string().describe("Replacement text"),
   replace_all: z.boolean().optional().describe(
-    "Replace every occurrence instead of exactly one (default false)",
+    "Replace every occurrence (default false)",
   ),
 });
 

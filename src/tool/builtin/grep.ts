@@ -16,12 +16,12 @@ export const GREP_MAX_MATCHES = 200;
 const MAX_LINE_CHARS = 500;
 
 const DESCRIPTION =
-  `Search file contents with a regular expression (ripgrep syntax). Output "path:line:text" (context lines "path-line-text"); output_mode "files_with_matches" or "count" summarise. glob filters files ("*.ts"). Skips ignored and binary files, .git and node_modules. Stops at 200 matches: narrow the search to see more.`;
+  `Search file contents with a regular expression (ripgrep syntax); matches come as "path:line:text". Skips ignored and binary files, .git and node_modules. Stops at 200 matches: narrow the search to see more.`;
 
 const parameters = z.object({
-  pattern: z.string().min(1).describe("Regular expression to search for"),
-  path: z.string().optional().describe("File or directory to search (default: the workspace root)"),
-  glob: z.string().optional().describe('Only search files matching this glob, e.g. "*.ts"'),
+  pattern: z.string().min(1).describe("Regular expression"),
+  path: z.string().optional().describe("File or directory (default: the workspace root)"),
+  glob: z.string().optional().describe('Only files matching this glob, e.g. "*.ts"'),
   case_insensitive: z.boolean().optional().describe("Ignore case (default false)"),
   context: z.number().int().min(0).max(10).optional().describe("Lines of context around each match (0-10)"),
   output_mode: z.enum(["content", "files_with_matches", "count"]).optional().describe(

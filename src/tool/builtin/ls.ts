@@ -10,7 +10,7 @@ const SKIPPED_DIRS = new Set([".git", "node_modules"]);
 const COUNT_LIMIT = 100_000;
 
 const DESCRIPTION =
-  `List a directory: "name/" for directories, "name<TAB>bytes" for files, "name@ -> target" for symlinks. recursive lists subdirectories down to depth (default 3, max 5). Skips .git and node_modules; at most 1000 entries.`;
+  `List a directory: "name/" for directories, "name<TAB>bytes" for files, "name@ -> target" for symlinks. Skips .git and node_modules; at most 1000 entries.`;
 
 const parameters = z.object({
   path: z.string().optional().describe('Directory to list (default ".", the workspace root)'),

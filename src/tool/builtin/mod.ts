@@ -46,6 +46,13 @@ export function builtinTools(): ToolSpec[] {
     webFetchTool,
     todoWriteTool,
     completeStepTool,
-    updateGoalTool,
   ] as ToolSpec[];
+}
+
+/**
+ * Tools that only work inside goal mode (a later feature): a session without a goal would pay for
+ * their schema bytes on every request and get nothing but an error back, so they are not built in.
+ */
+export function goalModeTools(): ToolSpec[] {
+  return [updateGoalTool] as ToolSpec[];
 }

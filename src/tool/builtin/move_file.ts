@@ -6,7 +6,7 @@ import { movePath } from "./_move_path.ts";
 import { readTextFile } from "./_text_file.ts";
 
 const DESCRIPTION =
-  `Move or rename a file or directory inside the writable roots, creating missing parent directories. destination_path is the full new path; an existing destination file is replaced only with overwrite.`;
+  `Move or rename a file or directory inside the writable roots, creating missing parent directories.`;
 
 const parameters = z.object({
   source_path: z.string().describe("The file or directory to move"),

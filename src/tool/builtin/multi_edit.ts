@@ -9,16 +9,16 @@ const DESCRIPTION =
   `Several edit_file replacements in one file, applied in order, all or nothing. Prefer it to repeated edit_file calls on one file.`;
 
 const edit = z.object({
-  old_string: z.string().describe("Exact text to replace, as it stands after the earlier edits"),
+  old_string: z.string().describe("Exact text, as it stands after the earlier edits"),
   new_string: z.string().describe("Replacement text"),
   replace_all: z.boolean().optional().describe(
-    "Replace every occurrence instead of exactly one (default false)",
+    "Replace every occurrence (default false)",
   ),
 });
 
 const parameters = z.object({
   path: z.string().describe("File path, relative to the workspace root"),
-  edits: z.array(edit).min(1).describe("Replacements to apply in order (at least one)"),
+  edits: z.array(edit).min(1).describe("Replacements, applied in order"),
 });
 
 type MultiEditArgs = z.infer<typeof parameters>;

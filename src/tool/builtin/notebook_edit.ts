@@ -6,22 +6,22 @@ import { type Cell, isCodeCell, makeCell, type Notebook, parseNotebook, setCellS
 import { countLines, encodeText, readTextFile, writeChecked } from "./_text_file.ts";
 
 const DESCRIPTION =
-  `Edit one cell of a .ipynb notebook, chosen by cell_number (0-based) or cell_id. edit_mode "replace" (default) sets its source (a code cell loses its outputs); "insert" adds a cell (cell_type required) at cell_number or after cell_id; "delete" removes it.`;
+  `Edit one cell of a .ipynb notebook, chosen by cell_number (0-based) or cell_id. edit_mode "replace" (default) sets its source (a code cell loses its outputs); "insert" adds a cell (cell_type required); "delete" removes it.`;
 
 const parameters = z.object({
   path: z.string().describe("Notebook path ending in .ipynb"),
   cell_number: z.number().int().min(0).optional().describe(
-    "0-based index of the cell; for insert, the index the new cell gets",
+    "0-based index; for insert, the new cell's index",
   ),
   cell_id: z.string().optional().describe(
-    "The cell's id (nbformat 4.5+); for insert, the new cell goes after it",
+    "The cell's id; for insert, the new cell goes after it",
   ),
-  new_source: z.string().optional().describe("The cell's full new source (replace and insert)"),
+  new_source: z.string().optional().describe("The cell's full new source"),
   cell_type: z.enum(["code", "markdown"]).optional().describe(
-    "Type of the new cell (required for insert); for replace, converts the cell",
+    "Required for insert; for replace, converts the cell",
   ),
   edit_mode: z.enum(["replace", "insert", "delete"]).optional().describe(
-    "replace (default), insert or delete",
+    "Default replace",
   ),
 });
 

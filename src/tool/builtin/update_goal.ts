@@ -11,8 +11,8 @@ type Action = (typeof ACTIONS)[number];
 type Status = Goal["status"];
 
 const parameters = z.object({
-  goal_id: z.string().min(1).describe("The id of the goal to update"),
-  revision: z.number().int().min(1).describe("The goal's current revision"),
+  goal_id: z.string().min(1).describe("The goal's id"),
+  revision: z.number().int().min(1).describe("Its current revision"),
   action: z.enum(ACTIONS),
   objective: z.string().trim().min(1).optional().describe('The new objective (action "edit")'),
   max_goal_rounds: z.number().int().min(1).nullable().optional().describe(

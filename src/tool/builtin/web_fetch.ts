@@ -9,12 +9,12 @@ export const MAX_FETCH_BYTES = 5 * 1024 * 1024;
 export const MAX_REDIRECTS = 5;
 
 const DESCRIPTION =
-  `Fetch an http(s) URL as text: HTML as Markdown, JSON pretty-printed, other text as is; format "raw" returns the body unchanged. Binary content, non-2xx statuses, bodies over 5 MB and fetches over 30 s are errors.`;
+  `Fetch an http(s) URL as text: HTML as Markdown, JSON pretty-printed, other text as is. Binary bodies and non-2xx statuses are errors.`;
 
 const parameters = z.object({
-  url: z.string().min(1).describe("The absolute http:// or https:// URL to fetch"),
+  url: z.string().min(1).describe("An absolute http(s) URL"),
   format: z.enum(["markdown", "raw"]).optional().describe(
-    "markdown (default): HTML as Markdown, JSON pretty-printed; raw: the body as sent",
+    "raw: the body unchanged (default markdown)",
   ),
 });
 
