@@ -8,6 +8,13 @@ import { launchDirectory } from "./src/config/paths.ts";
 import { versionCommand } from "./src/frontends/cli/version_cmd.ts";
 import { upgradeCommand } from "./src/frontends/cli/upgrade_cmd.ts";
 import { completionCommand } from "./src/frontends/cli/completion_cmd.ts";
+import { maybeFence } from "./src/frontends/cli/fence.ts";
+import type { ToolSpec } from "./src/tool/tool.ts";
+
+/** What a program that embeds the CLI may add (tests use it for fixture tools). */
+export interface Embedding {
+  extraTools?: readonly ToolSpec[];
+}
 
 /** Exit codes, keyed by error code prefix (longest match wins). Documented in docs/CLI.md. */
 const EXIT_CODES: Record<string, number> = {
@@ -38,7 +45,28 @@ function collect(value: string, previous: string[]): string[] {
   return [...previous, value];
 }
 
-function runCommand(): Command {
+/**
+ * `--allowed-tools "Bash(npm test:*),Edit(docs/**)"`: commas and spaces separate rules outside (),
+ * and a `Bash=<literal>` rule takes the rest of the value as written.
+ */
+function collectRules(value: string, previous: string[]): string[] {
+  const rules: string[] = [];
+  let depth = 0;
+  let current = "";
+  for (const char of value) {
+    if (char === "(") depth++;
+    if (char === ")") depth = Math.max(0, depth - 1);
+    const literal = /^\s*[A-Za-z_]+=/.test(current);
+    if (depth === 0 && !literal && (char === "," || char === " ")) {
+      if (current.trim()) rules.push(current.trim());
+      current = "";
+    } else current += char;
+  }
+  if (current.trim()) rules.push(current.trim());
+  return [...previous, ...rules];
+}
+
+function runCommand(embedding: Embedding): Command {
   return new Command("run")
     .description("Run one task headless and exit")
     .argument("[task...]", "the task (read from stdin when absent)")
@@ -49,6 +77,8 @@ function runCommand(): Command {
     .option("--add-dir <path>", "extra writable directory (repeatable)", collect, [])
     .option("--permission-mode <mode>", "ask (default: writes and bash refused headless), auto or yolo")
     .option("--yolo", "allow every tool call without asking (same as --permission-mode yolo)")
+    .option("--allowed-tools <rules>", "allow rules for this run, comma or space separated", collectRules, [])
+    .addOption(new Option("--allowedTools <rules>").hideHelp().argParser(collectRules).default([]))
     .addOption(
       new Option("--output-format <format>", "result format").choices(["text", "json", "stream-json"])
         .default("text"),
@@ -61,7 +91,7 @@ function runCommand(): Command {
     .option("-p, --print", "print only the final answer")
     .option("--show-thinking", "print the model's reasoning")
     .action(async (words: string[], opts: Record<string, unknown>) => {
-      Deno.exitCode = await startRun(words, opts);
+      Deno.exitCode = await startRun(words, opts, embedding);
     });
 }
 
@@ -77,7 +107,11 @@ async function readTask(words: string[]): Promise<string> {
   return (await new Response(Deno.stdin.readable).text()).trim();
 }
 
-async function startRun(words: string[], opts: Record<string, unknown>): Promise<number> {
+async function startRun(
+  words: string[],
+  opts: Record<string, unknown>,
+  embedding: Embedding,
+): Promise<number> {
   const task = await readTask(words);
   if (!task) return usageError("usage: reasonix run [options] <task>  (or pipe the task on stdin)");
   if (opts.yolo && opts.permissionMode) return usageError("Cannot combine --yolo with --permission-mode");
@@ -94,6 +128,7 @@ async function startRun(words: string[], opts: Record<string, unknown>): Promise
       flags: runFlags(opts),
       ...(opts.resume ? { resume: { kind: "query", query: String(opts.resume) } } : {}),
       ...(!opts.resume && opts.continue ? { resume: { kind: "latest" } } : {}),
+      ...(embedding.extraTools ? { extraTools: embedding.extraTools } : {}),
     },
     outputFormat: opts.outputFormat as "text" | "json" | "stream-json",
     eventsJsonl: Boolean(opts.eventsJsonl),
@@ -117,6 +152,7 @@ function runFlags(opts: Record<string, unknown>) {
     ...(opts.maxSteps !== undefined ? { maxSteps: Number(opts.maxSteps) } : {}),
     ...(mode ? { permissionMode: mode } : {}),
     addDirs: opts.addDir as string[],
+    allowedTools: opts.allowedTools as string[],
   };
 }
 
@@ -144,6 +180,24 @@ function installInterrupt(interrupt: () => void): () => void {
 function usageError(message: string): number {
   console.error(message);
   return 2;
+}
+
+function permissionCommands(program: Command): void {
+  program.command("permission").description("Understand the permission policy")
+    .command("explain").description("Why a bash command would be allowed, asked about or denied")
+    .argument("<command...>", `the command line, after "--"`)
+    .option("--mode <mode>", "ask, auto or yolo (default: the configured mode)")
+    .option("--headless", "as in `reasonix run`, where nobody can approve")
+    .option("--allow <rule>", "an extra allow rule (repeatable)", collect, [])
+    .option("--ask <rule>", "an extra ask rule (repeatable)", collect, [])
+    .option("--deny <rule>", "an extra deny rule (repeatable)", collect, [])
+    .option("--allow-dynamic-bash", "as [permissions] allow_dynamic_bash = true")
+    .option("--json", "one JSON object: decision, tier, rule, reason")
+    .option("--dir <path>", "workspace directory")
+    .action(async (words: string[], opts: Record<string, unknown>) => {
+      const { permissionExplainCmd } = await import("./src/frontends/cli/permission_cmd.ts");
+      Deno.exitCode = await permissionExplainCmd(words, opts);
+    });
 }
 
 function adminCommands(program: Command): void {
@@ -186,6 +240,13 @@ function adminCommands(program: Command): void {
       const admin = await import("./src/frontends/cli/admin_cmd.ts");
       Deno.exitCode = await admin.sessionListCmd(opts);
     });
+  permissionCommands(program);
+  program.command("doctor").description("Check what protects tool calls here: sandbox, temp dir, fence")
+    .option("--json", "machine-readable output").option("--dir <path>", "workspace directory")
+    .action(async (opts: { json?: boolean; dir?: string }) => {
+      const { doctorCmd } = await import("./src/frontends/cli/doctor_cmd.ts");
+      Deno.exitCode = await doctorCmd(opts);
+    });
   program.command("cache").description("Understand the provider's prefix cache")
     .command("explain").description("Per request of a session: cache hits, and where a miss began")
     .argument("[session]", "session id, unique id prefix or path (default: the latest here)")
@@ -196,12 +257,12 @@ function adminCommands(program: Command): void {
     });
 }
 
-export function buildProgram(): Command {
+export function buildProgram(embedding: Embedding = {}): Command {
   const program = new Command("reasonix")
     .description("Reasonix: a DeepSeek-native coding agent for the terminal")
     .version(`reasonix v${VERSION}`, "-v, --version", "print the version")
     .exitOverride();
-  program.addCommand(runCommand());
+  program.addCommand(runCommand(embedding));
   program.addCommand(versionCommand());
   program.addCommand(upgradeCommand());
   program.addCommand(completionCommand());
@@ -226,9 +287,14 @@ function normaliseArgs(args: string[]): string[] {
 }
 
 /** Exported for the compiled entry generated by scripts/compile.ts. */
-export async function main(args: string[]): Promise<void> {
+export async function main(args: string[], embedding: Embedding = {}): Promise<void> {
   try {
-    await buildProgram().parseAsync(normaliseArgs(args), { from: "user" });
+    const fenced = await maybeFence(normaliseArgs(args), launchDirectory());
+    if (fenced !== null) {
+      Deno.exitCode = fenced;
+      return;
+    }
+    await buildProgram(embedding).parseAsync(normaliseArgs(args), { from: "user" });
   } catch (error) {
     if (error instanceof CommanderError) {
       Deno.exitCode = error.exitCode === 0 ? 0 : 2;

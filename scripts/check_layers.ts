@@ -44,6 +44,10 @@ export const NPM_HOMES: Record<string, { homes: string[]; fix: string }> = {
     homes: ["src/tool/parse/tree_sitter.ts"],
     fix: "load grammars in src/tool/parse/tree_sitter.ts",
   },
+  "tree-sitter-bash": {
+    homes: ["src/tool/parse/tree_sitter.ts"],
+    fix: "load grammars in src/tool/parse/tree_sitter.ts",
+  },
   "node-html-markdown": { homes: ["src/tool/builtin/web_fetch.ts"], fix: "convert HTML in web_fetch" },
   "@inquirer/prompts": { homes: ["src/frontends/tui"], fix: "prompt from src/frontends/tui" },
   "@clack/prompts": { homes: ["src/frontends/tui"], fix: "prompt from src/frontends/tui" },

@@ -15,8 +15,20 @@ const ROOT = resolve(import.meta.dirname!, "..");
 export const TARGETS: string[] = PLATFORMS.map((entry) => entry.target);
 /** Files read at run time that must travel inside the binary (included when present). */
 export const ASSETS = ["docs", "src/frontends/serve/web", "src/prompt/assets", "src/config/catalogs"];
-/** The permissions the binary runs with: Reasonix fences itself (permission rules and bubblewrap). */
-export const RUNTIME_FLAGS = ["--no-prompt", "-A"];
+/**
+ * The permissions baked into the binary: everything `deno run` needs except FFI and remote imports, never a
+ * prompt. A compiled binary cannot re-run itself with narrower flags (see docs/SANDBOX.md), so there the
+ * permission policy, the file tools' path checks and bubblewrap are the fences.
+ */
+export const RUNTIME_FLAGS = [
+  "--no-prompt",
+  "--allow-read",
+  "--allow-write",
+  "--allow-env",
+  "--allow-sys",
+  "--allow-net",
+  "--allow-run",
+];
 
 export interface CompileArgs {
   targets: string[];

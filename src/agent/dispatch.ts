@@ -13,7 +13,14 @@ import { invalidArgsMessage, invalidJsonMessage } from "./_dispatch_messages.ts"
 
 /** The permission seam: consulted after validation, before execution. */
 export interface Gate {
-  check(spec: ToolSpec, args: unknown): Promise<GateDecision>;
+  check(spec: ToolSpec, args: unknown, call?: GateCall): Promise<GateDecision>;
+}
+
+/** The call being gated, for approval cards: its id, raw arguments, and the tool context (preview). */
+export interface GateCall {
+  id: string;
+  arguments: string;
+  ctx: ToolContext;
 }
 
 export type GateDecision = { allow: true } | { allow: false; code: string; message: string };
@@ -110,14 +117,25 @@ async function settle(
     return failure("tool.invalid_args", message, ctx);
   }
   try {
-    const decision = options.gate ? await options.gate.check(spec, checked.data) : { allow: true as const };
+    const decision = options.gate
+      ? await options.gate.check(spec, checked.data, { id: call.id, arguments: raw, ctx })
+      : { allow: true as const };
     if (!decision.allow) return failure(decision.code, decision.message, ctx);
     return finish(await spec.execute(checked.data, ctx), spec, ctx);
   } catch (error) {
     if (error instanceof ToolError) return failure(error.code, error.message, ctx);
+    if (error instanceof Deno.errors.NotCapable) return failure("tool.fenced", fencedMessage(error), ctx);
     if (ctx.signal.aborted) return failure("tool.aborted", "Interrupted before the call finished", ctx);
     return failure("tool.failed", errorMessage(error), ctx);
   }
+}
+
+/** Deno's own wording ("run again with --allow-write") would send the model after a flag it cannot set. */
+function fencedMessage(error: Error): string {
+  return `The Deno permission fence stopped this call (${error.name}: ${
+    error.message.replace(/, run again.*$/, "")
+  }); ` +
+    "Reasonix may only write inside the workspace and its extra roots";
 }
 
 function unknownToolMessage(name: string, registry: ToolRegistry): string {

@@ -41,6 +41,8 @@ export interface ApprovalRequest {
   explanation: PermissionExplanation;
   /** The narrowest safe rule "Always allow" would remember; null when only this exact call can be granted. */
   suggestedRule: string | null;
+  /** The permission mode the decision was made in. */
+  mode: "ask" | "auto" | "yolo";
 }
 
 export type ReasonixEvent =
@@ -78,11 +80,14 @@ export type ReasonixEvent =
   }
   | { type: "turn_done"; subtype: TurnSubtype; result: string; error?: ErrorInfo }
   | { type: "approval_requested"; request: ApprovalRequest }
-  | { type: "approval_resolved"; id: string; choice: ApprovalChoice }
+  /** `cancelled`: nobody answered before the turn was interrupted or the session closed (choice is deny). */
+  | { type: "approval_resolved"; id: string; choice: ApprovalChoice; cancelled?: boolean }
   | { type: "warning"; message: string };
 
 export type EventListener = (event: ReasonixEvent) => void;
 
 export type Op =
   | { type: "user_turn"; text: string }
-  | { type: "interrupt" };
+  | { type: "interrupt" }
+  /** Answers an `approval_requested` event (`Controller.answerApproval`). */
+  | { type: "answer_approval"; id: string; choice: ApprovalChoice };

@@ -6,6 +6,8 @@
 import { isAbsolute, join, relative, resolve } from "node:path";
 import type { Effort } from "../provider/provider.ts";
 import type { KeyPath } from "./_locate.ts";
+import { ConfigError } from "./errors.ts";
+import { ruleProblem } from "../permission/rules.ts";
 import { DEFAULT_CONTEXT_WINDOW, defaultCacheTtlMinutes } from "./builtin.ts";
 import {
   type CheckContext,
@@ -76,14 +78,17 @@ export async function layerValues(raw: Raw, context: LayerContext): Promise<Laye
     }),
     permissions: compact({
       mode: permissionMode(permissions.mode as string | undefined, context),
-      allow: permissions.allow as string[] | undefined,
-      ask: permissions.ask as string[] | undefined,
-      deny: permissions.deny as string[] | undefined,
+      allow: projectCannotAllow(checkedRules(permissions, "allow", context), context),
+      ask: checkedRules(permissions, "ask", context),
+      deny: checkedRules(permissions, "deny", context),
+      allowDynamicBash: allowDynamicBash(permissions.allow_dynamic_bash, context),
     }),
     sandbox: compact({
       allowWrite: absolutePaths(sandbox.allow_write, context),
       forbidRead: absolutePaths(sandbox.forbid_read, context),
       network: sandboxNetwork(sandbox.network, context),
+      bash: tightenOnly(sandbox.bash, true, ["sandbox", "bash"], context),
+      require: tightenOnly(sandbox.require, true, ["sandbox", "require"], context),
     }),
     network: compact({
       maxRetries: network.max_retries as number | undefined,
@@ -108,6 +113,19 @@ function sandboxNetwork(value: unknown, context: LayerContext): boolean | undefi
   return context.source === "project" && value ? undefined : value;
 }
 
+/** A project file may switch a protection on, never off: a cloned repository must not disarm the sandbox. */
+function tightenOnly(
+  value: unknown,
+  safe: boolean,
+  path: string[],
+  context: LayerContext,
+): boolean | undefined {
+  if (typeof value !== "boolean") return undefined;
+  if (context.source !== "project" || value === safe) return value;
+  warn(context, path, `"${path.join(".")}" = ${value} is only read from the user config and is ignored here`);
+  return undefined;
+}
+
 function permissionMode(mode: string | undefined, context: LayerContext): PermissionMode | undefined {
   if (mode === undefined) return undefined;
   const resolved = (PERMISSION_ALIASES[mode] ?? mode) as PermissionMode;
@@ -121,6 +139,49 @@ function permissionMode(mode: string | undefined, context: LayerContext): Permis
     return undefined;
   }
   return resolved;
+}
+
+/** A cloned repository must not relax the tier-2 check for the person who opens it. */
+function allowDynamicBash(value: unknown, context: LayerContext): boolean | undefined {
+  if (typeof value !== "boolean") return undefined;
+  if (!value || context.source !== "project") return value;
+  warn(
+    context,
+    ["permissions", "allow_dynamic_bash"],
+    `"permissions.allow_dynamic_bash" = true is only read from the user config and is ignored here`,
+  );
+  return undefined;
+}
+
+/** Like yolo, allow rules only loosen: a cloned repository must not pre-approve its own commands. */
+function projectCannotAllow(rules: string[] | undefined, context: LayerContext): string[] | undefined {
+  if (!rules?.length || context.source !== "project") return rules;
+  warn(
+    context,
+    ["permissions", "allow"],
+    `"permissions.allow" is only read from the user config or --allowed-tools and is ignored here`,
+  );
+  return undefined;
+}
+
+function checkedRules(permissions: Raw, key: "allow" | "ask" | "deny", context: LayerContext) {
+  const rules = permissions[key] as string[] | undefined;
+  rules?.forEach((rule, index) => {
+    const problem = ruleProblem(rule);
+    if (problem === null) return;
+    const path: KeyPath = ["permissions", key, index];
+    const at = context.locator.valuePosition(path);
+    const singleLine = !rule.includes("\n");
+    const column = singleLine ? at.column + 1 + problem.offset : at.column;
+    throw new ConfigError(
+      "config.invalid",
+      `Cannot read "permissions.${key}[${index}]": ${
+        problem.message.replace(/^Cannot read permission rule: /, "")
+      }`,
+      { file: context.file, line: at.line, column, key: `permissions.${key}[${index}]` },
+    );
+  });
+  return rules;
 }
 
 function billingCurrency(

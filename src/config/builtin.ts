@@ -57,8 +57,8 @@ export function builtinConfig(): ResolvedConfig {
     // 0 = no explicit cap on tool rounds; the agent decides.
     agent: { maxSteps: 0, effort: "auto" },
     tools: { enabled: [], bashTimeoutSeconds: 120, outputBudgetBytes: 32_000 },
-    permissions: { mode: "ask", allow: [], ask: [], deny: [] },
-    sandbox: { allowWrite: [], forbidRead: [], network: true },
+    permissions: { mode: "ask", allow: [], ask: [], deny: [], allowDynamicBash: false },
+    sandbox: { allowWrite: [], forbidRead: [], bash: true, require: false },
     network: { maxRetries: 3, retryBaseMs: 1000 },
     billing: { currency: "auto" },
     files: [],

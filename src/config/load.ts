@@ -12,6 +12,7 @@ import { type LayerValues, layerValues } from "./_layer.ts";
 import { builtinConfig } from "./builtin.ts";
 import { ConfigError } from "./errors.ts";
 import { resolveModel } from "./models.ts";
+import { ruleProblem } from "../permission/rules.ts";
 import type { Paths } from "./paths.ts";
 import {
   checkTable,
@@ -31,6 +32,8 @@ export interface ConfigFlags {
   maxSteps?: number;
   permissionMode?: string;
   addDirs?: string[];
+  /** `--allowed-tools`: allow rules for this session only. */
+  allowedTools?: string[];
 }
 
 export interface LoadOptions {
@@ -184,6 +187,16 @@ function applyFlags(config: ResolvedConfig, flags: ConfigFlags, workspace: strin
       );
     }
     config.permissions.mode = mode as PermissionMode;
+  }
+  for (const rule of flags.allowedTools ?? []) {
+    const problem = ruleProblem(rule);
+    if (problem) {
+      throw new ReasonixError(
+        "config.invalid",
+        `Cannot read "--allowed-tools": ${JSON.stringify(rule)}: ${problem.message}`,
+      );
+    }
+    if (!config.permissions.allow.includes(rule.trim())) config.permissions.allow.push(rule.trim());
   }
   for (const dir of flags.addDirs ?? []) {
     const full = resolve(workspace, dir);

@@ -62,9 +62,19 @@ export interface ResolvedConfig {
   /** `compactRatio`: compact when the context passes this share of the window (default 0.8). */
   agent: { systemPrompt?: string; maxSteps: number; effort: Effort; compactRatio?: number };
   tools: { enabled: string[]; bashTimeoutSeconds: number; outputBudgetBytes: number };
-  permissions: { mode: PermissionMode; allow: string[]; ask: string[]; deny: string[] };
-  /** `network`: whether tools such as web_fetch may reach the network. */
-  sandbox: { allowWrite: string[]; forbidRead: string[]; network: boolean };
+  /** Rules as written (checked at load); `allowDynamicBash` lets auto mode run tier-2 bash. */
+  permissions: {
+    mode: PermissionMode;
+    allow: string[];
+    ask: string[];
+    deny: string[];
+    allowDynamicBash: boolean;
+  };
+  /**
+   * `network`: unset lets web_fetch reach the network but not bash; `true` opens both, `false` neither.
+   * `bash`: run child processes in the OS sandbox; `require`: refuse bash when no OS sandbox can run.
+   */
+  sandbox: { allowWrite: string[]; forbidRead: string[]; network?: boolean; bash: boolean; require: boolean };
   network: { maxRetries: number; retryBaseMs: number };
   billing: { currency: "auto" | "CNY" | "USD" };
   /** Files that were read, highest precedence last. */

@@ -20,10 +20,9 @@ import { ToolRegistry } from "../tool/registry.ts";
 import { builtinTools } from "../tool/builtin/mod.ts";
 import { newSessionToolState } from "../tool/session_state.ts";
 import { JobTable } from "../tool/jobs.ts";
-import type { Workspace } from "../tool/tool.ts";
-import { DirectSandbox } from "../sandbox/none.ts";
-import { scrubEnv, withBaseEnv } from "../sandbox/env.ts";
-import { createModeGate } from "../permission/gate.ts";
+import type { ToolSpec, Workspace } from "../tool/tool.ts";
+import { setupSandbox } from "./sandbox_setup.ts";
+import { setupPermissions } from "./permission_setup.ts";
 import { Controller } from "./controller.ts";
 
 export type ResumeRequest = { kind: "latest" } | { kind: "query"; query: string };
@@ -38,6 +37,8 @@ export interface BootOptions {
   env?: Record<string, string>;
   paths?: Paths;
   now?: () => Date;
+  /** Tools added to the built-ins by a program that embeds Reasonix (and by tests). */
+  extraTools?: readonly ToolSpec[];
 }
 
 export async function bootController(options: BootOptions): Promise<Controller> {
@@ -67,8 +68,9 @@ export async function bootController(options: BootOptions): Promise<Controller> 
     maxRetries: config.network.maxRetries,
     retryBaseMs: config.network.retryBaseMs,
   });
-  const workspace = await buildWorkspace(workspaceRoot, config, flags.addDirs ?? []);
-  const sandbox = withBaseEnv(new DirectSandbox(), scrubEnv(env, apiKeyNames(config)));
+  const workspace = await buildWorkspace(workspaceRoot, config, { addDirs: flags.addDirs ?? [], paths });
+  const { sandbox, tempDir, warning: sandboxWarning } = await setupSandbox({ config, paths, env, workspace });
+  if (sandboxWarning) warnings.push(sandboxWarning);
   const now = options.now ?? (() => new Date());
   const session = await openSession(paths, {
     config,
@@ -79,7 +81,7 @@ export async function bootController(options: BootOptions): Promise<Controller> 
     permissionMode: config.permissions.mode,
     now: now(),
     ...(resumed ? { resumed } : {}),
-  });
+  }).catch((error) => tempDir.remove().then(() => Promise.reject(error)));
   const override = config.modelOverrides[modelRef.model];
   const maxTokens = override?.maxOutputTokens ?? modelRef.provider.maxOutputTokens;
   return new Controller({
@@ -94,7 +96,9 @@ export async function bootController(options: BootOptions): Promise<Controller> 
     effort: flags.effort ? normalizeEffort(flags.effort) : (override?.effort ?? config.agent.effort),
     ...(maxTokens > 0 ? { maxTokens } : {}),
     maxSteps: flags.maxSteps ?? config.agent.maxSteps,
-    registry: new ToolRegistry(builtinTools(), { enabled: config.tools.enabled }),
+    registry: new ToolRegistry([...builtinTools(), ...options.extraTools ?? []], {
+      enabled: config.tools.enabled,
+    }),
     toolContext: {
       workspace,
       sandbox,
@@ -103,12 +107,13 @@ export async function bootController(options: BootOptions): Promise<Controller> 
         outputBudgetBytes: config.tools.outputBudgetBytes,
       },
       state: newSessionToolState(),
-      network: { allowed: config.sandbox.network },
+      network: { allowed: config.sandbox.network !== false },
       jobs: new JobTable(),
     },
-    gate: createModeGate({ mode: config.permissions.mode, headless: options.headless }),
+    ...await setupPermissions({ config, paths, workspace, headless: options.headless }),
     now,
     warnings,
+    onClose: () => tempDir.remove(),
     ...recordedTools(session.records),
     contextWindow: modelSettings(config, modelRef).contextWindow,
     ...(config.agent.compactRatio !== undefined ? { compactRatio: config.agent.compactRatio } : {}),
@@ -129,12 +134,18 @@ async function findResumeFile(
   });
 }
 
-async function buildWorkspace(root: string, config: ResolvedConfig, addDirs: string[]): Promise<Workspace> {
+async function buildWorkspace(
+  root: string,
+  config: ResolvedConfig,
+  options: { addDirs: string[]; paths: Paths },
+): Promise<Workspace> {
   const extra: string[] = [];
-  for (const dir of [...addDirs.map((d) => resolve(root, d)), ...config.sandbox.allowWrite]) {
+  for (const dir of [...options.addDirs.map((d) => resolve(root, d)), ...config.sandbox.allowWrite]) {
     extra.push(await realDir(dir, "--add-dir"));
   }
-  return { root, extraWritable: [...new Set(extra)], forbidRead: config.sandbox.forbidRead };
+  // The credentials file is hidden from every tool, whatever forbid_read says.
+  const forbidRead = [...config.sandbox.forbidRead, options.paths.envFile];
+  return { root, extraWritable: [...new Set(extra)], forbidRead };
 }
 
 async function realDir(path: string, flag: string): Promise<string> {
@@ -151,8 +162,4 @@ function recordedTools(records: readonly SessionRecord[]): { recordedToolsJson?:
   const event = records.findLast((r) => r.type === "event" && r.name === TOOLS_EVENT);
   const json = event?.type === "event" ? (event.data as { json?: unknown } | undefined)?.json : undefined;
   return typeof json === "string" ? { recordedToolsJson: json } : {};
-}
-
-function apiKeyNames(config: ResolvedConfig): string[] {
-  return config.providers.map((provider) => provider.apiKeyEnv);
 }

@@ -14,7 +14,10 @@ import type { ToolContext } from "../tool/tool.ts";
 import type { Gate } from "../agent/dispatch.ts";
 import { runTurnLoop } from "../agent/loop.ts";
 import type { EventListener, ReasonixEvent } from "./events.ts";
-import type { RunPort } from "./ports.ts";
+import type { ApprovalPort, RunPort } from "./ports.ts";
+import type { Approvals } from "./approvals.ts";
+import type { ApprovalChoice, ApprovalRequest } from "../agent/events.ts";
+import type { PermissionMode } from "../config/types.ts";
 import type { TurnOutcome, TurnTotals } from "./turn_outcome.ts";
 import { explainError } from "./explain.ts";
 import { TOOLS_EVENT } from "../session/requests.ts";
@@ -22,6 +25,7 @@ import { todoReminder, withTurnNotes } from "../prompt/facts.ts";
 import { FACTS_EVENT } from "./session_open.ts";
 import { Compactor } from "./compaction.ts";
 import { FileNotices } from "./file_notices.ts";
+import { type ReasoningLanguage, reasoningLanguageNote } from "./reasoning_language.ts";
 import { DEFAULT_COMPACT_RATIO } from "../agent/compaction.ts";
 
 export interface ControllerParts {
@@ -49,9 +53,13 @@ export interface ControllerParts {
   /** The model's context window; without it the context is never compacted automatically. */
   contextWindow?: number;
   compactRatio?: number;
+  /** Releases what the session held beyond its store (its private temp dir). */
+  onClose?: () => Promise<void>;
+  /** The approval desk the gate asks; without it every "ask" fails closed. */
+  approvals?: Approvals;
 }
 
-export class Controller implements RunPort {
+export class Controller implements RunPort, ApprovalPort {
   #parts: ControllerParts;
   #listeners = new Set<EventListener>();
   #abort: AbortController | null = null;
@@ -60,11 +68,13 @@ export class Controller implements RunPort {
   #recordedToolsJson: string | undefined;
   #compactor: Compactor;
   #files: FileNotices;
+  #reasoningLanguage: ReasoningLanguage = "auto";
 
   constructor(parts: ControllerParts) {
     this.#parts = parts;
     this.#recordedToolsJson = parts.recordedToolsJson;
     this.#files = new FileNotices(parts.toolContext.workspace.root);
+    parts.approvals?.attach((event) => this.#emit(event), () => this.#listeners.size > 0);
     this.#compactor = new Compactor({
       store: parts.store,
       history: parts.history,
@@ -126,7 +136,34 @@ export class Controller implements RunPort {
     for (const message of this.#parts.warnings ?? []) this.#emit({ type: "warning", message });
   }
 
+  /** Answers an `approval_requested` event; false when that approval is no longer waiting. */
+  answerApproval(id: string, choice: ApprovalChoice): Promise<boolean> {
+    return this.#parts.approvals?.answer(id, choice) ?? Promise.resolve(false);
+  }
+
+  /** Approvals still waiting, for a face that attaches while one is open. */
+  pendingApprovals(): ApprovalRequest[] {
+    return this.#parts.approvals?.pending() ?? [];
+  }
+
+  get permissionMode(): PermissionMode {
+    return this.#parts.approvals?.mode ?? "ask";
+  }
+
+  /** Switches ask/auto/yolo for the next gated call (TUI Shift+Tab). */
+  setPermissionMode(mode: PermissionMode): void {
+    if (this.#parts.approvals) this.#parts.approvals.mode = mode;
+  }
+
+  /** Tells the model, on the tail of the next user message, which language to reason in. */
+  setReasoningLanguage(language: ReasoningLanguage): void {
+    if (language === this.#reasoningLanguage) return;
+    this.#reasoningLanguage = language;
+    this.#parts.turnNotes = [...(this.#parts.turnNotes ?? []), reasoningLanguageNote(language)];
+  }
+
   interrupt(): void {
+    this.#parts.approvals?.cancelAll();
     this.#abort?.abort(new DOMException("Interrupted by the user", "AbortError"));
   }
 
@@ -171,6 +208,7 @@ export class Controller implements RunPort {
     this.interrupt();
     await this.#parts.toolContext.jobs?.close();
     this.#parts.store.close();
+    await this.#parts.onClose?.();
   }
 
   #loopOptions(signal: AbortSignal) {

@@ -3,4 +3,13 @@
  * The wire between the Controller and every frontend: the agent's typed events, re-exported so
  * faces depend on control only.
  */
-export type { ErrorInfo, EventListener, Op, ReasonixEvent, TurnSubtype } from "../agent/events.ts";
+export type {
+  ApprovalChoice,
+  ApprovalRequest,
+  ErrorInfo,
+  EventListener,
+  Op,
+  PermissionExplanation,
+  ReasonixEvent,
+  TurnSubtype,
+} from "../agent/events.ts";

@@ -3,6 +3,8 @@
  * The Controller's surface, split into ports so each face receives only what it needs.
  */
 import type { EventListener } from "./events.ts";
+import type { ApprovalChoice, ApprovalRequest } from "./events.ts";
+import type { PermissionMode } from "../config/types.ts";
 import type { TurnOutcome, TurnTotals } from "./turn_outcome.ts";
 
 export interface TurnControl {
@@ -21,6 +23,14 @@ export interface SessionInfo {
   readonly model: string;
   readonly providerName: string;
   totals(): TurnTotals;
+}
+
+/** What an interactive face needs to show approval cards and answer them. */
+export interface ApprovalPort {
+  answerApproval(id: string, choice: ApprovalChoice): Promise<boolean>;
+  pendingApprovals(): ApprovalRequest[];
+  readonly permissionMode: PermissionMode;
+  setPermissionMode(mode: PermissionMode): void;
 }
 
 export interface Closable {

@@ -4,7 +4,8 @@
  */
 import type { RunOptions, RunResult, Sandbox, SpawnedProcess, SpawnOptions } from "./sandbox.ts";
 
-const SECRET_PATTERN = /(_API_KEY|_TOKEN|_SECRET|_PASSWORD)$/;
+/** Names that look like credentials (provider keys, bot tokens, cloud secrets) never reach a child. */
+const SECRET_PATTERN = /(_API_KEY|_KEY|_TOKEN|_SECRET|_PASSWORD|_CREDENTIALS)$/i;
 
 export function scrubEnv(
   env: Record<string, string>,
@@ -19,10 +20,21 @@ export function scrubEnv(
   return clean;
 }
 
-/** Wraps a sandbox so that every run without an explicit `env` gets `env`. */
-export function withBaseEnv(sandbox: Sandbox, env: Record<string, string>): Sandbox {
+/** Points TMPDIR, TMP and TEMP at the session's private temp dir. */
+export function withTempEnv(env: Record<string, string>, tempDir: string): Record<string, string> {
+  return { ...env, TMPDIR: tempDir, TMP: tempDir, TEMP: tempDir };
+}
+
+/**
+ * Wraps a sandbox so that every run without an explicit `env` gets `env`; a function is called at each
+ * run, so the environment can follow a rotated temp dir.
+ */
+export function withBaseEnv(
+  sandbox: Sandbox,
+  env: Record<string, string> | (() => Record<string, string>),
+): Sandbox {
   function fill<O extends { env?: Record<string, string> }>(options: O): O {
-    return options.env ? options : { ...options, env };
+    return options.env ? options : { ...options, env: typeof env === "function" ? env() : env };
   }
   const wrapped: Sandbox = {
     name: sandbox.name,

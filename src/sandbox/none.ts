@@ -31,6 +31,11 @@ export class DirectSandbox implements Sandbox {
   }
 }
 
+/** Starts an argument vector in the background, supervised like `spawnShell` (used by wrapping sandboxes). */
+export function spawnArgv(argv: readonly string[], options: SpawnOptions): SpawnedProcess {
+  return background(start(argv, options));
+}
+
 async function run(
   argv: readonly string[],
   options: RunOptions,
@@ -173,9 +178,25 @@ class ProcessGroup {
   send(signal: Deno.Signal): void {
     try {
       Deno.kill(-this.#pgid, signal);
-    } catch {
-      // ESRCH: the group is already gone.
+    } catch (error) {
+      // Under the Deno fence --allow-run names executables, and Deno.kill needs it unrestricted.
+      if (error instanceof Deno.errors.NotCapable) killWithShell(this.#pgid, signal);
+      // Otherwise ESRCH: the group is already gone.
     }
+  }
+}
+
+/** Signals a process group through the shell's `kill` builtin: bash is an allowed executable. */
+function killWithShell(pgid: number, signal: Deno.Signal): void {
+  try {
+    new Deno.Command("bash", {
+      args: ["-c", 'kill -s "$0" -- "-$1" 2>/dev/null', signal.replace(/^SIG/, ""), String(pgid)],
+      stdin: "null",
+      stdout: "null",
+      stderr: "null",
+    }).spawn().status.catch(() => {});
+  } catch {
+    // Nothing left to try: the timeout or abort still ends the wait, the group outlives it.
   }
 }
 

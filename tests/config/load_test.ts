@@ -257,9 +257,24 @@ Deno.test("loadConfig() maps Go permission modes and accumulates deny rules", as
     fx.paths.globalConfigFile,
     `[permissions]\nmode = "read-only"\nallow = ["a"]\ndeny = ["x"]\n`,
   );
-  await fx.write(join(fx.workspace, "reasonix.toml"), `[permissions]\nallow = ["b"]\ndeny = ["y"]\n`);
+  const project = await fx.write(
+    join(fx.workspace, "reasonix.toml"),
+    `[permissions]\nallow = ["b"]\ndeny = ["y"]\n`,
+  );
   const config = await loadConfig({ workspace: fx.workspace, paths: fx.paths });
-  assert.deepEqual(config.permissions, { mode: "ask", allow: ["b"], ask: [], deny: ["x", "y"] });
+  assert.deepEqual(
+    config.warnings.map((w) => [w.file, w.line]),
+    [[project, 2]],
+    "project allow rules are ignored",
+  );
+  assert.match(config.warnings[0]!.message, /only read from the user config or --allowed-tools/);
+  assert.deepEqual(config.permissions, {
+    mode: "ask",
+    allow: ["a"],
+    ask: [],
+    deny: ["x", "y"],
+    allowDynamicBash: false,
+  });
 });
 
 Deno.test("loadConfig() ignores yolo and display_currency from a project file", async () => {
@@ -285,7 +300,8 @@ Deno.test("loadConfig() resolves sandbox paths against the workspace", async () 
   assert.deepEqual(config.sandbox, {
     allowWrite: [join(fx.workspace, "build"), "/abs"],
     forbidRead: [join(fx.userHome, "secrets")],
-    network: true,
+    bash: true,
+    require: false,
   });
 });
 

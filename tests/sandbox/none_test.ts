@@ -14,7 +14,16 @@ function options(overrides: Partial<RunOptions> = {}): RunOptions {
 }
 
 /** True when the process is gone (or only a zombie waiting for a reaper that is not us). */
+/** A signalled process takes a moment to die on a loaded machine: poll for a while before saying no. */
 async function isGone(pid: number): Promise<boolean> {
+  for (let i = 0; i < 100; i++) {
+    if (await isGoneNow(pid)) return true;
+    await new Promise((resolve) => setTimeout(resolve, 50));
+  }
+  return false;
+}
+
+async function isGoneNow(pid: number): Promise<boolean> {
   try {
     const stat = await Deno.readTextFile(`/proc/${pid}/stat`);
     return stat.slice(stat.lastIndexOf(")") + 2).startsWith("Z");

@@ -95,6 +95,12 @@ function sharedParser(): Promise<Parser> {
  * (a fresh CI clone) fetches it on first use. The package ships no JavaScript to import instead.
  */
 async function grammarPath(language: LanguageId): Promise<string> {
+  // The bash grammar in tree-sitter-wasms imports libc functions this runtime lacks (it throws on
+  // `[[ ]]` and `case`); the grammar's own package ships a build for this runtime.
+  if (language === "bash") {
+    await import("tree-sitter-bash/package.json", { with: { type: "json" } });
+    return fileURLToPath(import.meta.resolve("tree-sitter-bash/tree-sitter-bash.wasm"));
+  }
   await import("tree-sitter-wasms/package.json", { with: { type: "json" } });
   return fileURLToPath(import.meta.resolve(`tree-sitter-wasms/out/tree-sitter-${language}.wasm`));
 }

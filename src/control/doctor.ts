@@ -1,0 +1,122 @@
+/**
+ * @module
+ * `reasonix doctor`: what protects tool calls on this machine — the OS sandbox, its network, the
+ * private temp dir, credential scrubbing and the Deno fence — each as one check with a plain verdict.
+ */
+import { parseDotenv } from "../config/dotenv.ts";
+import { loadConfig } from "../config/load.ts";
+import type { ResolvedConfig } from "../config/types.ts";
+import { type Probe, probeBubblewrap, probeSeatbelt } from "../sandbox/probe.ts";
+import { tempRoot } from "../sandbox/temp_dir.ts";
+import type { AdminContext } from "./admin.ts";
+import { fenceFlags, NO_FENCE_ENV } from "./fence.ts";
+
+export interface DoctorCheck {
+  name: string;
+  status: "ok" | "warn" | "off";
+  detail: string;
+}
+
+export interface DoctorOptions {
+  env: Record<string, string>;
+  /** How this copy of Reasonix runs: `deno run` can re-run under the fence, a compiled binary cannot. */
+  runtime: "deno" | "compiled";
+  os?: string;
+  probe?: () => Promise<Probe>;
+}
+
+export async function sandboxChecks(ctx: AdminContext, options: DoctorOptions): Promise<DoctorCheck[]> {
+  const config = await loadConfig({ workspace: ctx.workspace, paths: ctx.paths });
+  const os = options.os ?? Deno.build.os;
+  return [
+    await osSandbox(config, os, options.probe),
+    {
+      name: "network",
+      status: config.sandbox.network === true ? "warn" : "ok",
+      detail: config.sandbox.network === true
+        ? "bash may reach the network ([sandbox] network = true)"
+        : "bash has no network (set [sandbox] network = true to allow it)",
+    },
+    {
+      name: "temp dir",
+      status: "ok",
+      detail: `one private dir per session under ${
+        tempRoot(ctx.paths.stateHome)
+      }, exported as TMPDIR/TMP/TEMP`,
+    },
+    await credentials(config, ctx),
+    await fence(ctx, options),
+  ];
+}
+
+async function osSandbox(
+  config: ResolvedConfig,
+  os: string,
+  probe?: () => Promise<Probe>,
+): Promise<DoctorCheck> {
+  const name = "os sandbox";
+  if (!config.sandbox.bash) {
+    return { name, status: "off", detail: "disabled by [sandbox] bash = false: commands run directly" };
+  }
+  if (os === "windows") {
+    return { name, status: "warn", detail: `Windows has no OS sandbox: ${fallback(config)}` };
+  }
+  const result = await (probe ?? (os === "darwin" ? () => probeSeatbelt() : () => probeBubblewrap()))();
+  if (!result.ok) return { name, status: "warn", detail: `${result.reason}: ${fallback(config)}` };
+  const tool = os === "darwin" ? "Seatbelt (sandbox-exec)" : "bubblewrap";
+  return {
+    name,
+    status: "ok",
+    detail: `${tool}: read-only system, writable workspace and extra roots, private /tmp, hidden forbid_read`,
+  };
+}
+
+function fallback(config: ResolvedConfig): string {
+  return config.sandbox.require
+    ? "bash is refused ([sandbox] require = true)"
+    : "bash runs unsandboxed (set [sandbox] require = true to refuse it)";
+}
+
+async function credentials(config: ResolvedConfig, ctx: AdminContext): Promise<DoctorCheck> {
+  let names = 0;
+  try {
+    names = parseDotenv(await Deno.readTextFile(ctx.paths.envFile)).size;
+  } catch {
+    // No .env: nothing from it to strip.
+  }
+  const keys = new Set(config.providers.map((p) => p.apiKeyEnv)).size;
+  return {
+    name: "credentials",
+    status: "ok",
+    detail:
+      `${ctx.paths.envFile} is hidden from tools and bash; ${keys} provider key names, ${names} names ` +
+      "from .env and *_KEY/*_TOKEN/*_SECRET/*_PASSWORD variables are stripped from child environments",
+  };
+}
+
+async function fence(ctx: AdminContext, options: DoctorOptions): Promise<DoctorCheck> {
+  const name = "deno fence";
+  if (options.env[NO_FENCE_ENV] === "1") {
+    return { name, status: "warn", detail: `disabled by ${NO_FENCE_ENV}=1` };
+  }
+  if (options.runtime === "compiled") {
+    return {
+      name,
+      status: "ok",
+      detail: "compiled binary: the permission flags are baked in at compile time",
+    };
+  }
+  const flags = await fenceFlags({
+    cwd: ctx.workspace,
+    addDirs: [],
+    outputs: [],
+    env: options.env,
+    paths: ctx.paths,
+  });
+  return { name, status: "ok", detail: `\`reasonix run\` re-runs itself with ${flags.join(" ")}` };
+}
+
+export function formatChecks(checks: readonly DoctorCheck[]): string {
+  const width = Math.max(...checks.map((c) => c.name.length));
+  return checks.map((c) => `[${c.status.padEnd(4)}] ${c.name.padEnd(width)}  ${c.detail}`).join("\n") + "\n";
+}

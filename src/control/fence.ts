@@ -1,0 +1,124 @@
+/**
+ * @module
+ * The Deno fence: the narrowest Deno permissions the kernel still works with. Writes only to the
+ * workspace, the extra roots, the state and cache dirs and the named output files; runs only the
+ * executables the tools spawn; reaches only the provider hosts unless web_fetch may go anywhere.
+ * Reads and env stay broad: config, instructions and tools read anywhere the path checks allow, and
+ * children get a scrubbed copy of the whole environment.
+ */
+import { delimiter, join, resolve } from "node:path";
+import { builtinConfig } from "../config/builtin.ts";
+import { loadConfig } from "../config/load.ts";
+import type { Paths } from "../config/paths.ts";
+import type { ResolvedConfig } from "../config/types.ts";
+import { reexec } from "../sandbox/reexec.ts";
+
+/** Executables the kernel itself spawns; everything else runs inside `bash`. */
+const EXECUTABLES = ["bash", "sh", "bwrap", "rg", "git", "sandbox-exec"];
+/** Set in the fenced child so it does not fence itself again. */
+export const FENCED_ENV = "REASONIX_FENCED";
+/** Opt-out for debugging: run with the permissions Deno was started with. */
+export const NO_FENCE_ENV = "REASONIX_NO_FENCE";
+
+export interface FenceRequest {
+  cwd: string;
+  dir?: string;
+  addDirs: string[];
+  /** Files the command line asks to write (`--trajectory`, `--metrics`). */
+  outputs: string[];
+  env: Record<string, string>;
+  paths: Paths;
+}
+
+export async function fenceFlags(request: FenceRequest): Promise<string[]> {
+  const workspace = await real(resolve(request.cwd, request.dir ?? "."));
+  const config = await loadConfig({ workspace, paths: request.paths, flags: { addDirs: request.addDirs } })
+    .catch(() => builtinConfig());
+  const { paths } = request;
+  const writable = [workspace, ...config.sandbox.allowWrite, paths.stateHome, paths.cacheDir];
+  const outputs = request.outputs.map((file) => resolve(request.cwd, file));
+  const flags = [
+    "--no-prompt",
+    "--allow-read",
+    "--allow-env",
+    "--allow-sys",
+    `--allow-write=${(await withRealPaths([...writable, ...outputs])).join(",")}`,
+  ];
+  const run = await executables(request.env.PATH ?? "");
+  if (run.length > 0) flags.push(`--allow-run=${run.join(",")}`);
+  const net = netAllowance(config);
+  if (net !== null) flags.push(net === "any" ? "--allow-net" : `--allow-net=${net.join(",")}`);
+  return flags;
+}
+
+/** `any` when web_fetch may fetch arbitrary URLs; otherwise the provider hosts (null: none). */
+export function netAllowance(config: ResolvedConfig): "any" | string[] | null {
+  const enabled = config.tools.enabled;
+  const webFetch = enabled.length === 0 || enabled.includes("web_fetch");
+  if (webFetch && config.sandbox.network !== false) return "any";
+  const hosts = new Set<string>();
+  for (const provider of config.providers) {
+    try {
+      hosts.add(new URL(provider.baseUrl).host);
+    } catch {
+      // A malformed base_url fails later with its own error.
+    }
+  }
+  return hosts.size > 0 ? [...hosts] : null;
+}
+
+/** Every PATH entry's copy of each executable, so whichever one a spawn resolves to is allowed. */
+async function executables(path: string): Promise<string[]> {
+  const found: string[] = [];
+  for (const dir of path.split(delimiter).filter((d) => d !== "")) {
+    for (const name of EXECUTABLES) {
+      for (const file of [join(dir, name), join(dir, `${name}.exe`)]) {
+        if (await isFile(file)) found.push(file);
+      }
+    }
+  }
+  return await withRealPaths(found);
+}
+
+async function withRealPaths(paths: string[]): Promise<string[]> {
+  const out = new Set<string>();
+  for (const path of paths) {
+    out.add(path);
+    out.add(await real(path));
+  }
+  return [...out].filter((p) => !p.includes(","));
+}
+
+async function real(path: string): Promise<string> {
+  try {
+    return await Deno.realPath(path);
+  } catch {
+    return path;
+  }
+}
+
+async function isFile(path: string): Promise<boolean> {
+  try {
+    return (await Deno.stat(path)).isFile;
+  } catch {
+    return false;
+  }
+}
+
+export interface FencedRun {
+  execPath: string;
+  mainModule: string;
+  args: string[];
+  interactive: boolean;
+}
+
+/** Runs `args` again under the fence and returns the child's exit code. */
+export async function runFenced(request: FenceRequest, run: FencedRun): Promise<number> {
+  const flags = await fenceFlags(request);
+  return await reexec({
+    execPath: run.execPath,
+    args: ["run", ...flags, run.mainModule, ...run.args],
+    env: { ...request.env, [FENCED_ENV]: "1" },
+    forwardInterrupt: !run.interactive,
+  });
+}

@@ -1,0 +1,108 @@
+/**
+ * @module
+ * The Gate the agent loop consults: judge the call with the permission policy, run it, refuse it, or
+ * put it on the approval desk. A refusal tells the model exactly what happened: a deny rule, a person
+ * declining, an interrupted wait, or nobody being there to ask (with what would allow it).
+ */
+import type { Gate, GateCall, GateDecision } from "../agent/dispatch.ts";
+import { callFacts } from "../permission/facts.ts";
+import { type CallFacts, decide, type Decision, type PolicyRules } from "../permission/evaluate.ts";
+import type { WorkspaceRoots } from "../permission/bash_classify.ts";
+import type { FileChange, ToolSpec } from "../tool/tool.ts";
+import type { Approvals } from "./approvals.ts";
+
+export interface PolicyGateOptions {
+  approvals: Approvals;
+  rules: PolicyRules;
+  allowDynamicBash: boolean;
+  roots: WorkspaceRoots;
+  /** No approval UI at all (`reasonix run`): asks fail closed without trying the desk. */
+  headless: boolean;
+}
+
+const ALLOW: GateDecision = { allow: true };
+
+export function createPolicyGate(options: PolicyGateOptions): Gate {
+  return {
+    async check(spec, args, call) {
+      const facts = await callFacts(spec, args, options.roots);
+      const decision = decide(facts, policyOf(options, options.headless));
+      if (decision.decision === "allow") return ALLOW;
+      if (decision.decision === "deny") return refuse(spec, decision);
+      return await askPerson(spec, { args, call, decision, options, facts });
+    },
+  };
+}
+
+function policyOf(options: PolicyGateOptions, headless: boolean) {
+  const { rules, approvals } = options;
+  return {
+    mode: approvals.mode,
+    headless,
+    rules: { allow: [...rules.allow, ...approvals.grants()], ask: rules.ask, deny: rules.deny },
+    allowDynamicBash: options.allowDynamicBash,
+  };
+}
+
+async function askPerson(
+  spec: ToolSpec,
+  pending: {
+    args: unknown;
+    call: GateCall | undefined;
+    decision: Decision;
+    options: PolicyGateOptions;
+    facts: CallFacts;
+  },
+): Promise<GateDecision> {
+  const { decision, call, options } = pending;
+  const answer = await options.approvals.request({
+    callId: call?.id ?? "",
+    tool: spec.name,
+    arguments: call?.arguments ?? JSON.stringify(pending.args),
+    subject: pending.facts.subjects[0] ?? null,
+    preview: await previewOf(spec, pending.args, call),
+    explanation: { decision: "ask", tier: decision.tier, rule: decision.rule, reason: decision.reason },
+    suggestedRule: decision.suggestedRule,
+  }, call?.ctx.signal);
+  if (answer === null) return refuse(spec, decide(pending.facts, policyOf(options, true)));
+  if (answer === "cancelled") {
+    return {
+      allow: false,
+      code: "tool.aborted",
+      message: `Not run: the turn was cancelled while this "${spec.name}" call waited for approval`,
+    };
+  }
+  if (answer === "deny") {
+    return { allow: false, code: "permission.denied", message: `The user declined this "${spec.name}" call` };
+  }
+  return ALLOW;
+}
+
+async function previewOf(
+  spec: ToolSpec,
+  args: unknown,
+  call: GateCall | undefined,
+): Promise<FileChange | null> {
+  if (!spec.preview || !call) return null;
+  try {
+    return await spec.preview(args, call.ctx);
+  } catch {
+    // The call itself reports why it cannot run; the card just shows no diff.
+    return null;
+  }
+}
+
+function refuse(spec: ToolSpec, decision: Decision): GateDecision {
+  if (decision.unanswerable) {
+    return {
+      allow: false,
+      code: "permission.needs_approval",
+      message: `Not run (${spec.name}): ${decision.reason}`,
+    };
+  }
+  return {
+    allow: false,
+    code: "permission.denied",
+    message: `Not run (${spec.name}): ${decision.reason}, so the call is blocked`,
+  };
+}

@@ -1,0 +1,43 @@
+/**
+ * @module
+ * Builds a session's permission machinery from config: the compiled rules, the approval desk (with
+ * this workspace's remembered grants), and the gate. The bash grammar is loaded here, once.
+ */
+import type { Paths } from "../config/paths.ts";
+import type { ResolvedConfig } from "../config/types.ts";
+import { addPermissionGrant, loadPermissionGrants } from "../config/permission_grants.ts";
+import type { Gate } from "../agent/dispatch.ts";
+import { initBashParser } from "../permission/bash_parse.ts";
+import { compileRules } from "../permission/rules.ts";
+import type { Workspace } from "../tool/tool.ts";
+import { Approvals } from "./approvals.ts";
+import { createPolicyGate } from "./permission_gate.ts";
+
+export interface PermissionSetup {
+  gate: Gate;
+  approvals: Approvals;
+}
+
+export async function setupPermissions(options: {
+  config: ResolvedConfig;
+  paths: Paths;
+  workspace: Workspace;
+  headless: boolean;
+}): Promise<PermissionSetup> {
+  const { config, paths, workspace } = options;
+  // A failed grammar load is not fatal: every bash line then counts as unparsable (tier 2).
+  await initBashParser().catch(() => {});
+  const approvals = new Approvals({
+    mode: config.permissions.mode,
+    alwaysRules: await loadPermissionGrants(paths, workspace.root),
+    persist: (rule) => addPermissionGrant(paths, workspace.root, rule),
+  });
+  const gate = createPolicyGate({
+    approvals,
+    rules: compileRules(config.permissions),
+    allowDynamicBash: config.permissions.allowDynamicBash,
+    roots: { root: workspace.root, extraWritable: workspace.extraWritable },
+    headless: options.headless,
+  });
+  return { gate, approvals };
+}

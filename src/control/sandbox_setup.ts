@@ -1,0 +1,63 @@
+/**
+ * @module
+ * Builds the session's sandbox: the policy (writable roots, hidden paths, private temp dir, network),
+ * the OS sandbox for this platform, and a child environment without credentials.
+ */
+import type { Paths } from "../config/paths.ts";
+import type { ResolvedConfig } from "../config/types.ts";
+import { parseDotenv } from "../config/dotenv.ts";
+import { scrubEnv, withBaseEnv, withTempEnv } from "../sandbox/env.ts";
+import type { SandboxPolicy } from "../sandbox/policy.ts";
+import type { Probe } from "../sandbox/probe.ts";
+import type { Sandbox } from "../sandbox/sandbox.ts";
+import { selectSandbox } from "../sandbox/select.ts";
+import { SessionTempDir, tempRoot } from "../sandbox/temp_dir.ts";
+import type { Workspace } from "../tool/tool.ts";
+import { FENCED_ENV } from "./fence.ts";
+
+export interface SandboxSetupOptions {
+  config: ResolvedConfig;
+  paths: Paths;
+  env: Record<string, string>;
+  workspace: Workspace;
+  os?: string;
+  probe?: () => Promise<Probe>;
+}
+
+export interface SandboxSetup {
+  sandbox: Sandbox;
+  tempDir: SessionTempDir;
+  warning?: string;
+}
+
+export async function setupSandbox(options: SandboxSetupOptions): Promise<SandboxSetup> {
+  const { config, paths, workspace } = options;
+  const tempDir = await SessionTempDir.create(tempRoot(paths.stateHome));
+  const policy: SandboxPolicy = {
+    writable: [workspace.root, ...workspace.extraWritable],
+    hidden: workspace.forbidRead,
+    tempDir,
+    network: config.sandbox.network === true,
+  };
+  const choice = await selectSandbox(policy, {
+    enabled: config.sandbox.bash,
+    require: config.sandbox.require,
+    os: options.os ?? Deno.build.os,
+    ...(options.probe ? { probe: options.probe } : {}),
+  });
+  const secrets = [...config.providers.map((p) => p.apiKeyEnv), ...await dotenvNames(paths.envFile)];
+  // A `reasonix run` started from bash must fence itself again.
+  const { [FENCED_ENV]: _fenced, ...env } = options.env;
+  const base = scrubEnv(env, secrets);
+  const sandbox = withBaseEnv(choice.sandbox, () => withTempEnv(base, tempDir.path));
+  return { sandbox, tempDir, ...(choice.warning ? { warning: choice.warning } : {}) };
+}
+
+/** Every name set in `<home>/.env`: whatever the user keeps there is a credential to strip. */
+async function dotenvNames(file: string): Promise<string[]> {
+  try {
+    return [...parseDotenv(await Deno.readTextFile(file)).keys()];
+  } catch {
+    return [];
+  }
+}

@@ -1,0 +1,24 @@
+/**
+ * @module
+ * `reasonix doctor`: prints the sandbox checks from control/doctor.ts.
+ */
+import { processEnv } from "../../config/paths.ts";
+import { adminContext } from "../../control/admin.ts";
+import { formatChecks, sandboxChecks } from "../../control/doctor.ts";
+import { explainError } from "../../control/explain.ts";
+import { runByDeno } from "./fence.ts";
+
+export async function doctorCmd(opts: { dir?: string; json?: boolean }): Promise<number> {
+  try {
+    const checks = await sandboxChecks(await adminContext(opts.dir), {
+      env: processEnv(),
+      runtime: runByDeno() ? "deno" : "compiled",
+    });
+    console.log(opts.json ? JSON.stringify({ checks }, null, 2) : formatChecks(checks).trimEnd());
+    return 0;
+  } catch (error) {
+    const info = explainError(error);
+    console.error(`error: ${info.message}`);
+    return info.code.startsWith("config") || info.code.startsWith("usage") ? 2 : 1;
+  }
+}

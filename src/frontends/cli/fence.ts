@@ -1,0 +1,62 @@
+/**
+ * @module
+ * Decides whether this invocation re-runs itself under the Deno fence: only agent sessions, only when
+ * Deno was started with broad permissions (`deno task start`, `-A`), never twice, never in a compiled
+ * binary (its flags are baked in), and not with REASONIX_NO_FENCE=1.
+ */
+import { basename } from "node:path";
+import { fileURLToPath } from "node:url";
+import { processEnv, resolvePaths } from "../../config/paths.ts";
+import { FENCED_ENV, NO_FENCE_ENV, runFenced } from "../../control/fence.ts";
+
+const FENCED_COMMANDS = new Set(["run"]);
+const VALUE_OPTIONS = new Set(["--dir", "--add-dir", "--trajectory", "--metrics"]);
+
+/** The child's exit code when this call re-ran under the fence, null when the caller should go on. */
+export async function maybeFence(args: string[], cwd: string): Promise<number | null> {
+  const env = processEnv();
+  if (env[FENCED_ENV] === "1" || env[NO_FENCE_ENV] === "1") return null;
+  if (!FENCED_COMMANDS.has(args[0] ?? "") || !broadPermissions() || !runByDeno()) return null;
+  const options = valueOptions(args.slice(1));
+  return await runFenced(
+    {
+      cwd,
+      ...(options.get("--dir") ? { dir: options.get("--dir")!.at(-1)! } : {}),
+      addDirs: options.get("--add-dir") ?? [],
+      outputs: [...options.get("--trajectory") ?? [], ...options.get("--metrics") ?? []],
+      env,
+      paths: resolvePaths(env),
+    },
+    {
+      execPath: Deno.execPath(),
+      mainModule: fileURLToPath(Deno.mainModule),
+      args,
+      interactive: Deno.stdin.isTerminal(),
+    },
+  );
+}
+
+function broadPermissions(): boolean {
+  return Deno.permissions.querySync({ name: "write" }).state === "granted" &&
+    Deno.permissions.querySync({ name: "run" }).state === "granted";
+}
+
+/** `deno run` can take new flags; a compiled binary cannot be re-run with others. */
+export function runByDeno(): boolean {
+  return /^deno(\.exe)?$/.test(basename(Deno.execPath())) && Deno.mainModule.startsWith("file:");
+}
+
+/** `--dir x` and `--dir=x`, up to a `--` that ends the options. */
+function valueOptions(args: string[]): Map<string, string[]> {
+  const found = new Map<string, string[]>();
+  for (let i = 0; i < args.length; i++) {
+    const arg = args[i]!;
+    if (arg === "--") break;
+    const equals = arg.indexOf("=");
+    const name = equals > 0 ? arg.slice(0, equals) : arg;
+    if (!VALUE_OPTIONS.has(name)) continue;
+    const value = equals > 0 ? arg.slice(equals + 1) : args[++i];
+    if (value !== undefined) found.set(name, [...found.get(name) ?? [], value]);
+  }
+  return found;
+}

@@ -1,0 +1,42 @@
+/**
+ * @module
+ * `reasonix permission explain`: renders control/permission_explain.ts as text or one JSON object.
+ */
+import { adminContext } from "../../control/admin.ts";
+import { explainError } from "../../control/explain.ts";
+import { explainPermission, formatExplanation } from "../../control/permission_explain.ts";
+
+export interface ExplainOptions {
+  mode?: string;
+  headless?: boolean;
+  allow?: string[];
+  ask?: string[];
+  deny?: string[];
+  allowDynamicBash?: boolean;
+  json?: boolean;
+  dir?: string;
+}
+
+export async function permissionExplainCmd(words: string[], opts: ExplainOptions): Promise<number> {
+  try {
+    const report = await explainPermission(await adminContext(opts.dir), {
+      command: words.join(" "),
+      ...(opts.mode ? { mode: opts.mode } : {}),
+      headless: Boolean(opts.headless),
+      allow: opts.allow ?? [],
+      ask: opts.ask ?? [],
+      deny: opts.deny ?? [],
+      allowDynamicBash: Boolean(opts.allowDynamicBash),
+    });
+    if (opts.json) {
+      const { decision, tier, rule, reason, suggestedRule, mode, headless, command } = report;
+      console.log(JSON.stringify({ decision, tier, rule, reason, suggestedRule, mode, headless, command }));
+    } else await Deno.stdout.write(new TextEncoder().encode(formatExplanation(report)));
+    return 0;
+  } catch (error) {
+    const info = explainError(error);
+    console.error(`error: ${info.message}`);
+    if (info.hint) console.error(`hint: ${info.hint}`);
+    return info.code.startsWith("config") || info.code.startsWith("usage") ? 2 : 1;
+  }
+}

@@ -1,0 +1,316 @@
+/**
+ * @module
+ * Parses a bash command line with tree-sitter-bash into a ShellScript. Loading the grammar is async
+ * (WebAssembly), so boot calls `initBashParser()` once; the parse itself never throws: anything the
+ * parser rejects comes back with `error` set, which the classifier treats as the riskiest tier.
+ */
+import { loadLanguage, parseSource, type SyntaxNode } from "../tool/parse/tree_sitter.ts";
+import type {
+  ShellCommand,
+  ShellFeatureKind,
+  ShellRedirect,
+  ShellScript,
+  ShellWord,
+} from "./shell_script.ts";
+
+/** Loads the grammar; later parses only pay for the parse. */
+export async function initBashParser(): Promise<void> {
+  await loadLanguage("bash");
+}
+
+export async function parseBash(source: string): Promise<ShellScript> {
+  const script: ShellScript = { source, commands: [], redirects: [], features: [], error: null };
+  try {
+    using parsed = await parseSource(source, "bash");
+    new Collector(script).walk(parsed.root, false);
+  } catch (error) {
+    script.error = `the shell parser failed: ${error instanceof Error ? error.message : String(error)}`;
+  }
+  return script;
+}
+
+const STRUCTURE = new Set([
+  "program",
+  "list",
+  "pipeline",
+  "subshell",
+  "compound_statement",
+  "negated_command",
+  "if_statement",
+  "elif_clause",
+  "else_clause",
+  "while_statement",
+  "case_statement",
+  "case_item",
+  "do_group",
+  "test_command",
+  "binary_expression",
+  "unary_expression",
+  "ternary_expression",
+  "postfix_expression",
+  "parenthesized_expression",
+  "subscript",
+  "array",
+  "string",
+  "concatenation",
+  "heredoc_body",
+]);
+
+const LEAVES = new Set([
+  "comment",
+  "word",
+  "raw_string",
+  "ansi_c_string",
+  "translated_string",
+  "string_content",
+  "number",
+  "variable_name",
+  "special_variable_name",
+  "file_descriptor",
+  "heredoc_start",
+  "heredoc_end",
+  "heredoc_content",
+  "test_operator",
+  "extglob_pattern",
+  "regex",
+  "command_name",
+]);
+
+class Collector {
+  #script: ShellScript;
+
+  constructor(script: ShellScript) {
+    this.#script = script;
+  }
+
+  walk(node: SyntaxNode, substituted: boolean): void {
+    if (node.type === "ERROR" || node.isMissing) {
+      this.#script.error ??= `the shell parser cannot read "${clip(node.text)}"`;
+      return;
+    }
+    if (!node.isNamed) return;
+    const handled = this.#special(node, substituted);
+    if (handled) return;
+    if (!STRUCTURE.has(node.type) && !LEAVES.has(node.type)) this.#feature("unknown_construct", node);
+    this.#children(node, substituted);
+  }
+
+  #children(node: SyntaxNode, substituted: boolean): void {
+    for (const child of node.children) if (child) this.walk(child, substituted);
+  }
+
+  #special(node: SyntaxNode, substituted: boolean): boolean {
+    switch (node.type) {
+      case "command":
+        this.#command(node, substituted);
+        return true;
+      case "declaration_command":
+      case "unset_command":
+        this.#keywordCommand(node, substituted);
+        return true;
+      case "redirected_statement":
+        this.#redirected(node, substituted);
+        return true;
+      case "file_redirect":
+      case "heredoc_redirect":
+      case "herestring_redirect":
+        this.#redirect(node, substituted);
+        return true;
+      case "command_substitution":
+      case "process_substitution":
+        this.#feature(node.type, node);
+        this.#children(node, true);
+        return true;
+      case "simple_expansion":
+      case "expansion":
+        this.#feature("parameter_expansion", node);
+        this.#children(node, substituted);
+        return true;
+      case "arithmetic_expansion":
+      case "c_style_for_statement":
+        this.#feature("arithmetic", node);
+        this.#children(node, substituted);
+        return true;
+      case "variable_assignment":
+      case "for_statement":
+        this.#feature("assignment", node);
+        this.#children(node, substituted);
+        return true;
+      case "brace_expression":
+        this.#feature("brace_expansion", node);
+        return true;
+      case "function_definition":
+        this.#feature("function_definition", node);
+        this.#children(node, substituted);
+        return true;
+    }
+    return false;
+  }
+
+  #command(node: SyntaxNode, substituted: boolean): ShellCommand {
+    const command: ShellCommand = { text: node.text, argv: [], assignments: [], substituted };
+    this.#script.commands.push(command);
+    for (const child of node.namedChildren) {
+      if (!child) continue;
+      if (child.type === "variable_assignment") command.assignments.push(child.text);
+      else if (child.type === "command_name") command.argv.push(word(child.namedChildren[0] ?? child));
+      else if (!child.type.endsWith("_redirect") && child.type !== "comment") command.argv.push(word(child));
+      this.walk(child, substituted);
+    }
+    return command;
+  }
+
+  #keywordCommand(node: SyntaxNode, substituted: boolean): void {
+    const keyword = node.children.find((child) => child && !child.isNamed)?.text ?? node.type;
+    const command: ShellCommand = {
+      text: node.text,
+      argv: [{ raw: keyword, value: keyword, glob: false }],
+      assignments: [],
+      substituted,
+    };
+    this.#script.commands.push(command);
+    for (const child of node.namedChildren) {
+      if (!child) continue;
+      command.argv.push(word(child));
+      this.walk(child, substituted);
+    }
+  }
+
+  #redirected(node: SyntaxNode, substituted: boolean): void {
+    const body = node.childForFieldName("body");
+    const before = this.#script.commands.length;
+    if (body) this.walk(body, substituted);
+    const target = body?.type === "command" ? this.#script.commands[before] : undefined;
+    for (const child of node.childrenForFieldName("redirect")) {
+      if (!child) continue;
+      const extra = this.#redirect(child, substituted);
+      // tree-sitter puts the words after a redirect (`echo > out more`) into the redirect.
+      if (target) target.argv.push(...extra);
+      else if (extra.length > 0) this.#feature("unknown_construct", child);
+    }
+    for (const child of node.namedChildren) {
+      if (child && child.id !== body?.id && !child.type.endsWith("_redirect")) this.walk(child, substituted);
+    }
+  }
+
+  #redirect(node: SyntaxNode, substituted: boolean): ShellWord[] {
+    const op = node.children.filter((child) => child && !child.isNamed).map((child) => child!.text).join("");
+    const destinations = node.childrenForFieldName("destination").filter((child) => child !== null);
+    let target: ShellWord | null = destinations[0] ? word(destinations[0]) : null;
+    if (node.type === "heredoc_redirect") {
+      this.#feature("heredoc", node);
+      target = null;
+    } else if (node.type === "herestring_redirect") {
+      const body = node.namedChildren.find((child) => child !== null);
+      target = body ? word(body) : null;
+    }
+    const redirect: ShellRedirect = { text: node.text, op: op || "<<", target };
+    this.#script.redirects.push(redirect);
+    for (const child of node.namedChildren) if (child) this.walk(child, substituted);
+    return destinations.slice(1).map(word);
+  }
+
+  #feature(kind: ShellFeatureKind | string, node: SyntaxNode): void {
+    const known = kind === "unknown_construct" ? `${node.type}: ${clip(node.text)}` : clip(node.text);
+    this.#script.features.push({ kind: kind as ShellFeatureKind, text: known });
+  }
+}
+
+/** The literal value of a word, or null when part of it expands when the shell runs it. */
+function word(node: SyntaxNode): ShellWord {
+  const resolved = literal(node);
+  return { raw: node.text, value: resolved?.value ?? null, glob: resolved?.glob ?? false };
+}
+
+function literal(node: SyntaxNode): { value: string; glob: boolean } | null {
+  switch (node.type) {
+    case "word":
+    case "command_name":
+      return unquotedWord(node.text);
+    case "number":
+    case "variable_name":
+      return { value: node.text, glob: false };
+    case "raw_string":
+      return { value: node.text.slice(1, -1), glob: false };
+    case "string":
+      return doubleQuoted(node);
+    case "ansi_c_string":
+      return ansiC(node.text.slice(2, -1));
+    case "concatenation":
+      return concatenation(node);
+  }
+  return null;
+}
+
+function unquotedWord(text: string): { value: string; glob: boolean } {
+  let value = "";
+  let glob = false;
+  for (let i = 0; i < text.length; i++) {
+    const char = text[i]!;
+    if (char === "\\" && i + 1 < text.length) {
+      if (text[i + 1] !== "\n") value += text[i + 1];
+      i++;
+      continue;
+    }
+    if (char === "*" || char === "?" || char === "[") glob = true;
+    value += char;
+  }
+  return { value, glob };
+}
+
+function doubleQuoted(node: SyntaxNode): { value: string; glob: boolean } | null {
+  let value = "";
+  for (const child of node.namedChildren) {
+    if (!child || child.type !== "string_content") return null;
+    value += child.text.replace(/\\([$`"\\\n])/g, (_, char: string) => char === "\n" ? "" : char);
+  }
+  return { value, glob: false };
+}
+
+const C_ESCAPES: Readonly<Record<string, string>> = {
+  n: "\n",
+  t: "\t",
+  r: "\r",
+  "\\": "\\",
+  "'": "'",
+  '"': '"',
+};
+
+function ansiC(body: string): { value: string; glob: boolean } | null {
+  let value = "";
+  for (let i = 0; i < body.length; i++) {
+    const char = body[i]!;
+    if (char !== "\\") {
+      value += char;
+      continue;
+    }
+    const next = body[i + 1] ?? "";
+    const hex = /^x([0-9a-fA-F]{1,2})/.exec(body.slice(i + 1));
+    if (hex) {
+      value += String.fromCharCode(parseInt(hex[1]!, 16));
+      i += hex[0].length;
+    } else if (C_ESCAPES[next] !== undefined) {
+      value += C_ESCAPES[next];
+      i++;
+    } else return null;
+  }
+  return { value, glob: false };
+}
+
+function concatenation(node: SyntaxNode): { value: string; glob: boolean } | null {
+  let value = "";
+  let glob = false;
+  for (const child of node.namedChildren) {
+    if (!child) continue;
+    const part = literal(child);
+    if (part === null) return null;
+    value += part.value;
+    glob ||= part.glob;
+  }
+  return { value, glob: glob || /\{[^{}]*(,|\.\.)[^{}]*\}/.test(node.text) };
+}
+
+function clip(text: string): string {
+  const line = text.split("\n")[0]!;
+  return line.length > 80 ? `${line.slice(0, 77)}...` : line === text ? line : `${line} ...`;
+}

@@ -1,0 +1,78 @@
+import assert from "node:assert/strict";
+import { join } from "node:path";
+import { resolvePaths } from "../../src/config/paths.ts";
+import { type DoctorCheck, formatChecks, sandboxChecks } from "../../src/control/doctor.ts";
+import { runCli } from "../support/cli.ts";
+
+async function withContext(
+  toml: string,
+  body: (ctx: { workspace: string; paths: ReturnType<typeof resolvePaths> }) => Promise<void>,
+) {
+  const root = await Deno.realPath(await Deno.makeTempDir({ prefix: "reasonix-doctor-" }));
+  try {
+    await Deno.mkdir(join(root, "ws"));
+    await Deno.mkdir(join(root, "home"));
+    await Deno.writeTextFile(join(root, "home", "config.toml"), toml);
+    await Deno.writeTextFile(join(root, "home", ".env"), "A_KEY=1\nB=2\n");
+    await body({ workspace: join(root, "ws"), paths: resolvePaths({ REASONIX_HOME: join(root, "home") }) });
+  } finally {
+    await Deno.remove(root, { recursive: true });
+  }
+}
+
+function byName(checks: DoctorCheck[], name: string): DoctorCheck {
+  return checks.find((c) => c.name === name)!;
+}
+
+const broken = () => Promise.resolve({ ok: false as const, reason: "bubblewrap (bwrap) is not installed" });
+
+Deno.test("sandboxChecks() names a missing bubblewrap and what happens to bash instead", async () => {
+  await withContext("", async (ctx) => {
+    const checks = await sandboxChecks(ctx, { env: {}, runtime: "deno", os: "linux", probe: broken });
+    assert.deepEqual(byName(checks, "os sandbox"), {
+      name: "os sandbox",
+      status: "warn",
+      detail:
+        "bubblewrap (bwrap) is not installed: bash runs unsandboxed (set [sandbox] require = true to refuse it)",
+    });
+    assert.match(
+      byName(checks, "credentials").detail,
+      /\.env is hidden from tools and bash; 1 provider key names, 2 names/,
+    );
+    assert.match(byName(checks, "deno fence").detail, /re-runs itself with --no-prompt .*--allow-write=/);
+  });
+});
+
+Deno.test("sandboxChecks() says Windows has no OS sandbox, and reports require, bash = false and the fence", async () => {
+  await withContext("[sandbox]\nrequire = true\nnetwork = true\n", async (ctx) => {
+    const checks = await sandboxChecks(ctx, {
+      env: { REASONIX_NO_FENCE: "1" },
+      runtime: "deno",
+      os: "windows",
+    });
+    assert.equal(
+      byName(checks, "os sandbox").detail,
+      "Windows has no OS sandbox: bash is refused ([sandbox] require = true)",
+    );
+    assert.equal(byName(checks, "network").status, "warn");
+    assert.equal(byName(checks, "deno fence").detail, "disabled by REASONIX_NO_FENCE=1");
+  });
+  await withContext("[sandbox]\nbash = false\n", async (ctx) => {
+    const checks = await sandboxChecks(ctx, { env: {}, runtime: "compiled", os: "linux", probe: broken });
+    assert.equal(byName(checks, "os sandbox").status, "off");
+    assert.match(byName(checks, "deno fence").detail, /baked in at compile time/);
+    assert.match(formatChecks(checks), /^\[off \] os sandbox {3}disabled by \[sandbox\] bash = false/);
+  });
+});
+
+Deno.test("reasonix doctor --json prints the checks", async () => {
+  const home = await Deno.makeTempDir({ prefix: "reasonix-doctor-home-" });
+  try {
+    const run = await runCli(["doctor", "--json"], { home, cwd: home });
+    assert.equal(run.code, 0, run.stderr);
+    const names = JSON.parse(run.stdout).checks.map((c: DoctorCheck) => c.name);
+    assert.deepEqual(names, ["os sandbox", "network", "temp dir", "credentials", "deno fence"]);
+  } finally {
+    await Deno.remove(home, { recursive: true });
+  }
+});

@@ -1,0 +1,79 @@
+import assert from "node:assert/strict";
+import { join } from "node:path";
+import { resolvePaths } from "../../src/config/paths.ts";
+import { fenceFlags } from "../../src/control/fence.ts";
+
+async function fixture(toml: string) {
+  const root = await Deno.realPath(await Deno.makeTempDir({ prefix: "reasonix-fence-" }));
+  const home = join(root, "home");
+  const ws = join(root, "ws");
+  const extra = join(root, "extra");
+  for (const dir of [home, ws, extra]) await Deno.mkdir(dir);
+  await Deno.writeTextFile(join(home, "config.toml"), toml);
+  const paths = resolvePaths({ REASONIX_HOME: home });
+  return {
+    root,
+    home,
+    ws,
+    extra,
+    paths,
+    flags: (outputs: string[] = []) =>
+      fenceFlags({
+        cwd: ws,
+        addDirs: ["../extra"],
+        outputs,
+        env: { PATH: Deno.env.get("PATH") ?? "" },
+        paths,
+      }),
+    async [Symbol.asyncDispose]() {
+      await Deno.remove(root, { recursive: true });
+    },
+  };
+}
+
+function list(flags: string[], name: string): string[] | undefined {
+  const flag = flags.find((f) => f.startsWith(`${name}=`));
+  return flag?.slice(name.length + 1).split(",");
+}
+
+const PROVIDER = `
+default_model = "p"
+[[providers]]
+name = "p"
+kind = "openai"
+base_url = "http://127.0.0.1:4321/v1"
+model = "m"
+api_key_env = "P_KEY"
+`;
+
+Deno.test("fenceFlags() writes only to the workspace, extra roots, state, cache and named outputs", async () => {
+  await using fx = await fixture(PROVIDER);
+  const flags = await fx.flags(["trace.jsonl"]);
+  assert.equal(flags[0], "--no-prompt");
+  assert.ok(flags.includes("--allow-read") && flags.includes("--allow-env"));
+  assert.deepEqual(
+    new Set(list(flags, "--allow-write")),
+    new Set([fx.ws, fx.extra, fx.paths.stateHome, fx.paths.cacheDir, join(fx.ws, "trace.jsonl")]),
+  );
+  assert.ok(!flags.includes("--allow-write") && !flags.includes("--allow-run") && !flags.includes("-A"));
+});
+
+Deno.test("fenceFlags() runs only the executables the kernel spawns, found on PATH", async () => {
+  await using fx = await fixture(PROVIDER);
+  const run = list(await fx.flags(), "--allow-run")!;
+  const bash = await Deno.realPath(join("/usr/bin", "bash")).catch(() => undefined);
+  if (bash) assert.ok(run.includes(bash), run.join(","));
+  const names = new Set(run.map((path) => path.split("/").at(-1)));
+  for (const name of names) {
+    assert.ok(["bash", "sh", "bwrap", "rg", "git", "sandbox-exec", "dash"].includes(name!), name);
+  }
+});
+
+Deno.test("fenceFlags() opens the network for web_fetch, else only the provider hosts", async () => {
+  await using open = await fixture(PROVIDER);
+  assert.ok((await open.flags()).includes("--allow-net"));
+  await using closed = await fixture(PROVIDER + "\n[sandbox]\nnetwork = false\n");
+  assert.deepEqual(list(await closed.flags(), "--allow-net"), ["api.deepseek.com", "127.0.0.1:4321"]);
+  await using noFetch = await fixture(PROVIDER + '\n[tools]\nenabled = ["read_file", "bash"]\n');
+  assert.deepEqual(list(await noFetch.flags(), "--allow-net"), ["api.deepseek.com", "127.0.0.1:4321"]);
+});

@@ -1,0 +1,56 @@
+import assert from "node:assert/strict";
+import { initBashParser, parseBash } from "../../src/permission/bash_parse.ts";
+
+Deno.test("parseBash() splits lists, pipelines and substitutions into simple commands", async () => {
+  await initBashParser();
+  const script = await parseBash(`FOO=1 git log -n 3 | head; (cd src && echo "$(pwd)") > out 2>&1`);
+  assert.equal(script.error, null);
+  assert.deepEqual(
+    script.commands.map((command) => [command.argv.map((word) => word.value), command.substituted]),
+    [
+      [["git", "log", "-n", "3"], false],
+      [["head"], false],
+      [["cd", "src"], false],
+      [["echo", null], false],
+      [["pwd"], true],
+    ],
+  );
+  assert.deepEqual(script.commands[0]!.assignments, ["FOO=1"]);
+  assert.deepEqual(script.redirects.map((redirect) => [redirect.op, redirect.target?.value]), [
+    [">", "out"],
+    [">&", "1"],
+  ]);
+  assert.deepEqual(script.features.map((feature) => feature.kind), ["assignment", "command_substitution"]);
+});
+
+Deno.test("parseBash() removes quotes the way the shell does and marks globs", async () => {
+  const script = await parseBash(`r'm' "-r"f \\x $'a\\tb' *.ts "*.md" {a,b}`);
+  assert.deepEqual(script.commands[0]!.argv.map((word) => [word.value, word.glob]), [
+    ["rm", false],
+    ["-rf", false],
+    ["x", false],
+    ["a\tb", false],
+    ["*.ts", true],
+    ["*.md", false],
+    ["{a,b}", true],
+  ]);
+});
+
+Deno.test("parseBash() keeps the words after a redirect as arguments of the command", async () => {
+  const script = await parseBash("echo > out.txt hello world");
+  assert.deepEqual(script.commands[0]!.argv.map((word) => word.value), ["echo", "hello", "world"]);
+  assert.deepEqual(script.redirects.map((redirect) => redirect.target?.value), ["out.txt"]);
+});
+
+Deno.test("parseBash() reports a line it cannot read instead of throwing", async () => {
+  for (const line of ["ls $(", `echo "open`, "if then fi", "ls )"]) {
+    const script = await parseBash(line);
+    assert.match(script.error ?? "", /cannot read/, line);
+  }
+});
+
+Deno.test("parseBash() reads [[ ]] and case, which the older grammar build crashed on", async () => {
+  const script = await parseBash(`if [[ -f a && $x == y ]]; then cat a; fi; case $x in a) ls;; esac`);
+  assert.equal(script.error, null);
+  assert.deepEqual(script.commands.map((command) => command.argv[0]?.value), ["cat", "ls"]);
+});

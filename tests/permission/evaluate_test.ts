@@ -1,0 +1,92 @@
+import assert from "node:assert/strict";
+import { callFacts, subjectsOf } from "../../src/permission/facts.ts";
+import { decide, type Policy } from "../../src/permission/evaluate.ts";
+import { compileRules } from "../../src/permission/rules.ts";
+
+const ROOTS = { root: "/ws", extraWritable: [] };
+
+function policy(
+  rules: { allow?: string[]; ask?: string[]; deny?: string[] },
+  mode: Policy["mode"] = "ask",
+): Policy {
+  return {
+    mode,
+    headless: false,
+    allowDynamicBash: false,
+    rules: compileRules({ allow: rules.allow ?? [], ask: rules.ask ?? [], deny: rules.deny ?? [] }),
+  };
+}
+
+async function decision(tool: string, args: Record<string, unknown>, p: Policy, readOnly = false) {
+  return decide(await callFacts({ name: tool, readOnly }, args, ROOTS), p);
+}
+
+Deno.test("subjectsOf() takes the subject from the known argument keys", () => {
+  assert.deepEqual(subjectsOf({ command: "ls" }, "/ws"), ["ls"]);
+  assert.deepEqual(subjectsOf({ path: "/ws/docs/a.md" }, "/ws"), ["docs/a.md"]);
+  assert.deepEqual(subjectsOf({ file_path: "src/../docs/a.md" }, "/ws"), ["docs/a.md"]);
+  assert.deepEqual(subjectsOf({ source_path: "a", destination_path: "/etc/b" }, "/ws"), ["a", "/etc/b"]);
+  assert.deepEqual(subjectsOf({ pattern: "TODO" }, "/ws"), ["TODO"]);
+  assert.deepEqual(subjectsOf({ goal_id: "g" }, "/ws"), []);
+});
+
+Deno.test("decide() applies Edit(path glob) rules to every file-changing tool", async () => {
+  const p = policy({ allow: ["Edit(docs/**)"] });
+  for (
+    const tool of ["write_file", "edit_file", "multi_edit", "notebook_edit", "delete_range", "delete_symbol"]
+  ) {
+    assert.equal((await decision(tool, { path: "docs/guide/a.md" }, p)).decision, "allow", tool);
+    assert.equal((await decision(tool, { path: "src/a.ts" }, p)).decision, "ask", tool);
+  }
+  const inside = await decision("write_file", { path: "/ws/docs/a.md" }, p);
+  assert.deepEqual(inside.rule, "Edit(docs/**)");
+});
+
+Deno.test("decide() needs every path of move_file to match an allow rule, any path a deny rule", async () => {
+  const allow = policy({ allow: ["Edit(docs/**)"] });
+  assert.equal(
+    (await decision("move_file", { source_path: "docs/a", destination_path: "docs/b" }, allow)).decision,
+    "allow",
+  );
+  assert.equal(
+    (await decision("move_file", { source_path: "docs/a", destination_path: "src/b" }, allow)).decision,
+    "ask",
+  );
+  const deny = policy({ deny: ["Edit(secrets/*)"] }, "yolo");
+  const moved = await decision("move_file", { source_path: "secrets/k", destination_path: "b" }, deny);
+  assert.deepEqual([moved.decision, moved.rule], ["deny", "Edit(secrets/*)"]);
+});
+
+Deno.test("decide() matches MCP tool names exactly and lets readers fall back to allow", async () => {
+  const p = policy({ allow: ["mcp__github__list_issues"], deny: ["mcp__github__delete_repo"] }, "yolo");
+  assert.equal((await decision("mcp__github__list_issues", {}, { ...p, mode: "ask" })).decision, "allow");
+  assert.equal((await decision("mcp__github__list_issue", {}, { ...p, mode: "ask" })).decision, "ask");
+  assert.equal((await decision("mcp__github__delete_repo", {}, p)).decision, "deny");
+  const reader = await decision("read_file", { path: "a.txt" }, policy({}), true);
+  assert.deepEqual([reader.decision, reader.tier, reader.rule], ["allow", "read", null]);
+});
+
+Deno.test("decide() keeps precedence deny > ask > allow and lets explicit ask rules stop auto mode", async () => {
+  const rules = { allow: ["Edit"], ask: ["Edit(src/**)"], deny: ["Edit(src/secret.ts)"] };
+  const auto = policy(rules, "auto");
+  assert.equal((await decision("edit_file", { path: "src/secret.ts" }, auto)).decision, "deny");
+  assert.equal((await decision("edit_file", { path: "src/a.ts" }, auto)).decision, "ask");
+  assert.equal((await decision("edit_file", { path: "docs/a.md" }, auto)).decision, "allow");
+  const reader = await decision(
+    "read_file",
+    { path: "src/a.ts" },
+    policy({ ask: ["read_file(src/**)"] }),
+    true,
+  );
+  assert.equal(reader.decision, "ask", "an explicit ask rule stops a reader too");
+});
+
+Deno.test("decide() suggests a tool-and-path rule, or the bare tool when it has no subject", async () => {
+  const p = policy({});
+  assert.equal((await decision("edit_file", { path: "src/a.ts" }, p)).suggestedRule, "edit_file(src/a.ts)");
+  assert.equal((await decision("update_goal", { goal_id: "g" }, p)).suggestedRule, "update_goal");
+  assert.equal(
+    (await decision("move_file", { source_path: "a", destination_path: "b" }, p)).suggestedRule,
+    null,
+  );
+});
