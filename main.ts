@@ -257,6 +257,15 @@ function adminCommands(program: Command): void {
     });
 }
 
+function setupCommand(): Command {
+  return new Command("setup").description("Pick a model, store its API key and write reasonix.toml")
+    .argument("[path]", "workspace directory for reasonix.toml (default: the current directory)")
+    .action(async (path: string | undefined) => {
+      const { setupCmd } = await import("./src/frontends/tui/setup/command.ts");
+      Deno.exitCode = await setupCmd(path);
+    });
+}
+
 export function buildProgram(embedding: Embedding = {}): Command {
   const program = new Command("reasonix")
     .description("Reasonix: a DeepSeek-native coding agent for the terminal")
@@ -266,6 +275,7 @@ export function buildProgram(embedding: Embedding = {}): Command {
   program.addCommand(versionCommand());
   program.addCommand(upgradeCommand());
   program.addCommand(completionCommand());
+  program.addCommand(setupCommand());
   adminCommands(program);
   applyToAll(program, (command) => command.exitOverride().showSuggestionAfterError());
   program.action(() => {

@@ -2,7 +2,7 @@
  * `deno task bench`: runs the same scripted sessions with our CLI and with the Go Reasonix
  * (`npm i reasonix@1.38.11`, installed into bench/ on first use) against the DeepSeek simulator,
  * side by side, and prints wall time, peak RSS, requests, prompt tokens and cache hit ratio; then times
- * our tools in-process (scripts/_bench_tools.ts). `BENCH_ONLY=sessions|tools` runs one section;
+ * our tools in-process (scripts/_bench_tools.ts). `BENCH_ONLY=sessions|tools|tui` runs one section (tui: scripts/bench_tui.ts);
  * `BENCH_DUMP=<dir>` writes every request body and its usage there as JSON lines.
  * Figures are printed, never asserted.
  */
@@ -15,7 +15,7 @@ const ROOT = resolve(import.meta.dirname!, "..");
 const BENCH_DIR = join(ROOT, "bench");
 const GO_VERSION = "1.38.11";
 const RUNS = Number(Deno.env.get("BENCH_RUNS") ?? "3");
-const SECTIONS = ["sessions", "tools"] as const;
+const SECTIONS = ["sessions", "tools", "tui"] as const;
 
 async function goBinary(): Promise<string | null> {
   const bin = join(BENCH_DIR, "node_modules/@reasonix/cli-linux-x64/bin/reasonix");
@@ -67,8 +67,9 @@ async function main() {
     console.error(`Unknown BENCH_ONLY "${only}": use ${SECTIONS.map((s) => `"${s}"`).join(" or ")}`);
     Deno.exit(2);
   }
-  if (only !== "tools") await runSessionBenches();
-  if (only !== "sessions") await runToolBenches({ runs: RUNS });
+  if (only === "" || only === "sessions") await runSessionBenches();
+  if (only === "" || only === "tools") await runToolBenches({ runs: RUNS });
+  if (only === "" || only === "tui") await (await import("./bench_tui.ts")).runTuiBenches();
 }
 
 function contenders(go: string | null): Contender[] {

@@ -1,0 +1,70 @@
+/**
+ * @module
+ * A file change as a coloured unified diff with line numbers in a gutter.
+ */
+import { Box, Text } from "ink";
+import stringWidth from "string-width";
+import type { FileChange } from "../../../tool/tool.ts";
+import { numberedDiff, type NumberedLine } from "../../../lib/diff/numbered.ts";
+import { type MessageKey, t } from "../i18n/mod.ts";
+import type { Palette } from "../theme.ts";
+import { useTheme } from "./theme_context.ts";
+import { clip } from "./format.ts";
+
+export interface DiffViewProps {
+  change: FileChange;
+  width: number;
+  /** Diff lines shown before the rest is summarised; unlimited when absent. */
+  maxLines?: number;
+}
+
+const KIND_LABEL: Record<FileChange["kind"], MessageKey> = {
+  create: "diff.created",
+  modify: "diff.modified",
+  delete: "diff.deleted",
+};
+
+export function DiffView({ change, width, maxLines }: DiffViewProps) {
+  const { palette } = useTheme();
+  const lines = numberedDiff(change.oldText ?? "", change.newText ?? "");
+  const shown = maxLines === undefined ? lines : lines.slice(0, maxLines);
+  const gutter = String(Math.max(0, ...lines.map((line) => line.newLine ?? line.oldLine ?? 0))).length;
+  return (
+    <Box flexDirection="column">
+      <Text>
+        <Text bold>{change.path}</Text>
+        <Text color={palette.muted}>{` (${t(KIND_LABEL[change.kind])})`}</Text>
+      </Text>
+      {lines.length === 0 ? <Text color={palette.muted}>{t("diff.no_changes")}</Text> : null}
+      {shown.map((line, index) => (
+        <DiffLine key={index} line={line} gutter={gutter} width={width} palette={palette} />
+      ))}
+      {shown.length < lines.length
+        ? <Text color={palette.muted}>{t("diff.more_lines", { count: lines.length - shown.length })}</Text>
+        : null}
+    </Box>
+  );
+}
+
+interface DiffLineProps {
+  line: NumberedLine;
+  gutter: number;
+  width: number;
+  palette: Palette;
+}
+
+const MARKS = { add: "+", remove: "-", context: " ", hunk: "" } as const;
+
+function DiffLine({ line, gutter, width, palette }: DiffLineProps) {
+  if (line.kind === "hunk") return <Text color={palette.hunk}>{clip(line.text, width, stringWidth)}</Text>;
+  const number = String(line.newLine ?? line.oldLine ?? "").padStart(gutter);
+  const prefix = `${number} ${MARKS[line.kind]} `;
+  const text = clip(line.text.replace(/\t/g, "    "), Math.max(1, width - prefix.length), stringWidth);
+  const color = line.kind === "add" ? palette.added : line.kind === "remove" ? palette.removed : undefined;
+  return (
+    <Text wrap="truncate-end">
+      <Text color={palette.muted}>{number}</Text>
+      <Text color={color}>{` ${MARKS[line.kind]} ${text}`}</Text>
+    </Text>
+  );
+}

@@ -1,0 +1,69 @@
+/**
+ * @module
+ * Small text formatters shared by the cards: durations, counts, the key argument of a tool call.
+ */
+
+export function formatDuration(ms: number): string {
+  if (ms < 1000) return `${Math.round(ms)}ms`;
+  if (ms < 60_000) return `${(ms / 1000).toFixed(1)}s`;
+  const minutes = Math.floor(ms / 60_000);
+  return `${minutes}m${Math.round((ms % 60_000) / 1000)}s`;
+}
+
+export function formatCount(n: number): string {
+  return n.toLocaleString("en-US");
+}
+
+/** Argument names that best say what a call is about, in order of preference. */
+const KEY_ARGUMENTS = [
+  "path",
+  "file_path",
+  "file",
+  "command",
+  "pattern",
+  "query",
+  "url",
+  "name",
+  "symbol",
+  "description",
+  "prompt",
+];
+
+export function keyArgument(argumentsJson: string): string {
+  let args: unknown;
+  try {
+    args = JSON.parse(argumentsJson);
+  } catch {
+    return oneLine(argumentsJson);
+  }
+  if (typeof args !== "object" || args === null || Array.isArray(args)) return "";
+  const record = args as Record<string, unknown>;
+  const name = KEY_ARGUMENTS.find((key) => typeof record[key] === "string" && record[key] !== "");
+  if (name) return oneLine(record[name] as string);
+  const first = Object.values(record).find((value) => typeof value === "string" && value !== "");
+  return typeof first === "string" ? oneLine(first) : "";
+}
+
+export function oneLine(text: string): string {
+  return text.replace(/\s*\n\s*/g, " ⏎ ").trim();
+}
+
+/** Cuts a single line to `width` display columns, marking the cut with "…". */
+export function clip(text: string, width: number, measure: (text: string) => number): string {
+  if (measure(text) <= width) return text;
+  let out = "";
+  for (const char of text) {
+    if (measure(out + char) > width - 1) break;
+    out += char;
+  }
+  return out + "…";
+}
+
+/** Drops control characters (ESC among them) so tool output cannot drive the terminal. */
+export function sanitize(text: string): string {
+  return text.replace(/\r\n/g, "\n").replace(/\t/g, "    ").replace(
+    // deno-lint-ignore no-control-regex
+    /[\u0000-\u0009\u000B-\u001F\u007F-\u009F]/g,
+    "",
+  );
+}

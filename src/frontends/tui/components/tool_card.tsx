@@ -1,0 +1,94 @@
+/**
+ * @module
+ * A tool call as a compact card: status icon, name, key argument, duration, and the result folded
+ * to its first lines. An edit's file change shows as a diff below the card.
+ */
+import { Box, Text } from "ink";
+import stringWidth from "string-width";
+import type { ToolStatus, TranscriptEntry } from "../transcript_types.ts";
+import { type MessageKey, t } from "../i18n/mod.ts";
+import type { Palette } from "../theme.ts";
+import { useTheme } from "./theme_context.ts";
+import { DiffView } from "./diff_view.tsx";
+import { clip, formatDuration, keyArgument, sanitize } from "./format.ts";
+
+type ToolEntry = Extract<TranscriptEntry, { kind: "tool" }>;
+
+export interface ToolCardProps {
+  entry: ToolEntry;
+  width: number;
+}
+
+const FOLDED_OUTPUT_LINES = 3;
+const FOLDED_DIFF_LINES = 24;
+
+const ICONS: Record<ToolStatus, string> = { running: "◌", ok: "✓", error: "✗", denied: "⊘" };
+const LABELS: Record<ToolStatus, MessageKey> = {
+  running: "tool.running",
+  ok: "tool.ok",
+  error: "tool.error",
+  denied: "tool.denied",
+};
+
+function statusColor(status: ToolStatus, palette: Palette): string | undefined {
+  if (status === "ok") return palette.success;
+  if (status === "running") return palette.accent;
+  return status === "error" ? palette.error : palette.warning;
+}
+
+export function ToolCardView({ entry, width }: ToolCardProps) {
+  const { palette } = useTheme();
+  const color = statusColor(entry.status, palette);
+  const duration = entry.durationMs !== undefined ? ` · ${formatDuration(entry.durationMs)}` : "";
+  const tail = `${duration}${entry.code ? ` · ${entry.code}` : ""}`;
+  const head = `${ICONS[entry.status]} ${entry.name}`;
+  const room = Math.max(8, width - stringWidth(head) - stringWidth(tail) - 2);
+  const argument = clip(keyArgument(entry.arguments), room, stringWidth);
+  return (
+    <Box flexDirection="column">
+      <Text wrap="truncate-end">
+        <Text color={color} bold>{head}</Text>
+        {argument ? <Text>{` ${argument}`}</Text> : null}
+        <Text color={palette.muted}>{tail || ` · ${t(LABELS[entry.status])}`}</Text>
+      </Text>
+      <ToolOutput entry={entry} width={width} palette={palette} />
+      {entry.change
+        ? (
+          <Box paddingLeft={2}>
+            <DiffView
+              change={entry.change}
+              width={width - 2}
+              {...(entry.folded ? { maxLines: FOLDED_DIFF_LINES } : {})}
+            />
+          </Box>
+        )
+        : null}
+    </Box>
+  );
+}
+
+function ToolOutput({ entry, width, palette }: { entry: ToolEntry; width: number; palette: Palette }) {
+  if (entry.output === undefined || entry.change) return null;
+  const lines = sanitize(entry.output).replace(/\s+$/, "").split("\n");
+  if (lines.length === 1 && lines[0] === "") {
+    return <Text color={palette.muted}>{`  ⎿ ${t("tool.no_output")}`}</Text>;
+  }
+  const shown = entry.folded ? lines.slice(0, FOLDED_OUTPUT_LINES) : lines;
+  const color = entry.status === "error" ? palette.error : palette.muted;
+  return (
+    <Box flexDirection="column" paddingLeft={2}>
+      {shown.map((line, index) => (
+        <Text key={index} color={color} wrap="truncate-end">
+          {`${index === 0 ? "⎿ " : "  "}${clip(line, Math.max(1, width - 4), stringWidth)}`}
+        </Text>
+      ))}
+      {shown.length < lines.length
+        ? (
+          <Text color={palette.muted}>
+            {`  ${t("tool.more_lines", { count: lines.length - shown.length })}`}
+          </Text>
+        )
+        : null}
+    </Box>
+  );
+}

@@ -1,0 +1,209 @@
+import assert from "node:assert/strict";
+import { stripVTControlCharacters } from "node:util";
+import { render } from "ink-testing-library";
+import { TranscriptEntryView } from "../../../src/frontends/tui/components/transcript.tsx";
+import { ThemeContext } from "../../../src/frontends/tui/components/theme_context.ts";
+import { makeTheme, type Theme } from "../../../src/frontends/tui/theme.ts";
+import { setLanguage } from "../../../src/frontends/tui/i18n/mod.ts";
+import type { TranscriptEntry } from "../../../src/frontends/tui/transcript_types.ts";
+
+function frame(entry: TranscriptEntry, options: { width?: number; theme?: Theme } = {}): string {
+  return stripVTControlCharacters(rawFrame(entry, options));
+}
+
+/** The frame with its escape codes (Ink colours only when FORCE_COLOR is set or stdout is a TTY). */
+function rawFrame(entry: TranscriptEntry, options: { width?: number; theme?: Theme } = {}): string {
+  const view = render(
+    <ThemeContext.Provider value={options.theme ?? makeTheme("dark", false)}>
+      <TranscriptEntryView entry={entry} width={options.width ?? 60} />
+    </ThemeContext.Provider>,
+  );
+  const out = view.lastFrame() ?? "";
+  view.unmount();
+  view.cleanup();
+  return out;
+}
+
+function tool(fields: Partial<Extract<TranscriptEntry, { kind: "tool" }>>): TranscriptEntry {
+  return {
+    kind: "tool",
+    id: "t1",
+    callId: "c1",
+    name: "bash",
+    arguments: JSON.stringify({ command: "ls -la src", timeout: 5 }),
+    status: "ok",
+    readOnly: true,
+    folded: true,
+    ...fields,
+  };
+}
+
+Deno.test("reasoning folded shows its first line and an ellipsis", () => {
+  const entry: TranscriptEntry = {
+    kind: "reasoning",
+    id: "r",
+    text: "First I read the file.\nThen I edit it.\nThen I test.",
+    streaming: false,
+    folded: true,
+  };
+  const out = frame(entry);
+  assert.match(out, /First I read the file\. …/);
+  assert.doesNotMatch(out, /Then I edit it/);
+  assert.match(out, /3 lines of reasoning/);
+  const open = frame({ ...entry, folded: false });
+  assert.match(open, /Then I edit it\./);
+  assert.match(open, /Then I test\./);
+});
+
+Deno.test("an answer renders as Markdown at the given width", () => {
+  const out = frame({
+    kind: "answer",
+    id: "a",
+    text: "## Result\n\n- uses **bold** in a list\n\n```js\nlet x = 1\n```\n",
+    streaming: false,
+  });
+  assert.match(out, /^Result$/m);
+  assert.match(out, /\* uses bold in a list/);
+  assert.match(out, /let x = 1/);
+  assert.doesNotMatch(out, /##|\*\*|```/);
+});
+
+Deno.test("a tool card shows icon, name, key argument, duration and a folded result", () => {
+  const output = ["line 1", "line 2", "line 3", "line 4", "line 5"].join("\n");
+  const out = frame(tool({ durationMs: 1234, output }));
+  const [head] = out.split("\n");
+  assert.equal(head, "✓ bash ls -la src · 1.2s");
+  assert.match(out, /⎿ line 1/);
+  assert.match(out, /line 3/);
+  assert.doesNotMatch(out, /line 4/);
+  assert.match(out, /… 2 more lines/);
+  const open = frame(tool({ durationMs: 1234, output, folded: false }));
+  assert.match(open, /line 5/);
+  assert.doesNotMatch(open, /more lines/);
+});
+
+Deno.test("a tool card shows running, failed and denied states", () => {
+  assert.match(frame(tool({ status: "running" })), /^◌ bash ls -la src · running/);
+  const failed = frame(tool({ status: "error", code: "tool.timeout", output: "took too long" }));
+  assert.match(failed, /^✗ bash ls -la src · tool\.timeout/);
+  assert.match(failed, /took too long/);
+  assert.match(frame(tool({ status: "denied" })), /^⊘ bash/);
+});
+
+Deno.test("a tool card strips terminal control sequences from output", () => {
+  const raw = rawFrame(tool({ output: "safe\x1b]0;pwned\x07 text\x1b[2J" }));
+  // deno-lint-ignore no-control-regex
+  assert.doesNotMatch(raw, /\x1b\]|\x07|\x1b\[2J/);
+  const out = stripVTControlCharacters(raw);
+  assert.match(out, /safe\]0;pwned text\[2J/);
+});
+
+Deno.test("a tool card clips a long key argument to the width", () => {
+  const out = frame(
+    tool({ arguments: JSON.stringify({ path: "a/".repeat(80) + "file.ts" }), durationMs: 5 }),
+    {
+      width: 40,
+    },
+  );
+  const head = out.split("\n")[0]!;
+  assert.ok(head.length <= 40, head);
+  assert.match(head, /… · 5ms$/);
+});
+
+Deno.test("an edit shows a unified diff with line numbers", () => {
+  const oldText = "one\ntwo\nthree\nfour\n";
+  const newText = "one\n2\nthree\nfour\nfive\n";
+  const out = frame(tool({
+    name: "edit_file",
+    arguments: JSON.stringify({ path: "src/a.ts" }),
+    change: { path: "src/a.ts", kind: "modify", oldText, newText },
+  }));
+  const lines = out.split("\n");
+  assert.ok(lines.includes("  src/a.ts (modified)"), out);
+  assert.ok(lines.includes("  @@ -1,4 +1,5 @@"), out);
+  assert.ok(lines.includes("  1   one"), out);
+  assert.ok(lines.includes("  2 - two"), out);
+  assert.ok(lines.includes("  2 + 2"), out);
+  assert.ok(lines.includes("  5 + five"), out);
+});
+
+Deno.test("a folded diff is cut and says how much is left", () => {
+  const newText = Array.from({ length: 60 }, (_, i) => `line ${i + 1}`).join("\n");
+  const entry = tool({
+    name: "write_file",
+    change: { path: "big.txt", kind: "create", oldText: null, newText },
+  });
+  const out = frame(entry);
+  assert.match(out, /big\.txt \(created\)/);
+  assert.match(out, /… 37 more diff lines/);
+  assert.match(frame({ ...entry, folded: false } as TranscriptEntry), /60 \+ line 60/);
+});
+
+Deno.test("a todo list renders as a checklist with progress", () => {
+  const out = frame({
+    kind: "todo",
+    id: "td",
+    items: [
+      { content: "Read the code", status: "completed" },
+      { content: "Write the fix", status: "in_progress" },
+      { content: "Run tests", status: "pending" },
+    ],
+  });
+  assert.match(out, /^Todo · 1\/3 done/);
+  assert.match(out, /☑ Read the code/);
+  assert.match(out, /◐ Write the fix/);
+  assert.match(out, /☐ Run tests/);
+});
+
+Deno.test("a usage receipt shows tokens, cache share and cost", () => {
+  const out = frame({
+    kind: "usage",
+    id: "u",
+    receipt: {
+      promptTokens: 12345,
+      hitTokens: 10000,
+      missTokens: 2345,
+      completionTokens: 678,
+      hitRatio: 0.81,
+      cost: 0.0042,
+      currency: "USD",
+    },
+  });
+  assert.equal(out.trim(), "12,345 in (81% cached) · 678 out · 0.0042 USD");
+  const free = frame({
+    kind: "usage",
+    id: "u",
+    receipt: {
+      promptTokens: 1,
+      hitTokens: 0,
+      missTokens: 1,
+      completionTokens: 1,
+      hitRatio: 0,
+      cost: null,
+      currency: null,
+    },
+  });
+  assert.equal(free.trim(), "1 in (0% cached) · 1 out");
+});
+
+Deno.test("notices and user messages render with their level", () => {
+  assert.equal(
+    frame({ kind: "notice", id: "n", level: "warning", text: "slow down" }),
+    "⚠ warning: slow down",
+  );
+  assert.equal(frame({ kind: "notice", id: "n", level: "info", text: "hello" }), "ℹ hello");
+  assert.equal(frame({ kind: "user", id: "u", text: "修复这个 bug" }), "› 修复这个 bug");
+});
+
+Deno.test("components follow the chosen language", () => {
+  setLanguage("zh-CN");
+  try {
+    assert.match(
+      frame({ kind: "todo", id: "td", items: [{ content: "x", status: "pending" }] }),
+      /^待办 · 已完成 0\/1/,
+    );
+    assert.match(frame(tool({ status: "running" })), /运行中/);
+  } finally {
+    setLanguage("en");
+  }
+});
