@@ -1,0 +1,317 @@
+/**
+ * @module
+ * The TUI's view state and the pure reducer that folds Controller events into it: finished
+ * transcript entries, the one entry still streaming, and the numbers the status line shows.
+ */
+import type { ApprovalRequest, ReasonixEvent } from "../../control/events.ts";
+import type { TranscriptEntry, UsageReceipt } from "./transcript_types.ts";
+
+type TodoItems = Extract<TranscriptEntry, { kind: "todo" }>["items"];
+type ToolEntry = Extract<TranscriptEntry, { kind: "tool" }>;
+
+export interface StatusLine {
+  model: string;
+  provider: string;
+  turn: number;
+  sessionHitTokens: number;
+  sessionPromptTokens: number;
+  /** Cache-hit ratio (0..1) of the current turn's requests; null before its first request. */
+  turnHitRatio: number | null;
+  costTurn: number | null;
+  costSession: number | null;
+  currency: string | null;
+  busy: boolean;
+  pendingApproval: ApprovalRequest | null;
+}
+
+export interface TuiState {
+  entries: TranscriptEntry[];
+  /** The streaming reasoning or answer entry; null between blocks. */
+  live: TranscriptEntry | null;
+  status: StatusLine;
+  /** Prompt tokens and hits of the current turn, for `turnHitRatio`. */
+  turnTokens: { prompt: number; hit: number };
+  /** Every approval still waiting, oldest first; the status line shows the first. */
+  approvals: ApprovalRequest[];
+  nextId: number;
+}
+
+export function initialState(): TuiState {
+  return {
+    entries: [],
+    live: null,
+    status: {
+      model: "",
+      provider: "",
+      turn: 0,
+      sessionHitTokens: 0,
+      sessionPromptTokens: 0,
+      turnHitRatio: null,
+      costTurn: null,
+      costSession: null,
+      currency: null,
+      busy: false,
+      pendingApproval: null,
+    },
+    turnTokens: { prompt: 0, hit: 0 },
+    approvals: [],
+    nextId: 1,
+  };
+}
+
+/** Every entry the transcript shows now: the settled ones (running tools included), then the live block. */
+export function visibleEntries(state: TuiState): TranscriptEntry[] {
+  return state.live ? [...state.entries, state.live] : state.entries;
+}
+
+export function reduce(state: TuiState, event: ReasonixEvent): TuiState {
+  switch (event.type) {
+    case "session_started":
+      return withStatus(state, { model: event.model, provider: event.provider });
+    case "turn_started":
+      return startTurn(state, event.turn, event.text);
+    case "reasoning":
+      return streamReasoning(state, event.text);
+    case "text":
+      return streamAnswer(state, event.text);
+    case "tool_call":
+      return startTool(state, event);
+    case "tool_result":
+      return finishTool(state, event);
+    case "usage":
+      return addUsage(state, event);
+    case "compaction":
+      return notice(
+        state,
+        "info",
+        `Context compacted (${event.reason}): ${event.beforeTokens} → ${event.afterTokens} tokens`,
+      );
+    case "warning":
+      return notice(state, "warning", event.message);
+    case "retrying":
+      return notice(
+        state,
+        "warning",
+        `Retrying (${event.attempt}/${event.maxAttempts}) in ${event.delayMs} ms: ${event.reason}`,
+      );
+    case "approval_requested":
+      return withApprovals(state, [...state.approvals, event.request]);
+    case "approval_resolved":
+      return resolveApproval(state, event.id, event.choice);
+    case "turn_done":
+      return finishTurn(state, event);
+    case "message":
+      return state;
+  }
+}
+
+function withStatus(state: TuiState, patch: Partial<StatusLine>): TuiState {
+  return { ...state, status: { ...state.status, ...patch } };
+}
+
+function id(state: TuiState): [string, number] {
+  return [`e${state.nextId}`, state.nextId + 1];
+}
+
+function append(state: TuiState, entry: TranscriptEntry, nextId: number): TuiState {
+  return { ...state, entries: [...state.entries, entry], nextId };
+}
+
+/** Moves the live block into the finished entries. */
+function settle(state: TuiState): TuiState {
+  const live = state.live;
+  if (!live) return state;
+  const done: TranscriptEntry = live.kind === "reasoning"
+    ? { ...live, streaming: false, folded: true }
+    : live.kind === "answer"
+    ? { ...live, streaming: false }
+    : live;
+  return { ...state, entries: [...state.entries, done], live: null };
+}
+
+function startTurn(state: TuiState, turn: number, text: string): TuiState {
+  const settled = settle(state);
+  const [entryId, nextId] = id(settled);
+  const next = append(settled, { kind: "user", id: entryId, text }, nextId);
+  return {
+    ...withStatus(next, { turn, busy: true, turnHitRatio: null, costTurn: null }),
+    turnTokens: { prompt: 0, hit: 0 },
+  };
+}
+
+function streamReasoning(state: TuiState, text: string): TuiState {
+  if (state.live?.kind === "reasoning") {
+    return { ...state, live: { ...state.live, text: state.live.text + text } };
+  }
+  const settled = settle(state);
+  const [entryId, nextId] = id(settled);
+  const live: TranscriptEntry = {
+    kind: "reasoning",
+    id: entryId,
+    text,
+    streaming: true,
+    folded: false,
+  };
+  return { ...settled, live, nextId };
+}
+
+function streamAnswer(state: TuiState, text: string): TuiState {
+  if (state.live?.kind === "answer") {
+    return { ...state, live: { ...state.live, text: state.live.text + text } };
+  }
+  const settled = settle(state);
+  const [entryId, nextId] = id(settled);
+  return { ...settled, live: { kind: "answer", id: entryId, text, streaming: true }, nextId };
+}
+
+function startTool(
+  state: TuiState,
+  event: Extract<ReasonixEvent, { type: "tool_call" }>,
+): TuiState {
+  const settled = settle(state);
+  const [entryId, nextId] = id(settled);
+  const entry: ToolEntry = {
+    kind: "tool",
+    id: entryId,
+    callId: event.callId,
+    name: event.name,
+    arguments: event.arguments,
+    status: "running",
+    readOnly: event.readOnly,
+    folded: false,
+  };
+  return append(settled, entry, nextId);
+}
+
+function finishTool(
+  state: TuiState,
+  event: Extract<ReasonixEvent, { type: "tool_result" }>,
+): TuiState {
+  let next = settle(state);
+  const index = next.entries.findIndex((entry) =>
+    entry.kind === "tool" && entry.callId === event.callId && entry.status !== "ok" &&
+    entry.status !== "error"
+  );
+  let base: ToolEntry;
+  if (index >= 0) {
+    base = next.entries[index] as ToolEntry;
+  } else {
+    const [entryId, nextId] = id(next);
+    base = toolEntry(entryId, event);
+    next = { ...next, nextId };
+  }
+  const done: ToolEntry = {
+    ...base,
+    status: base.status === "denied" ? "denied" : event.ok ? "ok" : "error",
+    durationMs: event.durationMs,
+    output: event.output,
+    ...(event.code ? { code: event.code } : {}),
+    folded: true,
+  };
+  const entries = index >= 0
+    ? next.entries.map((entry, at) => at === index ? done : entry)
+    : [...next.entries, done];
+  next = { ...next, entries };
+  const items = event.ok ? todoItems(event.name, event.output) : null;
+  if (!items) return next;
+  const [todoId, nextId] = id(next);
+  return append(next, { kind: "todo", id: todoId, items }, nextId);
+}
+
+function toolEntry(entryId: string, event: Extract<ReasonixEvent, { type: "tool_result" }>) {
+  return {
+    kind: "tool",
+    id: entryId,
+    callId: event.callId,
+    name: event.name,
+    arguments: "",
+    status: "running",
+    readOnly: event.readOnly,
+    folded: true,
+  } satisfies ToolEntry;
+}
+
+const TODO_TOOLS = new Set(["todo_write", "complete_step"]);
+const MARKS = { "[x]": "completed", "[>]": "in_progress", "[ ]": "pending" } as const;
+
+/** The checklist todo_write and complete_step return (`[x] done`, `[>] doing`, `[ ] todo`). */
+export function todoItems(tool: string, output: string): TodoItems | null {
+  if (!TODO_TOOLS.has(tool)) return null;
+  const items = output.split("\n").flatMap((line) => {
+    const mark = line.slice(0, 3) as keyof typeof MARKS;
+    const status = MARKS[mark];
+    return status && line[3] === " " ? [{ content: line.slice(4), status }] : [];
+  });
+  return items.length > 0 ? items : null;
+}
+
+function addUsage(state: TuiState, event: Extract<ReasonixEvent, { type: "usage" }>): TuiState {
+  const usage = event.usage;
+  const receipt: UsageReceipt = {
+    promptTokens: usage.promptTokens,
+    hitTokens: usage.cacheHitTokens,
+    missTokens: usage.cacheMissTokens,
+    completionTokens: usage.completionTokens,
+    hitRatio: event.hitRatio,
+    cost: event.cost,
+    currency: event.currency,
+  };
+  const settled = settle(state);
+  const [entryId, nextId] = id(settled);
+  const next = append(settled, { kind: "usage", id: entryId, receipt }, nextId);
+  const turnTokens = {
+    prompt: state.turnTokens.prompt + usage.promptTokens,
+    hit: state.turnTokens.hit + usage.cacheHitTokens,
+  };
+  const status = state.status;
+  return {
+    ...withStatus(next, {
+      sessionHitTokens: status.sessionHitTokens + usage.cacheHitTokens,
+      sessionPromptTokens: status.sessionPromptTokens + usage.promptTokens,
+      turnHitRatio: turnTokens.prompt > 0 ? turnTokens.hit / turnTokens.prompt : null,
+      costTurn: plus(status.costTurn, event.cost),
+      costSession: plus(status.costSession, event.cost),
+      currency: event.currency ?? status.currency,
+    }),
+    turnTokens,
+  };
+}
+
+function plus(total: number | null, cost: number | null): number | null {
+  return cost === null ? total : (total ?? 0) + cost;
+}
+
+function notice(state: TuiState, level: "info" | "warning" | "error", text: string): TuiState {
+  const settled = settle(state);
+  const [entryId, nextId] = id(settled);
+  return append(settled, { kind: "notice", id: entryId, level, text }, nextId);
+}
+
+function withApprovals(state: TuiState, approvals: ApprovalRequest[]): TuiState {
+  return { ...withStatus(state, { pendingApproval: approvals[0] ?? null }), approvals };
+}
+
+function resolveApproval(state: TuiState, approvalId: string, choice: string): TuiState {
+  const pending = state.approvals.find((request) => request.id === approvalId);
+  if (!pending) return state;
+  const next = withApprovals(state, state.approvals.filter((request) => request !== pending));
+  if (choice !== "deny") return next;
+  const entries = next.entries.map((entry) =>
+    entry.kind === "tool" && entry.callId === pending.callId && entry.status === "running"
+      ? { ...entry, status: "denied" as const }
+      : entry
+  );
+  return { ...next, entries };
+}
+
+function finishTurn(
+  state: TuiState,
+  event: Extract<ReasonixEvent, { type: "turn_done" }>,
+): TuiState {
+  const next = withStatus(withApprovals(settle(state), []), { busy: false });
+  if (event.subtype === "success") return next;
+  const message = event.error
+    ? `${event.error.message}${event.error.hint ? `\n${event.error.hint}` : ""}`
+    : event.result;
+  return notice(next, "error", message);
+}
