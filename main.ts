@@ -266,6 +266,39 @@ function setupCommand(): Command {
     });
 }
 
+/** `reasonix [options]`: the interactive shell. Positional options keep `run --model` for `run`. */
+function tuiOptions(program: Command): Command {
+  return program.enablePositionalOptions()
+    .option("-c, --continue", "continue the latest session of this workspace")
+    .option("-r, --resume [query]", "continue a session by id prefix (default: the latest)")
+    .option("--model <ref>", "provider name, model name, or provider/model")
+    .option("--effort <level>", "auto, disabled, low, high or max")
+    .option("--permission-mode <mode>", "ask (default), auto or yolo")
+    .option("--yolo", "allow every tool call without asking (same as --permission-mode yolo)")
+    .option("--add-dir <path>", "extra writable directory (repeatable)", collect, [])
+    .option("--dir <path>", "workspace directory (default: the current directory)");
+}
+
+async function startTui(opts: Record<string, unknown>, embedding: Embedding): Promise<number> {
+  if (opts.yolo && opts.permissionMode) return usageError("Cannot combine --yolo with --permission-mode");
+  const { runTui } = await import("./src/frontends/tui/mod.ts");
+  const encoder = new TextEncoder();
+  const query = typeof opts.resume === "string" ? opts.resume : null;
+  return await runTui({
+    boot: {
+      cwd: launchDirectory(),
+      ...(opts.dir ? { dir: String(opts.dir) } : {}),
+      flags: { ...runFlags(opts), allowedTools: [] },
+      ...(query ? { resume: { kind: "query", query } } : {}),
+      ...(!query && (opts.resume || opts.continue) ? { resume: { kind: "latest" } } : {}),
+      ...(embedding.extraTools ? { extraTools: embedding.extraTools } : {}),
+    },
+    lineMode: !Deno.stdout.isTerminal(),
+    write: (text) => writeAll(Deno.stdout, encoder.encode(text)),
+    writeError: (text) => writeAll(Deno.stderr, encoder.encode(text)),
+  });
+}
+
 export function buildProgram(embedding: Embedding = {}): Command {
   const program = new Command("reasonix")
     .description("Reasonix: a DeepSeek-native coding agent for the terminal")
@@ -278,9 +311,8 @@ export function buildProgram(embedding: Embedding = {}): Command {
   program.addCommand(setupCommand());
   adminCommands(program);
   applyToAll(program, (command) => command.exitOverride().showSuggestionAfterError());
-  program.action(() => {
-    program.outputHelp();
-    console.log("\nThe interactive TUI is not part of this build yet: use `reasonix run <task>`.");
+  tuiOptions(program).action(async (opts: Record<string, unknown>) => {
+    Deno.exitCode = await startTui(opts, embedding);
   });
   return program;
 }

@@ -39,6 +39,17 @@ export const en = {
   "setup.config_unchanged": "{file} already has what it needs; left untouched",
   "setup.cancelled": "Setup cancelled; nothing was written",
   "setup.done": "Done. Start with `reasonix`",
+  "approval.title": "Allow {tool}?",
+  "approval.allow_once": "Allow once",
+  "approval.allow_session": "Allow for this session",
+  "approval.allow_always": "Always allow",
+  "approval.deny": "Deny",
+  "approval.hint": "←/→ choose · Enter confirm · 1–4",
+  "status.busy": "working… Ctrl+C cancels",
+  "status.hit": "cache {hit}%",
+  "status.cost": "cost {cost}",
+  "app.placeholder": "Type a task · Enter sends · Ctrl+J newline",
+  "app.quit_hint": "Press Ctrl+C again to quit",
 } as const;
 
 export type MessageKey = keyof typeof en;

@@ -1,0 +1,75 @@
+/**
+ * @module
+ * A gated call waiting for the user: tool, arguments, the diff it would make, why it is asked, and
+ * four choices picked with ←/→ + Enter or the digits 1–4 (keys decided by `approvalKey`).
+ */
+import { Box, type Key, Text } from "ink";
+import type { ApprovalChoice, ApprovalRequest } from "../../control/events.ts";
+import { type MessageKey, t } from "./i18n/mod.ts";
+import { useTheme } from "./components/theme_context.ts";
+import { DiffView } from "./components/diff_view.tsx";
+import { clip, oneLine, sanitize } from "./components/format.ts";
+import stringWidth from "string-width";
+
+export const APPROVAL_CHOICES: readonly ApprovalChoice[] = [
+  "allow_once",
+  "allow_session",
+  "allow_always",
+  "deny",
+];
+
+const LABELS: Record<ApprovalChoice, MessageKey> = {
+  allow_once: "approval.allow_once",
+  allow_session: "approval.allow_session",
+  allow_always: "approval.allow_always",
+  deny: "approval.deny",
+};
+
+const PREVIEW_LINES = 20;
+
+export interface ApprovalCardProps {
+  request: ApprovalRequest;
+  width: number;
+  /** Index into APPROVAL_CHOICES of the highlighted choice. */
+  selected: number;
+}
+
+export type ApprovalKeyResult = { selected: number } | { choice: ApprovalChoice } | null;
+
+/** What a key does to an open card: move the highlight, answer, or nothing. */
+export function approvalKey(input: string, key: Key, selected: number): ApprovalKeyResult {
+  const count = APPROVAL_CHOICES.length;
+  if (key.leftArrow) return { selected: (selected + count - 1) % count };
+  if (key.rightArrow || key.tab) return { selected: (selected + 1) % count };
+  if (key.return) return { choice: APPROVAL_CHOICES[selected]! };
+  if (/^[1-4]$/.test(input)) return { choice: APPROVAL_CHOICES[Number(input) - 1]! };
+  return null;
+}
+
+/** The card itself; the app owns the keyboard (see approvalKey) so no key is lost while it mounts. */
+export function ApprovalCard({ request, width, selected }: ApprovalCardProps) {
+  const { palette } = useTheme();
+  const subject = request.subject ?? request.arguments;
+  return (
+    <Box flexDirection="column" borderStyle="round" borderColor={palette.warning} paddingX={1}>
+      <Text bold color={palette.warning}>{t("approval.title", { tool: request.tool })}</Text>
+      <Text wrap="truncate-end">{clip(oneLine(sanitize(subject)), Math.max(8, width - 4), stringWidth)}</Text>
+      {request.preview
+        ? <DiffView change={request.preview} width={width - 4} maxLines={PREVIEW_LINES} />
+        : null}
+      <Text color={palette.muted}>{request.explanation.reason}</Text>
+      <Box>
+        {APPROVAL_CHOICES.map((choice, index) => (
+          <Text
+            key={choice}
+            inverse={index === selected}
+            color={index === selected ? palette.accent : undefined}
+          >
+            {`${index === selected ? "›" : " "}${index + 1} ${t(LABELS[choice])} `}
+          </Text>
+        ))}
+      </Box>
+      <Text color={palette.muted}>{t("approval.hint")}</Text>
+    </Box>
+  );
+}

@@ -1,0 +1,102 @@
+/**
+ * @module
+ * The multi-line prompt: Enter sends, Ctrl+J (or Shift/Alt+Enter) starts a new line, arrows move
+ * the cursor by display column so wide (CJK) characters behave.
+ */
+import { Box, Text, useInput, usePaste } from "ink";
+import { useState } from "react";
+import { backspace, type EditState, EMPTY_EDIT, insert, moveHorizontal, moveVertical } from "./input_edit.ts";
+import { t } from "./i18n/mod.ts";
+import { useTheme } from "./components/theme_context.ts";
+
+export interface InputBoxProps {
+  onSubmit: (text: string) => void;
+  /** False while an approval card owns the keyboard. */
+  active: boolean;
+}
+
+const PROMPT = "› ";
+
+export function InputBox({ onSubmit, active }: InputBoxProps) {
+  const { palette } = useTheme();
+  const [edit, setEdit] = useState<EditState>(EMPTY_EDIT);
+  // Always listening, so the handler (not a remount) decides; a card opening takes effect at once.
+  useInput((input, key) => {
+    if (!active || (key.ctrl && input === "c")) return;
+    if (input === "\n" || (key.return && (key.shift || key.meta)) || (key.ctrl && input === "j")) {
+      setEdit((state) => insert(state, "\n"));
+    } else if (key.return) submit(edit);
+    else if (input.length > 1 && input.includes("\r")) {
+      // Keys typed faster than a render arrive as one chunk: "\r" in it is Enter, not a newline.
+      const parts = input.split("\r");
+      let state = edit;
+      for (const part of parts.slice(0, -1)) state = submit(insert(state, part));
+      setEdit(insert(state, parts.at(-1)!));
+    } else if (key.backspace || key.delete) setEdit(backspace);
+    else if (key.leftArrow) setEdit((state) => moveHorizontal(state, -1));
+    else if (key.rightArrow) setEdit((state) => moveHorizontal(state, 1));
+    else if (key.upArrow) setEdit((state) => moveVertical(state, -1) ?? state);
+    else if (key.downArrow) setEdit((state) => moveVertical(state, 1) ?? state);
+    else if (input && !key.ctrl && !key.meta && !key.escape && !key.tab) {
+      setEdit((state) => insert(state, input));
+    }
+  });
+  usePaste((text) => {
+    if (active) setEdit((state) => insert(state, text));
+  });
+  const submit = (state: EditState): EditState => {
+    const text = state.value.trim();
+    if (!text) return state;
+    setEdit(EMPTY_EDIT);
+    onSubmit(text);
+    return EMPTY_EDIT;
+  };
+  const lines = renderLines(edit);
+  return (
+    <Box flexDirection="column" borderStyle="single" borderColor={palette.muted} paddingX={1}>
+      {edit.value === ""
+        ? <Text color={palette.muted}>{PROMPT}{t("app.placeholder")}</Text>
+        : lines.map((line, index) => (
+          <Text key={index}>
+            <Text color={palette.user}>{index === 0 ? PROMPT : "  "}</Text>
+            {line.before}
+            <Text inverse>{line.cursor ?? ""}</Text>
+            {line.after}
+          </Text>
+        ))}
+    </Box>
+  );
+}
+
+interface RenderedLine {
+  before: string;
+  cursor: string | null;
+  after: string;
+}
+
+function renderLines(edit: EditState): RenderedLine[] {
+  const chars = Array.from(edit.value);
+  const lines: RenderedLine[] = [];
+  let current: string[] = [];
+  let cursorAt = -1;
+  const flush = () => {
+    if (cursorAt < 0) lines.push({ before: current.join(""), cursor: null, after: "" });
+    else {
+      lines.push({
+        before: current.slice(0, cursorAt).join(""),
+        cursor: current[cursorAt] ?? " ",
+        after: current.slice(cursorAt + 1).join(""),
+      });
+    }
+    current = [];
+    cursorAt = -1;
+  };
+  chars.forEach((char, index) => {
+    if (index === edit.cursor) cursorAt = current.length;
+    if (char === "\n") flush();
+    else current.push(char);
+  });
+  if (edit.cursor === chars.length) cursorAt = current.length;
+  flush();
+  return lines;
+}

@@ -1,0 +1,66 @@
+/**
+ * @module
+ * `reasonix` when stdout is not a terminal: one turn per stdin line, printed as plain text. Nobody
+ * can answer an approval card here, so it boots like `reasonix run` (gated calls are refused).
+ */
+import type { BootOptions } from "../../control/boot.ts";
+import { bootController } from "../../control/boot.ts";
+import type { ReasonixEvent } from "../../control/events.ts";
+import { keyArgument, sanitize } from "./components/format.ts";
+
+export interface LineModeOptions {
+  boot: Omit<BootOptions, "headless">;
+  input: ReadableStream<Uint8Array>;
+  write: (text: string) => void;
+}
+
+/** Returns the exit code: 0 when every turn succeeded, 1 otherwise. */
+export async function runLineMode(options: LineModeOptions): Promise<number> {
+  const controller = await bootController({ ...options.boot, headless: true });
+  const render = plainPrinter(options.write);
+  const unsubscribe = controller.subscribe(render);
+  controller.start();
+  let failed = false;
+  try {
+    for await (const line of readLines(options.input)) {
+      if (!line.trim()) continue;
+      const outcome = await controller.runTurn(line.trim());
+      if (outcome.subtype !== "success") failed = true;
+      options.write("\n");
+    }
+  } finally {
+    unsubscribe();
+    await controller.close();
+  }
+  return failed ? 1 : 0;
+}
+
+async function* readLines(input: ReadableStream<Uint8Array>): AsyncGenerator<string> {
+  let buffered = "";
+  for await (const chunk of input.pipeThrough(new TextDecoderStream())) {
+    buffered += chunk;
+    const lines = buffered.split("\n");
+    buffered = lines.pop() ?? "";
+    yield* lines;
+  }
+  if (buffered) yield buffered;
+}
+
+/** Answer text as it streams, one line per tool call and result, warnings and errors. */
+function plainPrinter(write: (text: string) => void): (event: ReasonixEvent) => void {
+  let midLine = false;
+  const line = (text: string) => {
+    write(`${midLine ? "\n" : ""}${text}\n`);
+    midLine = false;
+  };
+  return (event) => {
+    if (event.type === "text") {
+      write(sanitize(event.text));
+      midLine = !event.text.endsWith("\n");
+    } else if (event.type === "tool_call") line(`· ${event.name} ${keyArgument(event.arguments)}`);
+    else if (event.type === "tool_result") {
+      line(`${event.ok ? "✓" : "✗"} ${event.name}${event.code ? ` ${event.code}` : ""}`);
+    } else if (event.type === "warning") line(`warning: ${event.message}`);
+    else if (event.type === "turn_done" && event.error) line(`error: ${event.error.message}`);
+  };
+}

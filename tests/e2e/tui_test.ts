@@ -1,0 +1,196 @@
+import assert from "node:assert/strict";
+import { join } from "node:path";
+import { cliEnv, MAIN_TS, makeHome, makeWorkspace, removeAll, runCli } from "../support/cli.ts";
+import { DeepSeekSim, type ScriptedReply } from "../support/deepseek_sim.ts";
+import { shellQuote, TmuxPane } from "../support/tmux.ts";
+
+interface Tui {
+  pane: TmuxPane;
+  sim: DeepSeekSim;
+  home: string;
+  workspace: string;
+}
+
+async function withTui(
+  script: ScriptedReply[],
+  body: (tui: Tui) => Promise<void>,
+  size: [number, number] = [100, 30],
+): Promise<void> {
+  const sim = await DeepSeekSim.start({ script });
+  const home = await makeHome({ simUrl: sim.url });
+  const workspace = await makeWorkspace({ "README.md": "fixture\n" });
+  const pane = new TmuxPane();
+  try {
+    const env = Object.entries(cliEnv(home, { LANG: "en_US.UTF-8", TERM: "xterm-256color" }))
+      .map(([k, v]) => `${k}=${shellQuote(v)}`);
+    const command = `cd ${shellQuote(workspace)} && env -i ${env.join(" ")} ${
+      shellQuote(Deno.execPath())
+    } run --no-prompt -A ${shellQuote(MAIN_TS)}; echo TUI-EXIT=$?; sleep 30`;
+    await pane.start(command, size[0], size[1]);
+    await pane.waitFor(/Type a task/);
+    await body({ pane, sim, home, workspace });
+  } finally {
+    await pane.kill();
+    await sim.close();
+    await removeAll(home, workspace);
+  }
+}
+
+Deno.test("tui: a typed task streams a Markdown answer and the status line shows cache hit and cost", async () => {
+  await withTui(
+    [{ content: "## Plan\n\nThe answer is **forty-two** today.", chunkSize: 3 }],
+    async ({ pane, sim }) => {
+      await pane.type("what is the answer");
+      await pane.keys("Enter");
+      const screen = await pane.waitFor(/The answer is forty-two today\./);
+      assert.ok(!screen.includes("**"), screen);
+      assert.match(screen, /› what is the answer/);
+      const status = await pane.waitFor(/cache \d+% · cost \d/);
+      assert.match(status, /deepseek-flash · ask/);
+      assert.equal(sim.requests.length, 1);
+      assert.equal(sim.requests[0]!.json.messages.at(-1).content.includes("what is the answer"), true);
+    },
+  );
+});
+
+Deno.test("tui: a write_file call in ask mode shows an approval card; pressing 1 allows it and the file is written", async () => {
+  const args = JSON.stringify({ path: "notes.txt", content: "hello from the card\n" });
+  await withTui(
+    [{ toolCalls: [{ name: "write_file", arguments: args }] }, { content: "Wrote the file." }],
+    async ({ pane, workspace }) => {
+      await pane.type("write notes");
+      await pane.keys("Enter");
+      const card = await pane.waitFor(/Allow write_file\?/);
+      assert.match(card, /1 Allow once/);
+      assert.match(card, /hello from the card/, "the card previews the diff");
+      await pane.type("1");
+      const after = await pane.waitFor(/Wrote the file\./);
+      assert.match(after, /› Type a task/, "the digit answered the card and was not typed into the input");
+      assert.equal(await Deno.readTextFile(join(workspace, "notes.txt")), "hello from the card\n");
+    },
+  );
+});
+
+Deno.test("tui: Enter on the card confirms the selected choice (→ moves to the next one)", async () => {
+  const args = JSON.stringify({ path: "denied.txt", content: "nope\n" });
+  await withTui(
+    [{ toolCalls: [{ name: "write_file", arguments: args }] }, { content: "Understood, not written." }],
+    async ({ pane, workspace }) => {
+      await pane.type("write it");
+      await pane.keys("Enter");
+      await pane.waitFor(/›1 Allow once/);
+      for (const choice of ["›2 Allow for this session", "›3 Always allow", "›4 Deny"]) {
+        await pane.keys("Right");
+        await pane.waitFor((screen) => screen.includes(choice));
+      }
+      await pane.keys("Enter");
+      await pane.waitFor(/Understood, not written\./);
+      await assert.rejects(Deno.stat(join(workspace, "denied.txt")), Deno.errors.NotFound);
+    },
+  );
+});
+
+Deno.test("tui: Chinese typed in the input and streamed in the answer renders", async () => {
+  await withTui([{ content: "你好！这是中文回答，宽字符也对齐。", chunkSize: 2 }], async ({ pane, sim }) => {
+    await pane.type("请用中文回答");
+    await pane.waitFor(/› 请用中文回答/);
+    await pane.keys("Enter");
+    await pane.waitFor(/你好！这是中文回答，宽字符也对齐。/);
+    assert.match(JSON.stringify(sim.requests[0]!.json.messages.at(-1)), /请用中文回答/);
+  });
+});
+
+Deno.test("tui: Ctrl+C during a stream cancels the turn, the next turn works, a second Ctrl+C quits", async () => {
+  await withTui(
+    [{ content: "never shown", fault: { kind: "hang" }, keepAlive: 1 }, { content: "Second turn fine." }],
+    async ({ pane }) => {
+      await pane.type("slow task");
+      await pane.keys("Enter");
+      await pane.waitFor(/working… Ctrl\+C cancels/);
+      await pane.keys("C-c");
+      await pane.waitFor((screen) =>
+        !screen.includes("working…") && /Press Ctrl\+C again to quit/.test(screen)
+      );
+      await pane.type("again");
+      await pane.keys("Enter");
+      await pane.waitFor(/Second turn fine\./);
+      await pane.keys("C-c");
+      await pane.keys("C-c");
+      await pane.waitFor(/TUI-EXIT=0/);
+    },
+  );
+});
+
+Deno.test("tui: resizing the window re-renders the input box at the new width", async () => {
+  await withTui([], async ({ pane }) => {
+    const border = (screen: string) => screen.split("\n").find((line) => line.startsWith("┌"))?.length ?? 0;
+    assert.equal(border(await pane.screen()), 100);
+    await pane.run("resize-window", "-t", "main", "-x", "60", "-y", "30");
+    await pane.waitFor((screen) => border(screen) === 60);
+    await pane.type("still typing");
+    await pane.waitFor(/› still typing/);
+  });
+});
+
+Deno.test("reasonix with stdout piped runs one turn per stdin line in plain text", async () => {
+  const sim = await DeepSeekSim.start({
+    script: [{ content: "First answer." }, { content: "Second answer." }],
+  });
+  const home = await makeHome({ simUrl: sim.url });
+  const workspace = await makeWorkspace({});
+  try {
+    const result = await runCli([], { home, cwd: workspace, stdin: "first question\n\nsecond question\n" });
+    assert.equal(result.code, 0, result.stderr);
+    assert.match(result.stdout, /First answer\.[\s\S]*Second answer\./);
+    assert.equal(sim.requests.length, 2);
+    assert.match(JSON.stringify(sim.requests[1]!.json.messages), /first question[\s\S]*second question/);
+  } finally {
+    await sim.close();
+    await removeAll(home, workspace);
+  }
+});
+
+Deno.test("reasonix -c continues the latest session of the workspace", async () => {
+  const sim = await DeepSeekSim.start({
+    script: [{ content: "Noted." }, { content: "You said remember 31." }],
+  });
+  const home = await makeHome({ simUrl: sim.url });
+  const workspace = await makeWorkspace({});
+  try {
+    const first = await runCli([], { home, cwd: workspace, stdin: "remember 31\n" });
+    assert.equal(first.code, 0, first.stderr);
+    const second = await runCli(["-c"], { home, cwd: workspace, stdin: "what did I say\n" });
+    assert.equal(second.code, 0, second.stderr);
+    assert.match(second.stdout, /You said remember 31\./);
+    assert.match(
+      JSON.stringify(sim.requests[1]!.json.messages),
+      /remember 31[\s\S]*Noted\.[\s\S]*what did I say/,
+    );
+  } finally {
+    await sim.close();
+    await removeAll(home, workspace);
+  }
+});
+
+Deno.test("tui: Esc stops the running turn without arming quit", async () => {
+  await withTui([{ content: "never shown", fault: { kind: "hang" } }], async ({ pane }) => {
+    await pane.type("slow task");
+    await pane.keys("Enter");
+    await pane.waitFor(/working… Ctrl\+C cancels/);
+    await pane.keys("Escape");
+    const screen = await pane.waitFor((text) => !text.includes("working…") && /Interrupted/.test(text));
+    assert.ok(!screen.includes("Press Ctrl+C again"), screen);
+  });
+});
+
+Deno.test("tui: Ctrl+J starts a new line and Enter sends both lines as one turn", async () => {
+  await withTui([{ content: "Got two lines." }], async ({ pane, sim }) => {
+    await pane.type("line one");
+    await pane.keys("C-j");
+    await pane.type("第二行");
+    await pane.waitFor(/› line one\s*│\s*\n│\s+第二行/);
+    await pane.keys("Enter");
+    await pane.waitFor(/Got two lines\./);
+    assert.match(JSON.stringify(sim.requests[0]!.json.messages.at(-1)), /line one\\n第二行/);
+  });
+});
