@@ -194,3 +194,21 @@ Deno.test("tui: Ctrl+J starts a new line and Enter sends both lines as one turn"
     assert.match(JSON.stringify(sim.requests[0]!.json.messages.at(-1)), /line one\\n第二行/);
   });
 });
+
+Deno.test("tui: slash commands are answered locally; an unknown one gets the nearest names and never reaches the model", async () => {
+  await withTui([{ content: "unused" }], async ({ pane, sim }) => {
+    await pane.type("/cots");
+    await pane.keys("Enter");
+    await pane.waitFor(/Unknown command \/cots\. Did you mean \/cost/);
+    await pane.type("/help");
+    await pane.keys("Enter");
+    await pane.waitFor(/\/permissions/);
+    await pane.type("/mode auto");
+    await pane.keys("Enter");
+    await pane.waitFor(/deepseek-flash · auto/);
+    assert.equal(sim.requests.length, 0, "no slash command was sent to the model");
+    await pane.type("/quit");
+    await pane.keys("Enter");
+    await pane.waitFor(/TUI-EXIT=0/);
+  });
+});

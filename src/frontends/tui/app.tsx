@@ -5,7 +5,9 @@
  */
 import { Box, Static, useApp, useInput, useWindowSize } from "ink";
 import { useEffect, useReducer, useRef, useState } from "react";
-import type { ApprovalPort, EventSource, SessionInfo, TurnControl } from "../../control/ports.ts";
+import type { EventSource, TurnControl } from "../../control/ports.ts";
+import type { CommandHost, CommandRegistry } from "../../control/commands/registry.ts";
+import { defaultCommands } from "../../control/commands/builtin.ts";
 import { initialState, reduce } from "./state.ts";
 import type { TranscriptEntry } from "./transcript_types.ts";
 import { TranscriptEntryView } from "./components/transcript.tsx";
@@ -14,13 +16,15 @@ import { InputBox } from "./input_box.tsx";
 import { StatusLineView } from "./status_line.tsx";
 import { t } from "./i18n/mod.ts";
 
-export type TuiPort = TurnControl & EventSource & SessionInfo & ApprovalPort;
+export type TuiPort = TurnControl & EventSource & CommandHost;
 
 export interface AppProps {
   controller: TuiPort;
+  /** The slash commands; the one registry that also drives completion and /help. */
+  commands?: CommandRegistry;
 }
 
-export function App({ controller }: AppProps) {
+export function App({ controller, commands = defaultCommands() }: AppProps) {
   const { exit } = useApp();
   const { columns } = useWindowSize();
   const width = Math.max(20, columns - 1);
@@ -49,7 +53,10 @@ export function App({ controller }: AppProps) {
     // The ref, not state.status.busy: a second Enter can land before turn_started re-renders.
     if (running.current) return;
     running.current = true;
-    void controller.runTurn(text).finally(() => running.current = false);
+    const print = (output: string) => dispatch({ type: "command_output", text: output });
+    void runInput(commands, { host: controller, print, quit: exit }, text, controller)
+      .catch((error) => print(String(error instanceof Error ? error.message : error)))
+      .finally(() => running.current = false);
   };
   const settled = settledCount(state.entries);
   return (
@@ -74,6 +81,17 @@ export function App({ controller }: AppProps) {
       />
     </Box>
   );
+}
+
+/** A slash command runs here and never reaches the model; anything else is a turn. */
+async function runInput(
+  commands: CommandRegistry,
+  ctx: Parameters<CommandRegistry["dispatch"]>[0],
+  text: string,
+  controller: TurnControl,
+): Promise<void> {
+  if (await commands.dispatch(ctx, text)) return;
+  await controller.runTurn(text);
 }
 
 /** Entries before the first running tool never change again, so <Static> may print them once. */

@@ -64,8 +64,13 @@ export function visibleEntries(state: TuiState): TranscriptEntry[] {
   return state.live ? [...state.entries, state.live] : state.entries;
 }
 
-export function reduce(state: TuiState, event: ReasonixEvent): TuiState {
+/** What the face itself adds to the transcript: the answer of a slash command, never sent to the model. */
+export type LocalAction = { type: "command_output"; text: string };
+
+export function reduce(state: TuiState, event: ReasonixEvent | LocalAction): TuiState {
   switch (event.type) {
+    case "command_output":
+      return notice(state, "info", event.text);
     case "session_started":
       return withStatus(state, { model: event.model, provider: event.provider });
     case "turn_started":

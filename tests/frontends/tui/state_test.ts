@@ -254,3 +254,15 @@ Deno.test("reduce() folds a real Controller turn from the simulator", async () =
   assert.equal(state.status.turn, 1);
   assert.equal(state.status.sessionPromptTokens, sim.stats().promptTokens);
 });
+
+Deno.test("reduce() shows a slash command's answer as an info notice after what is settled", () => {
+  const before = fold([{ type: "turn_started", turn: 1, text: "hi" }]);
+  const after = reduce(before, { type: "command_output", text: "Unknown command /x." });
+  assert.deepEqual(after.entries.at(-1), {
+    kind: "notice",
+    id: after.entries.at(-1)!.id,
+    level: "info",
+    text: "Unknown command /x.",
+  });
+  assert.equal(after.entries.length, before.entries.length + 1);
+});
