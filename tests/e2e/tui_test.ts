@@ -3,6 +3,8 @@ import { join } from "node:path";
 import { cliEnv, MAIN_TS, makeHome, makeWorkspace, removeAll, runCli } from "../support/cli.ts";
 import { DeepSeekSim, type ScriptedReply } from "../support/deepseek_sim.ts";
 import { shellQuote, TmuxPane } from "../support/tmux.ts";
+import { InputHistory } from "../../src/session/input_history.ts";
+import { resolvePaths } from "../../src/config/paths.ts";
 
 interface Tui {
   pane: TmuxPane;
@@ -211,4 +213,35 @@ Deno.test("tui: slash commands are answered locally; an unknown one gets the nea
     await pane.keys("Enter");
     await pane.waitFor(/TUI-EXIT=0/);
   });
+});
+
+Deno.test("tui: Up recalls earlier inputs of this workspace, Down gives the draft back; history persists", async () => {
+  await withTui(
+    [{ content: "Did the first." }, { content: "Did it again." }],
+    async ({ pane, sim, home, workspace }) => {
+      await pane.type("first task");
+      await pane.keys("Enter");
+      await pane.waitFor(/Did the first\./);
+      await pane.type("a draft");
+      await pane.keys("Up");
+      await pane.waitFor(/│ › first task/);
+      await pane.keys("Down");
+      await pane.waitFor(/│ › a draft/);
+      await pane.keys("BSpace", "BSpace", "BSpace", "BSpace", "BSpace", "BSpace", "BSpace");
+      await pane.keys("Up");
+      await pane.waitFor(/│ › first task/);
+      await pane.keys("Enter");
+      await pane.waitFor(/Did it again\./);
+      assert.equal(sim.requests[1]!.json.messages.at(-1).content.includes("first task"), true);
+      const stored = new InputHistory(
+        resolvePaths({ REASONIX_HOME: home }).sessionsDir,
+        await Deno.realPath(workspace),
+      );
+      assert.deepEqual(
+        await stored.load(),
+        ["first task"],
+        "a repeat of the newest line is not stored twice",
+      );
+    },
+  );
 });

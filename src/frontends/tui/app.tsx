@@ -8,6 +8,7 @@ import { useEffect, useReducer, useRef, useState } from "react";
 import type { EventSource, TurnControl } from "../../control/ports.ts";
 import type { CommandHost, CommandRegistry } from "../../control/commands/registry.ts";
 import { defaultCommands } from "../../control/commands/builtin.ts";
+import type { HistoryPort } from "../../control/input_history.ts";
 import { initialState, reduce } from "./state.ts";
 import type { TranscriptEntry } from "./transcript_types.ts";
 import { TranscriptEntryView } from "./components/transcript.tsx";
@@ -22,9 +23,10 @@ export interface AppProps {
   controller: TuiPort;
   /** The slash commands; the one registry that also drives completion and /help. */
   commands?: CommandRegistry;
+  history?: HistoryPort;
 }
 
-export function App({ controller, commands = defaultCommands() }: AppProps) {
+export function App({ controller, commands = defaultCommands(), history }: AppProps) {
   const { exit } = useApp();
   const { columns } = useWindowSize();
   const width = Math.max(20, columns - 1);
@@ -73,7 +75,7 @@ export function App({ controller, commands = defaultCommands() }: AppProps) {
       ))}
       {state.live ? <TranscriptEntryView entry={state.live} width={width} /> : null}
       {pending ? <ApprovalCard request={pending} width={width} selected={selected} /> : null}
-      <InputBox onSubmit={submit} active={!pending} />
+      <InputBox onSubmit={submit} active={!pending} {...(history ? { history } : {})} />
       <StatusLineView
         status={state.status}
         mode={controller.permissionMode}

@@ -7,19 +7,36 @@ import { Box, Text, useInput, usePaste } from "ink";
 import { useState } from "react";
 import { backspace, type EditState, EMPTY_EDIT, insert, moveHorizontal, moveVertical } from "./input_edit.ts";
 import { t } from "./i18n/mod.ts";
+import type { HistoryPort } from "../../control/input_history.ts";
+import { type HistoryNav, NO_RECALL, type Recall, recallNewer, recallOlder } from "./history_nav.ts";
 import { useTheme } from "./components/theme_context.ts";
 
 export interface InputBoxProps {
   onSubmit: (text: string) => void;
   /** False while an approval card owns the keyboard. */
   active: boolean;
+  /** Earlier inputs of this workspace for Up/Down; absent in tests that do not need it. */
+  history?: HistoryPort;
 }
 
 const PROMPT = "› ";
 
-export function InputBox({ onSubmit, active }: InputBoxProps) {
+export function InputBox({ onSubmit, active, history }: InputBoxProps) {
   const { palette } = useTheme();
   const [edit, setEdit] = useState<EditState>(EMPTY_EDIT);
+  const [nav, setNav] = useState<HistoryNav>(NO_RECALL);
+  /** Up/Down move between lines; at the first or last line they walk the history instead. */
+  const moveOrRecall = (delta: -1 | 1) => {
+    const moved = moveVertical(edit, delta);
+    if (moved) return setEdit(moved);
+    const entries = history?.entries() ?? [];
+    const recall: Recall | null = delta < 0
+      ? recallOlder(entries, nav, edit.value)
+      : recallNewer(entries, nav);
+    if (!recall) return;
+    setNav(recall.nav);
+    setEdit({ value: recall.value, cursor: Array.from(recall.value).length });
+  };
   // Always listening, so the handler (not a remount) decides; a card opening takes effect at once.
   useInput((input, key) => {
     if (!active || (key.ctrl && input === "c")) return;
@@ -35,8 +52,8 @@ export function InputBox({ onSubmit, active }: InputBoxProps) {
     } else if (key.backspace || key.delete) setEdit(backspace);
     else if (key.leftArrow) setEdit((state) => moveHorizontal(state, -1));
     else if (key.rightArrow) setEdit((state) => moveHorizontal(state, 1));
-    else if (key.upArrow) setEdit((state) => moveVertical(state, -1) ?? state);
-    else if (key.downArrow) setEdit((state) => moveVertical(state, 1) ?? state);
+    else if (key.upArrow) moveOrRecall(-1);
+    else if (key.downArrow) moveOrRecall(1);
     else if (input && !key.ctrl && !key.meta && !key.escape && !key.tab) {
       setEdit((state) => insert(state, input));
     }
@@ -48,6 +65,8 @@ export function InputBox({ onSubmit, active }: InputBoxProps) {
     const text = state.value.trim();
     if (!text) return state;
     setEdit(EMPTY_EDIT);
+    setNav(NO_RECALL);
+    void history?.add(text).catch(() => {});
     onSubmit(text);
     return EMPTY_EDIT;
   };

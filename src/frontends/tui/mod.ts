@@ -15,6 +15,7 @@ import { resolveTheme } from "./theme.ts";
 import { ThemeContext } from "./components/theme_context.ts";
 import { App } from "./app.tsx";
 import { runLineMode } from "./line_mode.ts";
+import { type HistoryPort, openInputHistory } from "../../control/input_history.ts";
 
 export interface TuiOptions {
   boot: Omit<BootOptions, "headless" | "env" | "paths">;
@@ -39,7 +40,7 @@ export async function runTui(options: TuiOptions): Promise<number> {
     if (options.lineMode) {
       return await runLineMode({ boot, input: Deno.stdin.readable, write: options.write });
     }
-    return await runInk(boot, env);
+    return await runInk(boot, env, await openInputHistory(paths, workspace));
   } catch (error) {
     const info = explainError(error);
     options.writeError(`error: ${info.message}\n${info.hint ? `hint: ${info.hint}\n` : ""}`);
@@ -47,11 +48,15 @@ export async function runTui(options: TuiOptions): Promise<number> {
   }
 }
 
-async function runInk(boot: Omit<BootOptions, "headless">, env: Record<string, string>): Promise<number> {
+async function runInk(
+  boot: Omit<BootOptions, "headless">,
+  env: Record<string, string>,
+  history: HistoryPort,
+): Promise<number> {
   const controller = await bootController({ ...boot, headless: false });
   const theme = resolveTheme({ env });
   const app = render(
-    createElement(ThemeContext.Provider, { value: theme }, createElement(App, { controller })),
+    createElement(ThemeContext.Provider, { value: theme }, createElement(App, { controller, history })),
     { exitOnCtrlC: false },
   );
   controller.start();
