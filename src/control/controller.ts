@@ -3,6 +3,7 @@
  * The transport-agnostic Controller: owns the session (history + durable store), runs turns through
  * the agent loop, prices every model call, and broadcasts typed events to whichever face listens.
  */
+import type { TodoItem } from "../tool/session_state.ts";
 import { addUsage, type ChatMessage, type ChatResult, emptyUsage } from "../provider/provider.ts";
 import { priceFor, receiptFor } from "../provider/pricing.ts";
 import type { ProviderConfig } from "../config/types.ts";
@@ -116,6 +117,11 @@ export class Controller implements RunPort, ApprovalPort {
 
   totals(): TurnTotals {
     return structuredClone(this.#totals);
+  }
+
+  /** The session's todo list as the model last wrote it. */
+  todos(): TodoItem[] {
+    return structuredClone(this.#parts.toolContext.state?.todos ?? []);
   }
 
   subscribe(listener: EventListener): () => void {

@@ -157,3 +157,21 @@ Deno.test("/reasoning-language reaches the next request; /quit asks the face to 
     assert.equal(sim.requests.length, 1, "no command reached the model");
   });
 });
+
+Deno.test("/todo shows the list the model wrote in this session", async () => {
+  const todos = JSON.stringify({
+    todos: [{ content: "read the code", status: "completed" }, {
+      content: "fix the bug",
+      status: "in_progress",
+    }],
+  });
+  const script = [{ toolCalls: [{ name: "todo_write", arguments: todos }] }, { content: "Planned." }];
+  await withSession(script, async ({ controller, ctx, printed }) => {
+    const registry = defaultCommands();
+    await registry.dispatch(ctx, "/todo");
+    assert.equal(printed.at(-1), "The todo list is empty.");
+    await controller.runTurn("plan it");
+    await registry.dispatch(ctx, "/todos");
+    assert.equal(printed.at(-1), "[x] read the code\n[>] fix the bug");
+  });
+});

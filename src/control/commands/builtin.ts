@@ -13,7 +13,7 @@ const MODES: readonly PermissionMode[] = ["ask", "auto", "yolo"];
 export function defaultCommands(): CommandRegistry {
   const registry = new CommandRegistry();
   registry.register(helpCommand(registry));
-  for (const command of [quit, compact, status, cost, permissions, reasoningLanguage]) {
+  for (const command of [quit, compact, status, cost, todo, permissions, reasoningLanguage]) {
     registry.register(command);
   }
   return registry;
@@ -76,6 +76,20 @@ const cost: SlashCommand = {
   summary: "Show tokens, cache hits and cost so far",
   usage: "/cost",
   run: (ctx) => ctx.print(costText(ctx.host.totals())),
+};
+
+const TODO_MARKS = { completed: "[x]", in_progress: "[>]", pending: "[ ]" } as const;
+
+const todo: SlashCommand = {
+  name: "todo",
+  aliases: ["todos"],
+  summary: "Show the session's todo list",
+  usage: "/todo",
+  run: (ctx) => {
+    const items = ctx.host.todos();
+    if (items.length === 0) return ctx.print("The todo list is empty.");
+    ctx.print(items.map((item) => `${TODO_MARKS[item.status]} ${item.content}`).join("\n"));
+  },
 };
 
 export function costText(totals: TurnTotals): string {

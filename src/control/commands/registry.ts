@@ -6,10 +6,12 @@
 import { editDistance } from "../../lib/edit_distance.ts";
 import type { ApprovalPort, SessionInfo } from "../ports.ts";
 import type { ReasoningLanguage } from "../reasoning_language.ts";
+import type { TodoItem } from "../../tool/session_state.ts";
 
 /** The Controller operations slash commands use; the Controller itself satisfies it. */
 export interface CommandHost extends SessionInfo, ApprovalPort {
   compact(): Promise<boolean>;
+  todos(): TodoItem[];
   setReasoningLanguage(language: ReasoningLanguage): void;
 }
 
