@@ -15,7 +15,7 @@ import { TranscriptEntryView } from "./components/transcript.tsx";
 import { ApprovalCard, approvalKey } from "./approval_card.tsx";
 import { InputBox } from "./input_box.tsx";
 import { StatusLineView } from "./status_line.tsx";
-import { t } from "./i18n/mod.ts";
+import { t } from "../../lib/i18n/mod.ts";
 
 export type TuiPort = TurnControl & EventSource & CommandHost;
 

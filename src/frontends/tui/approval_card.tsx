@@ -5,7 +5,7 @@
  */
 import { Box, type Key, Text } from "ink";
 import type { ApprovalChoice, ApprovalRequest } from "../../control/events.ts";
-import { type MessageKey, t } from "./i18n/mod.ts";
+import { type MessageKey, t } from "../../lib/i18n/mod.ts";
 import { useTheme } from "./components/theme_context.ts";
 import { DiffView } from "./components/diff_view.tsx";
 import { clip, oneLine, sanitize } from "./components/format.ts";

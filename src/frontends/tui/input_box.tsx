@@ -6,7 +6,7 @@
 import { Box, Text, useInput, usePaste } from "ink";
 import { useState } from "react";
 import { backspace, type EditState, EMPTY_EDIT, insert, moveHorizontal, moveVertical } from "./input_edit.ts";
-import { t } from "./i18n/mod.ts";
+import { t } from "../../lib/i18n/mod.ts";
 import type { HistoryPort } from "../../control/input_history.ts";
 import { type HistoryNav, NO_RECALL, type Recall, recallNewer, recallOlder } from "./history_nav.ts";
 import { useTheme } from "./components/theme_context.ts";

@@ -10,7 +10,7 @@ import { bootController, type BootOptions } from "../../control/boot.ts";
 import { needsSetup } from "../../control/setup.ts";
 import { processEnv, resolvePaths } from "../../config/paths.ts";
 import { explainError } from "../../control/explain.ts";
-import { detectLanguage, setLanguage } from "./i18n/mod.ts";
+import { detectLanguage, setLanguage } from "../../lib/i18n/mod.ts";
 import { resolveTheme } from "./theme.ts";
 import { ThemeContext } from "./components/theme_context.ts";
 import { App } from "./app.tsx";

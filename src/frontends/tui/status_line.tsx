@@ -4,7 +4,7 @@
  */
 import { Text } from "ink";
 import type { StatusLine } from "./state.ts";
-import { t } from "./i18n/mod.ts";
+import { t } from "../../lib/i18n/mod.ts";
 import { useTheme } from "./components/theme_context.ts";
 import { formatCost } from "./components/usage_receipt.tsx";
 

@@ -5,7 +5,7 @@ import { ApprovalCard, approvalKey } from "../../../src/frontends/tui/approval_c
 import type { Key } from "ink";
 import { ThemeContext } from "../../../src/frontends/tui/components/theme_context.ts";
 import { makeTheme } from "../../../src/frontends/tui/theme.ts";
-import { setLanguage } from "../../../src/frontends/tui/i18n/mod.ts";
+import { setLanguage } from "../../../src/lib/i18n/mod.ts";
 import type { ApprovalRequest } from "../../../src/control/events.ts";
 
 const REQUEST: ApprovalRequest = {

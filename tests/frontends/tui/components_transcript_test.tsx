@@ -4,7 +4,7 @@ import { render } from "ink-testing-library";
 import { TranscriptEntryView } from "../../../src/frontends/tui/components/transcript.tsx";
 import { ThemeContext } from "../../../src/frontends/tui/components/theme_context.ts";
 import { makeTheme, type Theme } from "../../../src/frontends/tui/theme.ts";
-import { setLanguage } from "../../../src/frontends/tui/i18n/mod.ts";
+import { setLanguage } from "../../../src/lib/i18n/mod.ts";
 import type { TranscriptEntry } from "../../../src/frontends/tui/transcript_types.ts";
 
 function frame(entry: TranscriptEntry, options: { width?: number; theme?: Theme } = {}): string {

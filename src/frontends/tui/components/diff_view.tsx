@@ -6,7 +6,7 @@ import { Box, Text } from "ink";
 import stringWidth from "string-width";
 import type { FileChange } from "../../../tool/tool.ts";
 import { numberedDiff, type NumberedLine } from "../../../lib/diff/numbered.ts";
-import { type MessageKey, t } from "../i18n/mod.ts";
+import { type MessageKey, t } from "../../../lib/i18n/mod.ts";
 import type { Palette } from "../theme.ts";
 import { useTheme } from "./theme_context.ts";
 import { clip } from "./format.ts";

@@ -4,7 +4,7 @@
  */
 import { Text } from "ink";
 import type { NoticeLevel } from "../transcript_types.ts";
-import { t } from "../i18n/mod.ts";
+import { t } from "../../../lib/i18n/mod.ts";
 import type { Palette } from "../theme.ts";
 import { useTheme } from "./theme_context.ts";
 

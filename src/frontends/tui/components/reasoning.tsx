@@ -3,7 +3,7 @@
  * Visible reasoning: dimmed; folded it shows the first line and "…".
  */
 import { Box, Text } from "ink";
-import { t } from "../i18n/mod.ts";
+import { t } from "../../../lib/i18n/mod.ts";
 
 export interface ReasoningProps {
   text: string;

@@ -4,7 +4,7 @@
  */
 import { Box, Text } from "ink";
 import type { TodoItem } from "../../../tool/session_state.ts";
-import { t } from "../i18n/mod.ts";
+import { t } from "../../../lib/i18n/mod.ts";
 import { useTheme } from "./theme_context.ts";
 
 const BOXES = { pending: "☐", in_progress: "◐", completed: "☑" } as const;

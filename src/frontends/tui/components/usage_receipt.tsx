@@ -4,7 +4,7 @@
  */
 import { Text } from "ink";
 import type { UsageReceipt } from "../transcript_types.ts";
-import { t } from "../i18n/mod.ts";
+import { t } from "../../../lib/i18n/mod.ts";
 import { useTheme } from "./theme_context.ts";
 import { formatCount } from "./format.ts";
 

@@ -13,7 +13,7 @@ import {
   testKey,
   writeProjectConfig,
 } from "../../../control/setup.ts";
-import { detectLanguage, setLanguage, t } from "../i18n/mod.ts";
+import { detectLanguage, setLanguage, t } from "../../../lib/i18n/mod.ts";
 
 export interface WizardOptions extends SetupContext {
   /** Where `reasonix.toml` goes (default: the workspace). */

@@ -7,7 +7,7 @@ import {
   parseLanguage,
   setLanguage,
   t,
-} from "../../../src/frontends/tui/i18n/mod.ts";
+} from "../../src/lib/i18n/mod.ts";
 
 Deno.test("catalogs have identical key sets and no empty message", () => {
   const reference = Object.keys(CATALOGS.en).sort();

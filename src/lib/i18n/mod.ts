@@ -1,6 +1,6 @@
 /**
  * @module
- * The message catalog: every user-facing TUI string goes through `t(key, params)`. The language comes
+ * The message catalog: every user-facing string (TUI, command output) goes through `t(key, params)`. The language comes
  * from the explicit setting (`/language`, `[ui] language`), then `REASONIX_LANG`, then the locale.
  */
 import { type Catalog, en, type MessageKey } from "./en.ts";
