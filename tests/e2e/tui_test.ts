@@ -1,42 +1,10 @@
 import assert from "node:assert/strict";
 import { join } from "node:path";
-import { cliEnv, MAIN_TS, makeHome, makeWorkspace, removeAll, runCli } from "../support/cli.ts";
-import { DeepSeekSim, type ScriptedReply } from "../support/deepseek_sim.ts";
-import { shellQuote, TmuxPane } from "../support/tmux.ts";
+import { makeHome, makeWorkspace, removeAll, runCli } from "../support/cli.ts";
+import { DeepSeekSim } from "../support/deepseek_sim.ts";
+import { withTui } from "../support/tui.ts";
 import { InputHistory } from "../../src/session/input_history.ts";
 import { resolvePaths } from "../../src/config/paths.ts";
-
-interface Tui {
-  pane: TmuxPane;
-  sim: DeepSeekSim;
-  home: string;
-  workspace: string;
-}
-
-async function withTui(
-  script: ScriptedReply[],
-  body: (tui: Tui) => Promise<void>,
-  size: [number, number] = [100, 30],
-): Promise<void> {
-  const sim = await DeepSeekSim.start({ script });
-  const home = await makeHome({ simUrl: sim.url });
-  const workspace = await makeWorkspace({ "README.md": "fixture\n" });
-  const pane = new TmuxPane();
-  try {
-    const env = Object.entries(cliEnv(home, { LANG: "en_US.UTF-8", TERM: "xterm-256color" }))
-      .map(([k, v]) => `${k}=${shellQuote(v)}`);
-    const command = `cd ${shellQuote(workspace)} && env -i ${env.join(" ")} ${
-      shellQuote(Deno.execPath())
-    } run --no-prompt -A ${shellQuote(MAIN_TS)}; echo TUI-EXIT=$?; sleep 30`;
-    await pane.start(command, size[0], size[1]);
-    await pane.waitFor(/Type a task/);
-    await body({ pane, sim, home, workspace });
-  } finally {
-    await pane.kill();
-    await sim.close();
-    await removeAll(home, workspace);
-  }
-}
 
 Deno.test("tui: a typed task streams a Markdown answer and the status line shows cache hit and cost", async () => {
   await withTui(

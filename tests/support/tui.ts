@@ -1,0 +1,55 @@
+/**
+ * @module
+ * Drives the real TUI in tmux against the DeepSeek simulator: a fresh home and workspace per test,
+ * `reasonix` started with a clean environment, and everything torn down afterwards.
+ */
+import { cliEnv, MAIN_TS, makeHome, makeWorkspace, removeAll } from "./cli.ts";
+import { DeepSeekSim, type ScriptedReply } from "./deepseek_sim.ts";
+import { shellQuote, TmuxPane } from "./tmux.ts";
+
+export interface Tui {
+  pane: TmuxPane;
+  sim: DeepSeekSim;
+  home: string;
+  workspace: string;
+}
+
+export interface TuiOptions {
+  size?: [number, number];
+  /** Files of the workspace (default: a README.md). */
+  files?: Record<string, string>;
+  /** Extra environment for the reasonix process. */
+  env?: Record<string, string>;
+  /** Extra command-line arguments after `main.ts`. */
+  args?: string[];
+  /** What the screen must show before the body runs (default: the input placeholder). */
+  ready?: RegExp;
+}
+
+export async function withTui(
+  script: ScriptedReply[],
+  body: (tui: Tui) => Promise<void>,
+  options: TuiOptions | [number, number] = {},
+): Promise<void> {
+  const opts: TuiOptions = Array.isArray(options) ? { size: options } : options;
+  const [columns, rows] = opts.size ?? [100, 30];
+  const sim = await DeepSeekSim.start({ script });
+  const home = await makeHome({ simUrl: sim.url });
+  const workspace = await makeWorkspace(opts.files ?? { "README.md": "fixture\n" });
+  const pane = new TmuxPane();
+  try {
+    const env = Object.entries(cliEnv(home, { LANG: "en_US.UTF-8", TERM: "xterm-256color", ...opts.env }))
+      .map(([k, v]) => `${k}=${shellQuote(v)}`);
+    const args = (opts.args ?? []).map(shellQuote).join(" ");
+    const command = `cd ${shellQuote(workspace)} && env -i ${env.join(" ")} ${
+      shellQuote(Deno.execPath())
+    } run --no-prompt -A ${shellQuote(MAIN_TS)} ${args}; echo TUI-EXIT=$?; sleep 30`;
+    await pane.start(command, columns, rows);
+    await pane.waitFor(opts.ready ?? /Type a task/);
+    await body({ pane, sim, home, workspace });
+  } finally {
+    await pane.kill();
+    await sim.close();
+    await removeAll(home, workspace);
+  }
+}
