@@ -35,7 +35,8 @@ export async function fenceFlags(request: FenceRequest): Promise<string[]> {
   const config = await loadConfig({ workspace, paths: request.paths, flags: { addDirs: request.addDirs } })
     .catch(() => builtinConfig());
   const { paths } = request;
-  const writable = [workspace, ...config.sandbox.allowWrite, paths.stateHome, paths.cacheDir];
+  // The home holds trust.json and .env, which the TUI writes (Always allow, setup).
+  const writable = [workspace, ...config.sandbox.allowWrite, paths.home, paths.stateHome, paths.cacheDir];
   const outputs = request.outputs.map((file) => resolve(request.cwd, file));
   const flags = [
     "--no-prompt",

@@ -6,6 +6,7 @@ import assert from "node:assert/strict";
 import { join, resolve } from "node:path";
 import { DeepSeekSim } from "../support/deepseek_sim.ts";
 import { cliEnv, makeHome, makeWorkspace, removeAll } from "../support/cli.ts";
+import { withTui } from "../support/tui.ts";
 
 const ENTRY = resolve(import.meta.dirname!, "fixtures/fence_entry.ts");
 
@@ -61,6 +62,24 @@ Deno.test("without the fence (REASONIX_NO_FENCE=1) the same bug does write outsi
     const result = await runBuggyWrite(target, { REASONIX_NO_FENCE: "1" });
     assert.equal(result, `wrote ${target}`);
     assert.equal(await Deno.readTextFile(target), "escaped");
+  } finally {
+    await Deno.remove(outside, { recursive: true });
+  }
+});
+
+Deno.test("the interactive TUI runs under the same fence: the buggy write fails as tool.fenced", async () => {
+  const outside = await Deno.makeTempDir({ prefix: "reasonix-outside-" });
+  const target = join(outside, "escaped.txt");
+  const call = { name: "buggy_write", arguments: JSON.stringify({ path: target, content: "escaped" }) };
+  try {
+    await withTui([{ toolCalls: [call] }, { content: "finished the write" }], async ({ pane, sim }) => {
+      await pane.type("write it");
+      await pane.keys("Enter");
+      await pane.waitFor(/finished the write/);
+      const tool = sim.requests.at(-1)!.json.messages.find((m: { role: string }) => m.role === "tool");
+      assert.match(String(tool.content), /^Error \[tool\.fenced\]: .*NotCapable/s);
+    }, { entry: ENTRY, args: ["--yolo"] });
+    await assert.rejects(Deno.stat(target), Deno.errors.NotFound);
   } finally {
     await Deno.remove(outside, { recursive: true });
   }

@@ -22,6 +22,8 @@ export interface TuiOptions {
   env?: Record<string, string>;
   /** Extra command-line arguments after `main.ts`. */
   args?: string[];
+  /** The program to run instead of main.ts (a fixture entry that embeds the CLI). */
+  entry?: string;
   /** What the screen must show before the body runs (default: the input placeholder). */
   ready?: RegExp;
 }
@@ -43,7 +45,7 @@ export async function withTui(
     const args = (opts.args ?? []).map(shellQuote).join(" ");
     const command = `cd ${shellQuote(workspace)} && env -i ${env.join(" ")} ${
       shellQuote(Deno.execPath())
-    } run --no-prompt -A ${shellQuote(MAIN_TS)} ${args}; echo TUI-EXIT=$?; sleep 30`;
+    } run --no-prompt -A ${shellQuote(opts.entry ?? MAIN_TS)} ${args}; echo TUI-EXIT=$?; sleep 30`;
     await pane.start(command, columns, rows);
     await pane.waitFor(opts.ready ?? /Type a task/);
     await body({ pane, sim, home, workspace });

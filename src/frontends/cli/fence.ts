@@ -1,8 +1,8 @@
 /**
  * @module
- * Decides whether this invocation re-runs itself under the Deno fence: only agent sessions, only when
- * Deno was started with broad permissions (`deno task start`, `-A`), never twice, never in a compiled
- * binary (its flags are baked in), and not with REASONIX_NO_FENCE=1.
+ * Decides whether this invocation re-runs itself under the Deno fence: only agent sessions (`run` and
+ * the TUI), only when Deno was started with broad permissions (`deno task start`, `-A`), never twice,
+ * never in a compiled binary (its flags are baked in), and not with REASONIX_NO_FENCE=1.
  */
 import { basename } from "node:path";
 import { fileURLToPath } from "node:url";
@@ -11,12 +11,14 @@ import { FENCED_ENV, NO_FENCE_ENV, runFenced } from "../../control/fence.ts";
 
 const FENCED_COMMANDS = new Set(["run"]);
 const VALUE_OPTIONS = new Set(["--dir", "--add-dir", "--trajectory", "--metrics"]);
+/** Options that print and exit before any session starts; they gain nothing from the fence. */
+const INFO_OPTIONS = new Set(["-h", "--help", "-V", "--version"]);
 
 /** The child's exit code when this call re-ran under the fence, null when the caller should go on. */
 export async function maybeFence(args: string[], cwd: string): Promise<number | null> {
   const env = processEnv();
   if (env[FENCED_ENV] === "1" || env[NO_FENCE_ENV] === "1") return null;
-  if (!FENCED_COMMANDS.has(args[0] ?? "") || !broadPermissions() || !runByDeno()) return null;
+  if (!fencedSession(args) || !broadPermissions() || !runByDeno()) return null;
   const options = valueOptions(args.slice(1));
   return await runFenced(
     {
@@ -34,6 +36,15 @@ export async function maybeFence(args: string[], cwd: string): Promise<number | 
       interactive: Deno.stdin.isTerminal(),
     },
   );
+}
+
+/** `reasonix run …`, and the interactive TUI: no subcommand, only options (`reasonix --dir x -c`). */
+export function fencedSession(args: readonly string[]): boolean {
+  const first = args[0];
+  if (first === undefined || FENCED_COMMANDS.has(first)) return true;
+  if (!first.startsWith("-")) return false;
+  const end = args.indexOf("--");
+  return !args.slice(0, end < 0 ? undefined : end).some((arg) => INFO_OPTIONS.has(arg));
 }
 
 function broadPermissions(): boolean {
