@@ -23,7 +23,25 @@ export interface ScriptedReply {
   chunkSize?: number;
   /** Number of `: keep-alive` SSE comment lines sent before the first data line. */
   keepAlive?: number;
+  /**
+   * Streaming rate: each reasoning, content or tool-call delta counts as one token. Overrides the
+   * server's rate; 0 sends at full speed.
+   */
+  tokensPerSecond?: number;
   fault?: SimFault;
+}
+
+/** How far a streamed reply has got; updated live while its body is sent. */
+export interface StreamProgress {
+  /** Token frames (deltas) in the reply. */
+  tokens: number;
+  /** Token frames enqueued so far. */
+  sent: number;
+  /** null: sent at full speed. */
+  tokensPerSecond: number | null;
+  /** `performance.now()` when the first token could leave, and when `[DONE]` was enqueued. */
+  startedAt: number;
+  doneAt?: number;
 }
 
 /** The usage object exactly as the simulator sent it (snake_case, as on the wire). */
@@ -48,6 +66,8 @@ export interface RecordedRequest {
   usage?: SimUsage;
   /** What the simulator answered, when it answered normally. */
   generated?: GeneratedTurn;
+  /** Progress of a normally streamed answer. */
+  stream?: StreamProgress;
 }
 
 export type Responder = (request: RecordedRequest, index: number) => ScriptedReply;
@@ -60,6 +80,8 @@ export interface SimOptions {
   tokensPerChar?: number;
   /** Default 0 (any free port). */
   port?: number;
+  /** Streaming rate of every reply without its own (default: full speed). */
+  tokensPerSecond?: number;
 }
 
 export interface SimStats {

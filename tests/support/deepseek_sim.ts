@@ -4,8 +4,9 @@
  * script, records every request byte for byte, and models the reasoning replay rule and V4 cache units
  * (see /work/shared/DEEPSEEK.md and `_sim_cache.ts`).
  *
- * Standalone: `deno run -A tests/support/deepseek_sim.ts --port 0 --script script.json` prints
- * `listening <url>` and stops on SIGTERM, SIGINT or when stdin closes (spawn it with stdin piped).
+ * Standalone: `deno run -A tests/support/deepseek_sim.ts --port 0 --script script.json
+ * [--tokens-per-second N]` prints `listening <url>` and stops on SIGTERM, SIGINT or when stdin closes
+ * (spawn it with stdin piped).
  */
 
 import { parseArgs } from "node:util";
@@ -20,7 +21,15 @@ import type {
   SimStats,
   SimUsage,
 } from "./_sim_types.ts";
-import { buildUsage, completionBody, type CompletionMeta, errorResponse, streamFrames } from "./_sim_wire.ts";
+import { newProgress, pacedBody } from "./_sim_pace.ts";
+import {
+  buildUsage,
+  completionBody,
+  type CompletionMeta,
+  errorResponse,
+  type StreamFrames,
+  streamFrames,
+} from "./_sim_wire.ts";
 
 export type {
   GeneratedTurn,
@@ -32,6 +41,7 @@ export type {
   SimOptions,
   SimStats,
   SimUsage,
+  StreamProgress,
 } from "./_sim_types.ts";
 export { renderInput, renderOutput } from "./_sim_cache.ts";
 
@@ -47,6 +57,7 @@ export class DeepSeekSim {
   #script: ScriptedReply[] | Responder;
   #apiKey: string | undefined;
   #tokensPerChar: number;
+  #tokensPerSecond: number | undefined;
   #server: Deno.HttpServer | undefined;
   #url = "";
   #closing = new AbortController();
@@ -62,6 +73,7 @@ export class DeepSeekSim {
     this.#script = typeof options.script === "function" ? options.script : [...(options.script ?? [])];
     this.#apiKey = options.apiKey;
     this.#tokensPerChar = options.tokensPerChar ?? DEFAULT_TOKENS_PER_CHAR;
+    this.#tokensPerSecond = options.tokensPerSecond;
   }
 
   static async start(options: SimOptions = {}): Promise<DeepSeekSim> {
@@ -163,7 +175,7 @@ export class DeepSeekSim {
     });
     const faulted = reply.fault?.kind === "truncate" || reply.fault?.kind === "hang";
     if (!faulted) this.#account(turn, { input, usage, recorded });
-    if (body.stream === true) return this.#streamReply(reply, turn, { meta, usage, body });
+    if (body.stream === true) return this.#streamReply(reply, turn, { meta, usage, body, recorded });
     const json = completionBody(turn, meta, { usage, thinking });
     const headers = { "content-type": "application/json" };
     if (reply.fault?.kind === "hang") return new Response(this.#body([], "hang"), { headers });
@@ -177,7 +189,7 @@ export class DeepSeekSim {
     reply: ScriptedReply,
     turn: GeneratedTurn,
     // deno-lint-ignore no-explicit-any
-    options: { meta: CompletionMeta; usage: SimUsage; body: any },
+    options: { meta: CompletionMeta; usage: SimUsage; body: any; recorded: RecordedRequest },
   ): Response {
     const includeUsage = options.body.stream_options?.include_usage === true;
     const chunkSize = Math.max(1, Math.floor(reply.chunkSize ?? DEFAULT_CHUNK_SIZE));
@@ -192,8 +204,28 @@ export class DeepSeekSim {
     if (fault?.kind === "hang") stream = this.#body(keepAlive, "hang");
     else if (fault?.kind === "truncate") {
       stream = this.#body([...keepAlive, ...frames.body.slice(0, Math.max(0, fault.afterChunks))], "close");
-    } else stream = this.#body([...keepAlive, ...frames.body, ...frames.tail], "close");
+    } else {
+      const head = [...keepAlive, ...frames.body.slice(0, 1)];
+      stream = this.#pacedBody(reply, { head, frames, recorded: options.recorded });
+    }
     return new Response(stream, { headers });
+  }
+
+  /** Keep-alives and the role frame at once, then the token frames at the reply's or server's rate. */
+  #pacedBody(
+    reply: ScriptedReply,
+    parts: { head: string[]; frames: StreamFrames; recorded: RecordedRequest },
+  ): ReadableStream<Uint8Array> {
+    const tokens = parts.frames.body.slice(1);
+    const rate = reply.tokensPerSecond ?? this.#tokensPerSecond ?? 0;
+    const progress = newProgress(tokens.length, rate > 0 ? rate : null);
+    parts.recorded.stream = progress;
+    return pacedBody({ head: parts.head, tokens, tail: parts.frames.tail }, {
+      tokensPerSecond: progress.tokensPerSecond,
+      progress,
+      sleep: (ms) => this.#sleep(ms),
+      closing: this.#closing.signal,
+    });
   }
 
   #generate(reply: ScriptedReply, thinking: boolean): GeneratedTurn {
@@ -290,6 +322,7 @@ async function main(args: string[]): Promise<void> {
       script: { type: "string" },
       "api-key": { type: "string" },
       "tokens-per-char": { type: "string" },
+      "tokens-per-second": { type: "string" },
     },
   });
   const script: ScriptedReply[] = values.script ? JSON.parse(await Deno.readTextFile(values.script)) : [];
@@ -300,6 +333,7 @@ async function main(args: string[]): Promise<void> {
     port: Number(values.port),
     apiKey: values["api-key"],
     tokensPerChar,
+    tokensPerSecond: values["tokens-per-second"] ? Number(values["tokens-per-second"]) : undefined,
   });
   console.log(`listening ${sim.url}`);
   await waitForStop();
