@@ -2,7 +2,8 @@
  * `deno task bench`: runs the same scripted sessions with our CLI and with the Go Reasonix
  * (`npm i reasonix@1.38.11`, installed into bench/ on first use) against the DeepSeek simulator,
  * side by side, and prints wall time, peak RSS, requests, prompt tokens and cache hit ratio; then times
- * our tools in-process (scripts/_bench_tools.ts). `BENCH_ONLY=sessions|tools|tui` runs one section (tui: scripts/bench_tui.ts);
+ * our tools in-process (scripts/_bench_tools.ts), then the TUIs (scripts/bench_tui.ts: first paint; the
+ * long streamed answer only with BENCH_ONLY=tui or BENCH_TUI_TOKENS). `BENCH_ONLY=sessions|tools|tui` runs one section;
  * `BENCH_DUMP=<dir>` writes every request body and its usage there as JSON lines.
  * Figures are printed, never asserted.
  */
@@ -10,29 +11,11 @@ import { join, resolve } from "node:path";
 import { type Contender, type Figures, measure } from "./_bench_sessions.ts";
 import { SCENARIOS } from "./_bench_scenarios.ts";
 import { median, runToolBenches } from "./_bench_tools.ts";
+import { GO_VERSION, goBinary } from "./_bench_go.ts";
 
 const ROOT = resolve(import.meta.dirname!, "..");
-const BENCH_DIR = join(ROOT, "bench");
-const GO_VERSION = "1.38.11";
 const RUNS = Number(Deno.env.get("BENCH_RUNS") ?? "3");
 const SECTIONS = ["sessions", "tools", "tui"] as const;
-
-async function goBinary(): Promise<string | null> {
-  const bin = join(BENCH_DIR, "node_modules/@reasonix/cli-linux-x64/bin/reasonix");
-  try {
-    await Deno.stat(bin);
-    return bin;
-  } catch {
-    console.error(`Installing reasonix@${GO_VERSION} into bench/ ...`);
-    await Deno.mkdir(BENCH_DIR, { recursive: true });
-    const out = await new Deno.Command("npm", {
-      args: ["i", "--prefix", BENCH_DIR, `reasonix@${GO_VERSION}`],
-      stdout: "null",
-      stderr: "inherit",
-    }).output();
-    return out.success ? bin : null;
-  }
-}
 
 function hitRatio(f: Figures): number {
   return f.promptTokens > 0 ? f.hitTokens / f.promptTokens : 0;
@@ -69,7 +52,10 @@ async function main() {
   }
   if (only === "" || only === "sessions") await runSessionBenches();
   if (only === "" || only === "tools") await runToolBenches({ runs: RUNS });
-  if (only === "" || only === "tui") await (await import("./bench_tui.ts")).runTuiBenches();
+  if (only === "" || only === "tui") {
+    const stream = only === "tui" || Deno.env.get("BENCH_TUI_TOKENS") !== undefined;
+    await (await import("./bench_tui.ts")).runTuiBenches({ runs: RUNS, stream });
+  }
 }
 
 function contenders(go: string | null): Contender[] {

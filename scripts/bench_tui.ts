@@ -1,110 +1,140 @@
 /**
  * @module
- * TUI rendering bench (`BENCH_ONLY=tui deno task bench`): a 20k-token Markdown answer streamed into the
- * real transcript components rendered by Ink to an in-memory stdout, once paced at 200 tokens/s (one
- * frame per 33 ms, as Ink throttles) and once at full speed. Prints wall time, per-frame render time,
- * late frames (render longer than the frame interval) and peak RSS. The app shell's first-paint bench
- * needs the interactive app; until it lands this measures the rendering path only.
+ * TUI benches (`BENCH_ONLY=tui deno task bench`, or `deno run -A scripts/bench_tui.ts`), ours side by side
+ * with the Go Reasonix in tmux against the DeepSeek simulator:
+ * - first paint: start to input prompt, median/p90 over BENCH_RUNS (always);
+ * - a BENCH_TUI_TOKENS-token (default 20000) streamed Markdown answer at 200 tokens/s and at full speed,
+ *   BENCH_TUI_RUNS runs each (default BENCH_RUNS), only when asked for (`stream`); a run that has not
+ *   shown the last line after BENCH_TUI_TIMEOUT_S (default: the stream's duration + 120 s) reports how far
+ *   it got, and is not repeated;
+ * - the rendering path alone, in-process (always).
+ * Method and figures: docs/PERFORMANCE.md. Printed, never asserted.
  */
-import { render } from "ink-testing-library";
-import { createElement } from "react";
-import { TranscriptEntryView } from "../src/frontends/tui/components/transcript.tsx";
-import { ThemeContext } from "../src/frontends/tui/components/theme_context.ts";
-import { makeTheme } from "../src/frontends/tui/theme.ts";
+import { median } from "./_bench_tools.ts";
+import { GO_VERSION, goBinary } from "./_bench_go.ts";
+import { benchAnswer } from "./_bench_tui_answer.ts";
+import { PANE_SIZE, type TuiContender, tuiContenders } from "./_bench_tui_pane.ts";
+import { measureFirstPaint } from "./_bench_tui_paint.ts";
+import { measureStream, type StreamFigures } from "./_bench_tui_stream.ts";
+import { percentile } from "./_bench_tui_proc.ts";
+import { streamInto } from "./_bench_tui_render.ts";
 
-const CHARS_PER_TOKEN = 4;
-const FRAME_MS = 33;
-
-function sampleAnswer(tokens: number): string {
-  const blocks = [
-    "## 第 {n} 部分: design notes\n\nThe renderer keeps **finished blocks** and re-renders the `tail` only; 中文与 English 混排。\n\n",
-    "- item one with `code`\n- item two with **bold** text\n- 第三项：宽字符\n\n",
-    "```ts\nexport function add(a: number, b: number): number {\n  return a + b; // sum\n}\n```\n\n",
-    "| name | 值 |\n|---|---|\n| alpha | 1 |\n| 中文 | 2 |\n\n",
-  ];
-  let text = "";
-  for (let n = 0; text.length < tokens * CHARS_PER_TOKEN; n++) {
-    text += blocks[n % blocks.length]!.replace("{n}", String(n));
-  }
-  return text.slice(0, tokens * CHARS_PER_TOKEN);
+export interface TuiBenchOptions {
+  runs: number;
+  /** Also stream the long answer through the real apps (~100 s per run per CLI at 200 tok/s). */
+  stream: boolean;
 }
 
-function peakRssMb(): number {
-  const status = Deno.readTextFileSync("/proc/self/status");
-  const kb = Number(/VmHWM:\s+(\d+)/.exec(status)?.[1] ?? 0);
-  return kb / 1024;
+const RATES = [["200 tok/s", 200], ["full speed", null]] as const;
+
+function ms(value: number): string {
+  return `${value.toFixed(0)} ms`;
 }
 
-function percentile(values: number[], p: number): number {
-  const sorted = [...values].sort((a, b) => a - b);
-  return sorted[Math.min(sorted.length - 1, Math.floor(p * sorted.length))] ?? 0;
-}
-
-interface RenderFigures {
-  wallMs: number;
-  frames: number;
-  p50: number;
-  p99: number;
-  max: number;
-  late: number;
-  peakRssMb: number;
-}
-
-async function streamInto(text: string, tokensPerSecond: number | null): Promise<RenderFigures> {
-  const theme = makeTheme("dark", true);
-  const view = (shown: string, streaming: boolean) =>
-    createElement(
-      ThemeContext.Provider,
-      { value: theme },
-      createElement(TranscriptEntryView, {
-        entry: { kind: "answer", id: "a", text: shown, streaming },
-        width: 100,
-      }),
+async function firstPaintSection(contenders: TuiContender[], runs: number): Promise<void> {
+  console.log(`\n## TUI first paint (start → input prompt on screen, ${runs} runs after one untimed start)`);
+  console.log(`${"tool".padEnd(22)}  ${"median".padStart(8)}  ${"p90".padStart(8)}  ${"rss".padStart(7)}`);
+  const medians: number[] = [];
+  for (const contender of contenders) {
+    const figures = await measureFirstPaint(contender, runs);
+    const times = figures.map((f) => f.ms);
+    medians.push(median(times));
+    console.log(
+      `${contender.name.padEnd(22)}  ${ms(median(times)).padStart(8)}  ${
+        ms(percentile(times, 0.9)).padStart(8)
+      }  ${`${median(figures.map((f) => f.rssMb)).toFixed(0)} MB`.padStart(7)}`,
     );
-  const app = render(view("", true));
-  const step = tokensPerSecond === null
-    ? 64 * CHARS_PER_TOKEN
-    : Math.round(tokensPerSecond * CHARS_PER_TOKEN * FRAME_MS / 1000);
-  const times: number[] = [];
-  const started = performance.now();
-  for (let end = step; end < text.length + step; end += step) {
-    const frameStart = performance.now();
-    app.rerender(view(text.slice(0, end), end < text.length));
-    const spent = performance.now() - frameStart;
-    times.push(spent);
-    if (tokensPerSecond !== null) {
-      await new Promise((done) => setTimeout(done, Math.max(0, FRAME_MS - spent)));
+  }
+  if (medians.length > 1) console.log(`ratio ours/go: ${(medians[0]! / medians.at(-1)!).toFixed(2)}x`);
+}
+
+function streamRow(name: string, runs: StreamFigures[], total: number): string {
+  const echoes = runs.map((r) => r.echoMs).filter((e): e is number => e !== null);
+  const unfinished = runs.find((r) => !r.finished);
+  if (unfinished) {
+    return `${name.padEnd(22)}  unfinished: ${unfinished.shownTokens} of ${total} tokens on screen after ${
+      (unfinished.wallMs / 1000).toFixed(0)
+    } s (trail p50 ${unfinished.trailP50}, p95 ${unfinished.trailP95}; echo ${
+      unfinished.echoMs === null ? "n/a" : ms(unfinished.echoMs)
+    }; rss ${unfinished.rssMb.toFixed(0)} MB)`;
+  }
+  return [
+    name.padEnd(22),
+    `${(median(runs.map((r) => r.wallMs)) / 1000).toFixed(2)} s`.padStart(9),
+    ms(median(runs.map((r) => r.lagMs))).padStart(9),
+    String(median(runs.map((r) => r.trailP50))).padStart(9),
+    String(median(runs.map((r) => r.trailP95))).padStart(9),
+    (echoes.length ? ms(median(echoes)) : "n/a").padStart(8),
+    `${median(runs.map((r) => r.rssMb)).toFixed(0)} MB`.padStart(7),
+  ].join("  ");
+}
+
+/** BENCH_TUI_TIMEOUT_S, or the stream's own duration plus two minutes. */
+function timeoutFor(tokens: number, rate: number | null): number {
+  const given = Deno.env.get("BENCH_TUI_TIMEOUT_S");
+  if (given !== undefined) return Number(given) * 1000;
+  return ((rate === null ? 0 : tokens / rate) + 120) * 1000;
+}
+
+async function streamSection(contenders: TuiContender[], runs: number): Promise<void> {
+  const tokens = Number(Deno.env.get("BENCH_TUI_TOKENS") ?? 20_000);
+  const answer = benchAnswer(tokens);
+  for (const [label, rate] of RATES) {
+    console.log(
+      `\n## TUI: ${answer.tokens}-token Markdown answer at ${label} (${PANE_SIZE.join("x")} tmux pane, ` +
+        `median of ${runs}; trail in tokens, sampled every 25 ms)`,
+    );
+    console.log(
+      ["tool".padEnd(22), "wall".padStart(9), "lag".padStart(9), "trail p50", "trail p95", "echo".padStart(8)]
+        .concat(["rss".padStart(7)]).join("  "),
+    );
+    const walls: number[] = [];
+    for (const contender of contenders) {
+      try {
+        const timeoutMs = timeoutFor(answer.tokens, rate);
+        const figures = await measureStream(contender, { answer, tokensPerSecond: rate, runs, timeoutMs });
+        if (figures.every((f) => f.finished)) walls.push(median(figures.map((f) => f.wallMs)));
+        console.log(streamRow(contender.name, figures, answer.tokens));
+      } catch (error) {
+        console.log(
+          `${contender.name.padEnd(22)}  n/a: ${
+            error instanceof Error ? error.message.split("\n")[0] : error
+          }`,
+        );
+      }
+    }
+    if (walls.length === contenders.length && walls.length > 1) {
+      console.log(`ratio ours/go: wall ${(walls[0]! / walls.at(-1)!).toFixed(2)}x`);
     }
   }
-  const wallMs = performance.now() - started;
-  app.unmount();
-  app.cleanup();
-  return {
-    wallMs,
-    frames: times.length,
-    p50: percentile(times, 0.5),
-    p99: percentile(times, 0.99),
-    max: Math.max(...times),
-    late: times.filter((t) => t > FRAME_MS).length,
-    peakRssMb: peakRssMb(),
-  };
 }
 
-export async function runTuiBenches(
-  tokens = Number(Deno.env.get("BENCH_TUI_TOKENS") ?? 20_000),
-): Promise<void> {
-  const text = sampleAnswer(tokens);
-  console.log(`\nTUI render path: ${tokens}-token Markdown answer, width 100, Ink to an in-memory stdout`);
-  for (const [label, rate] of [["200 tok/s", 200], ["full speed", null]] as const) {
+async function renderPathSection(): Promise<void> {
+  const tokens = Number(Deno.env.get("BENCH_TUI_TOKENS") ?? 20_000);
+  const { text } = benchAnswer(tokens);
+  console.log(`\n## TUI render path: ${tokens}-token Markdown answer, width 100, Ink to an in-memory stdout`);
+  for (const [label, rate] of RATES) {
     const f = await streamInto(text, rate);
     console.log(
       `${label.padEnd(10)}  wall ${(f.wallMs / 1000).toFixed(2)}s  frames ${f.frames}  render p50 ${
         f.p50.toFixed(2)
-      }ms ` +
-        `p99 ${f.p99.toFixed(2)}ms max ${f.max.toFixed(1)}ms  late frames (>${FRAME_MS}ms) ${f.late}  ` +
+      }ms p99 ${f.p99.toFixed(2)}ms max ${f.max.toFixed(1)}ms  late frames (>33ms) ${f.late}  ` +
         `peak RSS ${f.peakRssMb.toFixed(0)} MB`,
     );
   }
 }
 
-if (import.meta.main) await runTuiBenches();
+export async function runTuiBenches(options: TuiBenchOptions): Promise<void> {
+  const go = await goBinary();
+  if (!go) console.error("The Go Reasonix could not be installed: only our CLI is measured");
+  const contenders = tuiContenders(go, GO_VERSION);
+  await firstPaintSection(contenders, options.runs);
+  if (options.stream) {
+    await streamSection(contenders, Number(Deno.env.get("BENCH_TUI_RUNS") ?? options.runs));
+  }
+  await renderPathSection();
+}
+
+if (import.meta.main) {
+  await runTuiBenches({ runs: Number(Deno.env.get("BENCH_RUNS") ?? "3"), stream: true });
+}
