@@ -101,6 +101,13 @@ function steps(webUrl: string): Step[] {
       expect: /\[>\] fix/,
     },
     {
+      tool: "ask",
+      args: {
+        questions: [{ header: "Lang", question: "Which?", options: [{ label: "TS" }, { label: "Go" }] }],
+      },
+      expect: /^No user answered/,
+    },
+    {
       tool: "complete_step",
       args: { summary: "fixed it", evidence: "verification", command: "node test.mjs" },
       expect: /\[x\] fix[\s\S]*\[>\] test/,
