@@ -1,0 +1,73 @@
+/**
+ * @module
+ * `/reload`: re-reads reasonix.toml and the remembered permission grants. Permission rules and the
+ * configured mode apply at once; a config error leaves the old settings in force. Instruction files
+ * are only compared: the running session keeps its system prompt (its cached prefix), so changes to
+ * them apply from the next session.
+ */
+import { type ConfigFlags, loadConfig } from "../config/load.ts";
+import type { Paths } from "../config/paths.ts";
+import type { PermissionMode, ResolvedConfig } from "../config/types.ts";
+import { formatWarning } from "../config/errors.ts";
+import { errorMessage } from "../lib/errors.ts";
+import { loadInstructionFiles } from "../prompt/instructions.ts";
+import { buildSystemPrompt } from "../prompt/system.ts";
+import type { Approvals } from "./approvals.ts";
+
+export type ReloadResult =
+  | { kind: "failed"; message: string }
+  | {
+    kind: "reloaded";
+    files: string[];
+    warnings: string[];
+    /** Set when the configured permission mode changed and now applies. */
+    mode?: PermissionMode;
+    /** The instruction files (or the custom system prompt) differ from the running session's. */
+    instructionsChanged: boolean;
+  };
+
+export interface ReloadOptions {
+  workspace: string;
+  paths: Paths;
+  flags: ConfigFlags;
+  config: ResolvedConfig;
+  approvals: Approvals;
+  applyPermissions: (config: ResolvedConfig) => Promise<void>;
+  /** The running session's system prompt. */
+  systemPrompt: () => string | undefined;
+}
+
+export class Reloader {
+  #options: ReloadOptions;
+  #config: ResolvedConfig;
+
+  constructor(options: ReloadOptions) {
+    this.#options = options;
+    this.#config = options.config;
+  }
+
+  async reload(): Promise<ReloadResult> {
+    const { workspace, paths, flags } = this.#options;
+    let next: ResolvedConfig;
+    try {
+      next = await loadConfig({ workspace, paths, flags });
+      await this.#options.applyPermissions(next);
+    } catch (error) {
+      return { kind: "failed", message: errorMessage(error) };
+    }
+    const before = this.#config;
+    this.#config = next;
+    const modeChanged = next.permissions.mode !== before.permissions.mode;
+    if (modeChanged) this.#options.approvals.mode = next.permissions.mode;
+    const instructions = await loadInstructionFiles({ home: paths.home, workspace });
+    const custom = next.agent.systemPrompt;
+    const prompt = buildSystemPrompt({ ...(custom ? { custom } : {}), instructions });
+    return {
+      kind: "reloaded",
+      files: [...next.files],
+      warnings: next.warnings.map(formatWarning),
+      ...(modeChanged ? { mode: next.permissions.mode } : {}),
+      instructionsChanged: prompt !== this.#options.systemPrompt(),
+    };
+  }
+}

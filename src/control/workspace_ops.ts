@@ -1,0 +1,56 @@
+/**
+ * @module
+ * What the workspace commands (`/memory`, `/remember`, `/forget`, `/diff`, `/sandbox`, `/reload`)
+ * act on, built once per session at boot and reached through `Controller.workspaceOps`.
+ */
+import type { ConfigFlags } from "../config/load.ts";
+import type { Paths } from "../config/paths.ts";
+import type { ResolvedConfig } from "../config/types.ts";
+import type { ChatMessage } from "../provider/provider.ts";
+import type { Sandbox } from "../sandbox/sandbox.ts";
+import { type WorkspaceDiff, workspaceDiff } from "./git_diff.ts";
+import { Memory } from "./memory.ts";
+import type { PermissionSetup } from "./permission_setup.ts";
+import { Reloader, type ReloadResult } from "./reload.ts";
+import type { SandboxSummary } from "./sandbox_setup.ts";
+
+export interface WorkspaceOps {
+  readonly memory: Memory;
+  readonly sandbox: SandboxSummary;
+  diff(): Promise<WorkspaceDiff>;
+  reload(): Promise<ReloadResult>;
+}
+
+export interface WorkspaceOpsOptions {
+  root: string;
+  paths: Paths;
+  flags: ConfigFlags;
+  config: ResolvedConfig;
+  sandbox: Sandbox;
+  summary: SandboxSummary;
+  permissions: PermissionSetup;
+  /** The session's messages; the first is its system prompt. */
+  messages: readonly ChatMessage[];
+}
+
+export function workspaceOps(options: WorkspaceOpsOptions): WorkspaceOps {
+  const { root, paths, permissions } = options;
+  const reloader = new Reloader({
+    workspace: root,
+    paths,
+    flags: options.flags,
+    config: options.config,
+    approvals: permissions.approvals,
+    applyPermissions: permissions.reload,
+    systemPrompt: () => {
+      const first = options.messages[0];
+      return first?.role === "system" ? first.content : undefined;
+    },
+  });
+  return {
+    memory: new Memory({ home: paths.home, workspace: root }),
+    sandbox: options.summary,
+    diff: () => workspaceDiff(options.sandbox, root),
+    reload: () => reloader.reload(),
+  };
+}
