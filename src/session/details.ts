@@ -1,0 +1,54 @@
+/**
+ * @module
+ * What a session listing shows beyond the header: the title `/rename` recorded, the first thing the
+ * user asked, and how many turns the session holds.
+ */
+import { loadSession, type SessionRecord } from "./store.ts";
+import type { SessionSummary } from "./resume.ts";
+
+export const TITLE_EVENT = "title";
+
+export interface SessionDetails {
+  /** The last title recorded with `/rename`; null when never named. */
+  title: string | null;
+  /** The first user turn as typed (turn notes removed); null before the first turn. */
+  firstMessage: string | null;
+  turns: number;
+}
+
+export type DetailedSession = SessionSummary & SessionDetails;
+
+const TURN_NOTES = /\n\n<turn-context>\n[\s\S]*\n<\/turn-context>$/;
+
+export function sessionDetails(records: readonly SessionRecord[]): SessionDetails {
+  let title: string | null = null;
+  const userTexts: string[] = [];
+  for (const record of records) {
+    if (record.type === "event" && record.name === TITLE_EVENT) title = titleOf(record.data) ?? title;
+    if (record.type === "message" && record.message.role === "user") {
+      userTexts.push(record.message.content);
+    }
+  }
+  // The first user message of every session is its session-context message, not a turn.
+  const turns = userTexts.slice(1);
+  return { title, firstMessage: turns[0]?.replace(TURN_NOTES, "") ?? null, turns: turns.length };
+}
+
+/** Reads each file whole; a file that no longer loads is left out. */
+export async function withDetails(summaries: readonly SessionSummary[]): Promise<DetailedSession[]> {
+  const detailed: DetailedSession[] = [];
+  for (const summary of summaries) {
+    try {
+      const session = await loadSession(summary.file);
+      detailed.push({ ...summary, ...sessionDetails(session.records) });
+    } catch {
+      continue;
+    }
+  }
+  return detailed;
+}
+
+function titleOf(data: unknown): string | null {
+  const title = (data as { title?: unknown } | undefined)?.title;
+  return typeof title === "string" && title.trim() !== "" ? title.trim() : null;
+}

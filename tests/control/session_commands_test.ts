@@ -1,0 +1,191 @@
+import assert from "node:assert/strict";
+import { join } from "node:path";
+import { resolvePaths } from "../../src/config/paths.ts";
+import { bootController } from "../../src/control/boot.ts";
+import { defaultCommands } from "../../src/control/commands/builtin.ts";
+import type { CommandContext } from "../../src/control/commands/registry.ts";
+import { SessionHost } from "../../src/control/session_host.ts";
+import { DeepSeekSim, type ScriptedReply } from "../support/deepseek_sim.ts";
+import { makeHome, makeWorkspace, removeAll } from "../support/cli.ts";
+import { secondProvider } from "./_second_provider.ts";
+
+interface Commanded {
+  sim: DeepSeekSim;
+  host: SessionHost;
+  ws: string;
+  printed: string[];
+  copied: string[];
+  clears: number[];
+  run(input: string): Promise<string>;
+}
+
+async function withCommands(script: ScriptedReply[], body: (ctx: Commanded) => Promise<void>) {
+  const sim = await DeepSeekSim.start({ script });
+  const home = await makeHome({ simUrl: sim.url, extraToml: secondProvider(sim.url) });
+  const ws = await makeWorkspace({ "a.txt": "alpha\n" });
+  const host = await SessionHost.start({
+    cwd: ws,
+    headless: true,
+    env: {},
+    paths: resolvePaths({ REASONIX_HOME: home }),
+  });
+  const printed: string[] = [];
+  const copied: string[] = [];
+  const clears: number[] = [];
+  const commands = defaultCommands();
+  const ctx: CommandContext = {
+    host,
+    print: (text) => printed.push(text),
+    quit: () => {},
+    clearScreen: () => clears.push(1),
+    copyToClipboard: (text) => {
+      copied.push(text);
+      return Promise.resolve(["test-recorder"]);
+    },
+  };
+  const run = async (input: string) => {
+    const before = printed.length;
+    assert.equal(await commands.dispatch(ctx, input), true, `${input} is a command`);
+    return printed.slice(before).join("\n");
+  };
+  try {
+    await body({ sim, host, ws, printed, copied, clears, run });
+  } finally {
+    await host.close();
+    await sim.close();
+    await removeAll(home, ws);
+  }
+}
+
+Deno.test("/resume lists sessions numbered with title or first message, and switches by number, id or text", async () => {
+  await withCommands([{ content: "a" }, { content: "b" }], async ({ host, run }) => {
+    await host.runTurn("fix the lexer");
+    const lexer = host.sessionId;
+    await run("/rename Lexer work");
+    assert.match(await run("/new"), new RegExp(`previous session ${lexer} is saved`));
+    await host.runTurn("write docs");
+    const docs = host.sessionId;
+    const listing = await run("/resume");
+    assert.match(listing, new RegExp(`\\* 1\\. ${docs}  write docs  \\(just now, 1 turn\\)`));
+    assert.match(listing, new RegExp(`  2\\. ${lexer}  Lexer work  \\(just now, 1 turn\\)`));
+    assert.match(await run("/resume 2"), /Resumed "Lexer work" \(1 turn\)/);
+    assert.equal(host.sessionId, lexer);
+    assert.match(await run("/resume docs"), /Resumed "write docs"/);
+    assert.equal(host.sessionId, docs);
+    assert.match(await run(`/resume ${lexer.slice(0, 20)}`), /Resumed "Lexer work"/);
+    assert.match(await run(`/resume ${lexer}`), /Already in session/);
+    assert.match(
+      await run("/resume nothing-like-this"),
+      /No session of this workspace matches "nothing-like-this"/,
+    );
+  });
+});
+
+Deno.test("/resume with text that fits several sessions lists them instead of guessing", async () => {
+  await withCommands([{ content: "a" }, { content: "b" }], async ({ host, run }) => {
+    await host.runTurn("parser part one");
+    await run("/new");
+    await host.runTurn("parser part two");
+    assert.match(await run("/resume parser"), /"parser" matches 2 sessions/);
+  });
+});
+
+Deno.test("/clear starts a new session and asks the face to wipe the screen", async () => {
+  await withCommands([{ content: "a" }], async ({ host, run, clears }) => {
+    await host.runTurn("something");
+    const before = host.sessionId;
+    assert.match(await run("/clear"), /Context cleared/);
+    assert.notEqual(host.sessionId, before);
+    assert.equal(host.history().length, 2, "only the system prompt and the session context remain");
+    assert.deepEqual(clears, [1]);
+  });
+});
+
+Deno.test("/model lists models with the current one marked and switches by name", async () => {
+  await withCommands([], async ({ host, run }) => {
+    const listing = await run("/model");
+    assert.match(listing, /^\* deepseek-flash\/deepseek-flash$/m);
+    assert.match(listing, /^ {2}sim-pro\/sim-pro-model$/m);
+    assert.match(await run("/model deepseek-flash"), /Already using deepseek-flash\/deepseek-flash/);
+    assert.match(await run("/model sim-pro"), /Model: sim-pro-model\. Same session.*cache starts cold/);
+    assert.equal(host.model, "sim-pro-model");
+    assert.match(await run("/model no-such-model"), /Cannot switch sessions: Unknown model "no-such-model"/);
+    assert.equal(host.model, "sim-pro-model", "a failed switch leaves the session as it was");
+  });
+});
+
+Deno.test("/effort shows, sets (aliases normalised) and rejects unknown levels", async () => {
+  await withCommands([], async ({ host, run }) => {
+    assert.equal(await run("/effort"), "Reasoning effort: auto");
+    assert.match(await run("/effort ultra"), /Reasoning effort: max, from the next request/);
+    assert.equal(host.effort, "max");
+    assert.match(
+      await run("/effort loud"),
+      /Unknown effort "loud"\. Use one of: auto, disabled, low, high, max/,
+    );
+    assert.equal(host.effort, "max");
+  });
+});
+
+Deno.test("/export writes Markdown to the workspace, refuses to overwrite without --force", async () => {
+  await withCommands([{ content: "The answer is **42**." }], async ({ host, ws, run }) => {
+    await host.runTurn("what is the answer");
+    await run("/rename Answers");
+    const file = join(ws, `reasonix-${host.sessionId}.md`);
+    assert.equal(await run("/export"), `Exported the conversation to ${file}`);
+    const text = await Deno.readTextFile(file);
+    assert.match(text, /^# Answers\n/);
+    assert.match(text, /## You\n\nwhat is the answer\n\n## Assistant\n\nThe answer is \*\*42\*\*\./);
+    assert.ok(!text.includes("<session-context"), "the context message is left out");
+    assert.match(text, /The system prompt and the session-context message are not included/);
+    assert.match(await run("/export"), /already exists; add --force/);
+    await Deno.writeTextFile(file, "old");
+    await run("/export --force");
+    assert.match(await Deno.readTextFile(file), /## Assistant/);
+    assert.equal(await run("/export out.md"), `Exported the conversation to ${join(ws, "out.md")}`);
+    assert.match(await run("/export no-dir/out.md"), /^Cannot export the conversation: No such file/);
+  });
+});
+
+Deno.test("/copy hands the last answer to the face's clipboard hook", async () => {
+  await withCommands(
+    [{ content: "First." }, { content: "Second answer." }],
+    async ({ host, run, copied }) => {
+      assert.equal(await run("/copy"), "There is no answer to copy yet");
+      await host.runTurn("one");
+      await host.runTurn("two");
+      assert.equal(await run("/copy"), "Copied the last answer (14 characters) via test-recorder");
+      assert.deepEqual(copied, ["Second answer."]);
+    },
+  );
+});
+
+Deno.test("session commands on a bare Controller say the face cannot switch; /rename still works", async () => {
+  const sim = await DeepSeekSim.start({ script: [] });
+  const home = await makeHome({ simUrl: sim.url });
+  const ws = await makeWorkspace({});
+  const controller = await bootController({
+    cwd: ws,
+    headless: true,
+    env: {},
+    paths: resolvePaths({ REASONIX_HOME: home }),
+  });
+  const printed: string[] = [];
+  const ctx: CommandContext = { host: controller, print: (text) => printed.push(text), quit: () => {} };
+  try {
+    const commands = defaultCommands();
+    for (const input of ["/new", "/resume", "/model"]) await commands.dispatch(ctx, input);
+    await commands.dispatch(ctx, "/copy");
+    await commands.dispatch(ctx, "/rename   Named   here ");
+    assert.deepEqual(
+      printed.slice(0, 3),
+      Array(3).fill("This face cannot switch sessions; use the interactive TUI"),
+    );
+    assert.equal(printed[3], "There is no answer to copy yet");
+    assert.equal(printed[4], 'Session named "Named here"');
+  } finally {
+    await controller.close();
+    await sim.close();
+    await removeAll(home, ws);
+  }
+});
