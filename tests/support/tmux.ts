@@ -43,6 +43,12 @@ export class TmuxPane {
     await this.run("send-keys", "-t", "main", ...keys);
   }
 
+  /** Pastes `text` as a terminal paste: bracketed (`paste-buffer -p`) when the app asked for it. */
+  async paste(text: string): Promise<void> {
+    await this.run("set-buffer", "-b", "reasonix-paste", "--", text);
+    await this.run("paste-buffer", "-p", "-d", "-b", "reasonix-paste", "-t", "main");
+  }
+
   async kill(): Promise<void> {
     await this.run("kill-server");
   }

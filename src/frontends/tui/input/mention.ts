@@ -23,7 +23,10 @@ export function completionTokenAt(text: string, cursor: number): CompletionToken
   return { kind: "mention", query, start: before.length - query.length - 1 };
 }
 
-/** Replaces the token with the chosen value (plus a trailing space); returns the new text and cursor. */
+/**
+ * Replaces the token with the chosen value plus a trailing space (none after a directory, so the
+ * path can go on); returns the new text and cursor.
+ */
 export function applyCompletion(
   text: string,
   cursor: number,
@@ -31,7 +34,7 @@ export function applyCompletion(
   value: string,
 ): { text: string; cursor: number } {
   const sigil = token.kind === "mention" ? "@" : "/";
-  const inserted = `${sigil}${value} `;
+  const inserted = `${sigil}${value}${value.endsWith("/") ? "" : " "}`;
   return {
     text: text.slice(0, token.start) + inserted + text.slice(cursor),
     cursor: token.start + inserted.length,
