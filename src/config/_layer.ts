@@ -29,6 +29,7 @@ import type {
 
 export interface LayerValues {
   defaultModel?: { value: string; file: string; line: number; column: number };
+  language?: ResolvedConfig["language"];
   providers: ProviderConfig[];
   modelOverrides: Record<string, ModelOverride>;
   agent: Partial<ResolvedConfig["agent"]>;
@@ -37,6 +38,7 @@ export interface LayerValues {
   sandbox: Partial<ResolvedConfig["sandbox"]>;
   network: Partial<ResolvedConfig["network"]>;
   billing: Partial<ResolvedConfig["billing"]>;
+  ui: Partial<ResolvedConfig["ui"]>;
 }
 
 export interface LayerContext extends CheckContext {
@@ -62,6 +64,7 @@ export async function layerValues(raw: Raw, context: LayerContext): Promise<Laye
   const permissions = section(raw, "permissions");
   const sandbox = section(raw, "sandbox");
   const network = section(raw, "network");
+  const ui = section(raw, "ui");
   const values: LayerValues = {
     providers: providers(raw.providers, context),
     modelOverrides: modelOverrides(section(raw, "model_overrides")),
@@ -70,6 +73,7 @@ export async function layerValues(raw: Raw, context: LayerContext): Promise<Laye
       maxSteps: agent.max_steps as number | undefined,
       effort: agent.effort as Effort | undefined,
       compactRatio: agent.compact_ratio as number | undefined,
+      reasoningLanguage: agent.reasoning_language as ResolvedConfig["agent"]["reasoningLanguage"],
     }),
     tools: compact({
       enabled: tools.enabled as string[] | undefined,
@@ -95,7 +99,13 @@ export async function layerValues(raw: Raw, context: LayerContext): Promise<Laye
       retryBaseMs: network.retry_base_ms as number | undefined,
     }),
     billing: compact({ currency: billingCurrency(section(raw, "billing"), context) }),
+    ui: compact({
+      theme: ui.theme as ResolvedConfig["ui"]["theme"] | undefined,
+      showTurnUsage: ui.show_turn_usage as boolean | undefined,
+      showReasoning: ui.show_reasoning as boolean | undefined,
+    }),
   };
+  if (typeof raw.language === "string") values.language = raw.language as ResolvedConfig["language"];
   if (typeof raw.default_model === "string") {
     const at = context.locator.keyPosition(["default_model"]);
     values.defaultModel = { value: raw.default_model.trim(), file: context.file, ...at };

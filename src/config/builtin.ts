@@ -51,6 +51,7 @@ export function builtinConfig(): ResolvedConfig {
   const providers = builtinProviders();
   return {
     defaultModel: DEFAULT_MODEL,
+    language: "auto",
     providers,
     userProviders: providers.map((provider) => ({ ...provider })),
     modelOverrides: {},
@@ -61,6 +62,7 @@ export function builtinConfig(): ResolvedConfig {
     sandbox: { allowWrite: [], forbidRead: [], bash: true, require: false },
     network: { maxRetries: 3, retryBaseMs: 1000 },
     billing: { currency: "auto" },
+    ui: { theme: "auto", showTurnUsage: true, showReasoning: true },
     files: [],
     warnings: [],
   };

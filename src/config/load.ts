@@ -129,6 +129,7 @@ export function parseToml(text: string, file: string): Record<string, unknown> {
 
 function mergeLayer(config: ResolvedConfig, values: LayerValues): void {
   if (values.defaultModel) config.defaultModel = values.defaultModel.value;
+  if (values.language) config.language = values.language;
   config.providers = mergeProviders(config.providers, values.providers);
   for (const [model, override] of Object.entries(values.modelOverrides)) {
     config.modelOverrides[model] = { ...config.modelOverrides[model], ...override };
@@ -144,6 +145,7 @@ function mergeLayer(config: ResolvedConfig, values: LayerValues): void {
   if (forbidRead) config.sandbox.forbidRead = unique([...config.sandbox.forbidRead, ...forbidRead]);
   Object.assign(config.network, values.network);
   Object.assign(config.billing, values.billing);
+  Object.assign(config.ui, values.ui);
 }
 
 /** Same name replaces in place; new names are appended, so earlier providers win bare-model lookups. */

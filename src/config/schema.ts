@@ -42,6 +42,9 @@ export type Spec = LeafSpec | TableSpec | TablesSpec | MarkerSpec;
 
 export const EFFORTS = ["auto", "disabled", "low", "high", "max"] as const;
 export const PERMISSION_MODES = ["ask", "auto", "yolo"] as const;
+export const UI_LANGUAGES = ["auto", "en", "zh-CN", "zh-TW"] as const;
+export const REASONING_LANGUAGES = ["auto", "zh", "en"] as const;
+export const THEMES = ["auto", "dark", "light"] as const;
 export const PERMISSION_ALIASES: Readonly<Record<string, (typeof PERMISSION_MODES)[number]>> = {
   "read-only": "ask",
   "workspace-write": "auto",
@@ -137,6 +140,7 @@ export const PROVIDER_SPEC: TableSpec = table({
 
 export const CONFIG_SPEC: TableSpec = table({
   default_model: nonEmpty(),
+  language: oneOf(UI_LANGUAGES),
   ...marks(IGNORED, ["config_version", "credentials_store"]),
   agent: table({
     system_prompt: text(),
@@ -144,9 +148,9 @@ export const CONFIG_SPEC: TableSpec = table({
     max_steps: integer(0),
     effort: oneOf(EFFORTS),
     compact_ratio: ratio(0.3, 0.85),
+    reasoning_language: oneOf(REASONING_LANGUAGES),
     ...marks(UNSUPPORTED, [
       "temperature",
-      "reasoning_language",
       "planner_model",
       "vision_model",
       "subagent_model",
@@ -188,6 +192,12 @@ export const CONFIG_SPEC: TableSpec = table({
   }),
   network: table({ max_retries: integer(0, 20), retry_base_ms: integer(0), proxy: UNSUPPORTED }),
   billing: table({ display_currency: oneOf(["auto", "CNY", "USD"]) }),
+  ui: table({
+    theme: oneOf(THEMES),
+    show_turn_usage: boolean(),
+    show_reasoning: boolean(),
+    ...marks(UNSUPPORTED, ["theme_style", "cursor_shape", "shortcut_layout"]),
+  }),
   model_overrides: table(
     {},
     table({
@@ -198,14 +208,12 @@ export const CONFIG_SPEC: TableSpec = table({
   ),
   providers: { kind: "tables", item: PROVIDER_SPEC },
   ...marks(UNSUPPORTED, [
-    "language",
     "secrets",
     "plugins",
     "skills",
     "lsp",
     "browser",
     "environment",
-    "ui",
     "serve",
     "statusline",
     "telemetry",

@@ -43,6 +43,18 @@ export interface ModelOverride {
 
 export type PermissionMode = "ask" | "auto" | "yolo";
 
+/** `auto` follows `REASONIX_LANG`, then the locale. */
+export type UiLanguageSetting = "auto" | "en" | "zh-CN" | "zh-TW";
+export type ReasoningLanguageSetting = "auto" | "zh" | "en";
+export type ThemeSetting = "auto" | "dark" | "light";
+
+/** `[ui]`: read by the interactive TUI only. `showReasoning = false` folds reasoning while it streams too. */
+export interface UiConfig {
+  theme: ThemeSetting;
+  showTurnUsage: boolean;
+  showReasoning: boolean;
+}
+
 export interface ConfigWarning {
   file: string;
   line: number;
@@ -52,6 +64,7 @@ export interface ConfigWarning {
 
 export interface ResolvedConfig {
   defaultModel: string;
+  language: UiLanguageSetting;
   providers: ProviderConfig[];
   /**
    * The providers of the user-scope layers only (built-in, legacy, global), before the project file
@@ -60,7 +73,13 @@ export interface ResolvedConfig {
   userProviders?: ProviderConfig[];
   modelOverrides: Record<string, ModelOverride>;
   /** `compactRatio`: compact when the context passes this share of the window (default 0.8). */
-  agent: { systemPrompt?: string; maxSteps: number; effort: Effort; compactRatio?: number };
+  agent: {
+    systemPrompt?: string;
+    maxSteps: number;
+    effort: Effort;
+    compactRatio?: number;
+    reasoningLanguage?: ReasoningLanguageSetting;
+  };
   tools: { enabled: string[]; bashTimeoutSeconds: number; outputBudgetBytes: number };
   /** Rules as written (checked at load); `allowDynamicBash` lets auto mode run tier-2 bash. */
   permissions: {
@@ -77,6 +96,7 @@ export interface ResolvedConfig {
   sandbox: { allowWrite: string[]; forbidRead: string[]; network?: boolean; bash: boolean; require: boolean };
   network: { maxRetries: number; retryBaseMs: number };
   billing: { currency: "auto" | "CNY" | "USD" };
+  ui: UiConfig;
   /** Files that were read, highest precedence last. */
   files: string[];
   warnings: ConfigWarning[];

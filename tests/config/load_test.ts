@@ -420,10 +420,10 @@ theme = "dark"
   );
   const config = await loadConfig({ workspace: fx.workspace, paths: fx.paths });
   assert.deepEqual(config.warnings.map((w) => [w.line, w.message]), [
-    [3, `"language" is not supported yet and is ignored`],
     [6, `"agent.temperature" is not supported yet and is ignored`],
-    [30, `"ui" is not supported yet and is ignored`],
   ]);
+  assert.equal(config.language, "en");
+  assert.equal(config.ui.theme, "dark");
   assert.equal(config.permissions.mode, "auto");
   assert.deepEqual(config.providers[0], {
     name: "deepseek-flash",
