@@ -5,6 +5,7 @@
  */
 import type { AssistantMessage, Usage } from "../provider/provider.ts";
 import type { FileChange } from "../tool/tool.ts";
+import type { Question } from "../tool/question.ts";
 
 export type TurnSubtype = "success" | "error_during_execution" | "error_max_steps";
 
@@ -82,6 +83,9 @@ export type ReasonixEvent =
   | { type: "approval_requested"; request: ApprovalRequest }
   /** `cancelled`: nobody answered before the turn was interrupted or the session closed (choice is deny). */
   | { type: "approval_resolved"; id: string; choice: ApprovalChoice; cancelled?: boolean }
+  /** The `ask` tool waits for the user; answered with `Controller.answerQuestion(id, answers)`. */
+  | { type: "question_asked"; id: string; questions: Question[] }
+  | { type: "question_resolved"; id: string; outcome: "answered" | "declined" | "cancelled" }
   | { type: "warning"; message: string };
 
 export type EventListener = (event: ReasonixEvent) => void;

@@ -10,7 +10,8 @@ import { launchDirectory, type Paths, processEnv, resolvePaths } from "../config
 import { approveKeyPairing } from "../config/trust.ts";
 import { keyPairingFor } from "../config/credentials.ts";
 import { ReasonixError } from "../lib/errors.ts";
-import { listSessions, type SessionSummary } from "../session/resume.ts";
+import { listSessions } from "../session/resume.ts";
+import { type DetailedSession, withDetails } from "../session/details.ts";
 
 export interface AdminContext {
   workspace: string;
@@ -61,6 +62,7 @@ export async function trustProviderKey(ctx: AdminContext, providerName: string):
     `in ${ctx.workspace}`;
 }
 
-export function sessionsOf(ctx: AdminContext): Promise<SessionSummary[]> {
-  return listSessions(ctx.paths.sessionsDir, ctx.workspace);
+/** With each session's `/rename` title, first message and turn count. */
+export async function sessionsOf(ctx: AdminContext): Promise<DetailedSession[]> {
+  return await withDetails(await listSessions(ctx.paths.sessionsDir, ctx.workspace));
 }

@@ -54,6 +54,11 @@ export class Approvals {
     return [...this.#session, ...this.#always];
   }
 
+  /** Replaces the workspace's remembered grants (`/reload`); grants of this session stay. */
+  setAlwaysRules(rules: readonly string[]): void {
+    this.#always = rules.flatMap(safeRule);
+  }
+
   pending(): ApprovalRequest[] {
     return [...this.#waiting.values()].map((waiting) => waiting.request);
   }

@@ -20,10 +20,12 @@ import { ToolRegistry } from "../tool/registry.ts";
 import { builtinTools } from "../tool/builtin/mod.ts";
 import { newSessionToolState } from "../tool/session_state.ts";
 import { JobTable } from "../tool/jobs.ts";
-import type { ToolSpec, Workspace } from "../tool/tool.ts";
+import type { ToolContext, ToolSpec, Workspace } from "../tool/tool.ts";
 import { setupSandbox } from "./sandbox_setup.ts";
 import { setupPermissions } from "./permission_setup.ts";
 import { Controller } from "./controller.ts";
+import { QuestionDesk } from "./questions.ts";
+import { workspaceOps, type WorkspaceOpsOptions } from "./workspace_ops.ts";
 
 export type ResumeRequest = { kind: "latest" } | { kind: "query"; query: string };
 
@@ -39,6 +41,8 @@ export interface BootOptions {
   now?: () => Date;
   /** Tools added to the built-ins by a program that embeds Reasonix (and by tests). */
   extraTools?: readonly ToolSpec[];
+  /** Someone can answer the `ask` tool (default: not headless; line mode answers on stdin). */
+  answersQuestions?: boolean;
 }
 
 export async function bootController(options: BootOptions): Promise<Controller> {
@@ -52,11 +56,7 @@ export async function bootController(options: BootOptions): Promise<Controller> 
   const resumed = resumedFile ? await SessionStore.open(resumedFile) : undefined;
   const modelRef = resolveModel(config, flags.model ?? resumed?.session.header.model);
   const stored = resumed?.session.header.model;
-  if (stored && stored !== modelRef.model) {
-    warnings.push(
-      `This session was started with "${stored}"; continuing it with "${modelRef.model}" starts a cold cache`,
-    );
-  }
+  if (stored && stored !== modelRef.model) warnings.push(coldCacheWarning(stored, modelRef.model));
   const credential = await resolveCredential(modelRef.provider, {
     config,
     paths,
@@ -69,8 +69,9 @@ export async function bootController(options: BootOptions): Promise<Controller> 
     retryBaseMs: config.network.retryBaseMs,
   });
   const workspace = await buildWorkspace(workspaceRoot, config, { addDirs: flags.addDirs ?? [], paths });
-  const { sandbox, tempDir, warning: sandboxWarning } = await setupSandbox({ config, paths, env, workspace });
-  if (sandboxWarning) warnings.push(sandboxWarning);
+  const sandboxSetup = await setupSandbox({ config, paths, env, workspace });
+  const { sandbox, tempDir } = sandboxSetup;
+  if (sandboxSetup.warning) warnings.push(sandboxSetup.warning);
   const now = options.now ?? (() => new Date());
   const session = await openSession(paths, {
     config,
@@ -84,6 +85,15 @@ export async function bootController(options: BootOptions): Promise<Controller> 
   }).catch((error) => tempDir.remove().then(() => Promise.reject(error)));
   const override = config.modelOverrides[modelRef.model];
   const maxTokens = override?.maxOutputTokens ?? modelRef.provider.maxOutputTokens;
+  const desks = await sessionDesks(options, {
+    config,
+    paths,
+    flags,
+    workspace,
+    sandbox,
+    summary: sandboxSetup.summary,
+    messages: session.messages,
+  });
   return new Controller({
     store: session.store,
     history: session.messages,
@@ -99,25 +109,59 @@ export async function bootController(options: BootOptions): Promise<Controller> 
     registry: new ToolRegistry([...builtinTools(), ...options.extraTools ?? []], {
       enabled: config.tools.enabled,
     }),
-    toolContext: {
-      workspace,
-      sandbox,
-      limits: {
-        bashTimeoutSeconds: config.tools.bashTimeoutSeconds,
-        outputBudgetBytes: config.tools.outputBudgetBytes,
-      },
-      state: newSessionToolState(),
-      network: { allowed: config.sandbox.network !== false },
-      jobs: new JobTable(),
-    },
-    ...await setupPermissions({ config, paths, workspace, headless: options.headless }),
+    toolContext: toolContext(config, { workspace, sandbox, questions: desks.questions }),
+    ...desks,
     now,
     warnings,
     onClose: () => tempDir.remove(),
     ...recordedTools(session.records),
     contextWindow: modelSettings(config, modelRef).contextWindow,
-    ...(config.agent.compactRatio !== undefined ? { compactRatio: config.agent.compactRatio } : {}),
+    ...configuredSettings(config),
   });
+}
+
+function toolContext(
+  config: ResolvedConfig,
+  parts: Pick<ToolContext, "workspace" | "sandbox" | "questions">,
+): Omit<ToolContext, "signal"> {
+  return {
+    ...parts,
+    limits: {
+      bashTimeoutSeconds: config.tools.bashTimeoutSeconds,
+      outputBudgetBytes: config.tools.outputBudgetBytes,
+    },
+    state: newSessionToolState(),
+    network: { allowed: config.sandbox.network !== false },
+    jobs: new JobTable(),
+  };
+}
+
+/** Where a person comes in: the approval desk and gate, the `ask` tool's questions, the workspace commands. */
+async function sessionDesks(
+  options: BootOptions,
+  parts: Omit<WorkspaceOpsOptions, "root" | "permissions"> & { workspace: Workspace },
+) {
+  const { config, paths, workspace } = parts;
+  const permissions = await setupPermissions({ config, paths, workspace, headless: options.headless });
+  return {
+    gate: permissions.gate,
+    approvals: permissions.approvals,
+    questions: new QuestionDesk({ interactive: options.answersQuestions ?? !options.headless }),
+    workspaceOps: workspaceOps({ ...parts, root: workspace.root, permissions }),
+  };
+}
+
+function configuredSettings(config: ResolvedConfig) {
+  const { compactRatio, reasoningLanguage } = config.agent;
+  return {
+    ui: { language: config.language, ...config.ui },
+    ...(compactRatio !== undefined ? { compactRatio } : {}),
+    ...(reasoningLanguage ? { reasoningLanguage } : {}),
+  };
+}
+
+function coldCacheWarning(stored: string, model: string): string {
+  return `This session was started with "${stored}"; continuing it with "${model}" starts a cold cache`;
 }
 
 async function findResumeFile(

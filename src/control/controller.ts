@@ -15,17 +15,22 @@ import type { ToolContext } from "../tool/tool.ts";
 import type { Gate } from "../agent/dispatch.ts";
 import { runTurnLoop } from "../agent/loop.ts";
 import type { EventListener, ReasonixEvent } from "./events.ts";
-import type { ApprovalPort, RunPort } from "./ports.ts";
+import type { ApprovalPort, QuestionPort, RunPort, StatusPort, UiSettings } from "./ports.ts";
 import type { Approvals } from "./approvals.ts";
+import type { PendingQuestion, QuestionDesk, QuestionReply } from "./questions.ts";
+import type { WorkspaceOps } from "./workspace_ops.ts";
 import type { ApprovalChoice, ApprovalRequest } from "../agent/events.ts";
 import type { PermissionMode } from "../config/types.ts";
 import type { TurnOutcome, TurnTotals } from "./turn_outcome.ts";
 import { explainError } from "./explain.ts";
 import { TOOLS_EVENT } from "../session/requests.ts";
+import { TITLE_EVENT } from "../session/details.ts";
 import { todoReminder, withTurnNotes } from "../prompt/facts.ts";
 import { FACTS_EVENT } from "./session_open.ts";
 import { Compactor } from "./compaction.ts";
 import { FileNotices } from "./file_notices.ts";
+import { mentionAttachments, withMentions } from "./mentions.ts";
+import { WorkspaceFiles } from "./workspace_files.ts";
 import { type ReasoningLanguage, reasoningLanguageNote } from "./reasoning_language.ts";
 import { DEFAULT_COMPACT_RATIO } from "../agent/compaction.ts";
 
@@ -58,9 +63,17 @@ export interface ControllerParts {
   onClose?: () => Promise<void>;
   /** The approval desk the gate asks; without it every "ask" fails closed. */
   approvals?: Approvals;
+  /** `language` and `[ui]` as the config resolved them, for the face. */
+  ui?: UiSettings;
+  /** `[agent] reasoning_language`; anything but auto is told to the model on the first turn. */
+  reasoningLanguage?: ReasoningLanguage;
+  /** The desk the `ask` tool puts its questions to (also `toolContext.questions`). */
+  questions?: QuestionDesk;
+  /** `/memory`, `/remember`, `/forget`, `/diff`, `/sandbox`, `/reload`. */
+  workspaceOps?: WorkspaceOps;
 }
 
-export class Controller implements RunPort, ApprovalPort {
+export class Controller implements RunPort, ApprovalPort, QuestionPort, StatusPort {
   #parts: ControllerParts;
   #listeners = new Set<EventListener>();
   #abort: AbortController | null = null;
@@ -69,6 +82,7 @@ export class Controller implements RunPort, ApprovalPort {
   #recordedToolsJson: string | undefined;
   #compactor: Compactor;
   #files: FileNotices;
+  #workspaceFiles: WorkspaceFiles | undefined;
   #reasoningLanguage: ReasoningLanguage = "auto";
 
   constructor(parts: ControllerParts) {
@@ -76,6 +90,10 @@ export class Controller implements RunPort, ApprovalPort {
     this.#recordedToolsJson = parts.recordedToolsJson;
     this.#files = new FileNotices(parts.toolContext.workspace.root);
     parts.approvals?.attach((event) => this.#emit(event), () => this.#listeners.size > 0);
+    parts.questions?.attach((event) => this.#emit(event), () => this.#listeners.size > 0);
+    // A /remember or /forget reaches the model on the tail of the next turn, never its system prompt.
+    parts.workspaceOps?.memory.attach((note) => parts.turnNotes = [...(parts.turnNotes ?? []), note]);
+    if (parts.reasoningLanguage) this.setReasoningLanguage(parts.reasoningLanguage);
     this.#compactor = new Compactor({
       store: parts.store,
       history: parts.history,
@@ -108,6 +126,40 @@ export class Controller implements RunPort, ApprovalPort {
   }
   get providerName(): string {
     return this.#parts.providerConfig.name;
+  }
+  get workspaceOps(): WorkspaceOps | undefined {
+    return this.#parts.workspaceOps;
+  }
+  get workspaceRoot(): string {
+    return this.#parts.toolContext.workspace.root;
+  }
+  get effort(): Effort {
+    return this.#parts.effort;
+  }
+
+  /** Effort is a request parameter, not part of the prefix: the next request carries it, the cache stays warm. */
+  setEffort(effort: Effort): void {
+    this.#parts.effort = effort;
+  }
+
+  /** Names the session (`/rename`); listings read the last title recorded. */
+  async rename(title: string): Promise<void> {
+    await this.#parts.store.append({
+      type: "event",
+      name: TITLE_EVENT,
+      data: { title },
+      at: nowIso(this.#parts),
+    });
+  }
+
+  get contextWindow(): number | null {
+    return this.#parts.contextWindow ?? null;
+  }
+  runningJobs(): number {
+    return this.#parts.toolContext.jobs?.list().filter((job) => job.status === "running").length ?? 0;
+  }
+  get uiSettings(): UiSettings {
+    return { ...(this.#parts.ui ?? DEFAULT_UI) };
   }
 
   /** Messages as they will be replayed; never mutate. */
@@ -152,6 +204,15 @@ export class Controller implements RunPort, ApprovalPort {
     return this.#parts.approvals?.pending() ?? [];
   }
 
+  /** Answers a `question_asked` event (the `ask` tool). */
+  answerQuestion(id: string, reply: QuestionReply): boolean {
+    return this.#parts.questions?.answer(id, reply) ?? false;
+  }
+
+  pendingQuestions(): PendingQuestion[] {
+    return this.#parts.questions?.pending() ?? [];
+  }
+
   get permissionMode(): PermissionMode {
     return this.#parts.approvals?.mode ?? "ask";
   }
@@ -168,8 +229,15 @@ export class Controller implements RunPort, ApprovalPort {
     this.#parts.turnNotes = [...(this.#parts.turnNotes ?? []), reasoningLanguageNote(language)];
   }
 
+  /** Workspace paths for `@path` completion (directories end in "/"); cached briefly. */
+  listWorkspaceFiles(): Promise<string[]> {
+    this.#workspaceFiles ??= new WorkspaceFiles({ context: this.#parts.toolContext });
+    return this.#workspaceFiles.list();
+  }
+
   interrupt(): void {
     this.#parts.approvals?.cancelAll();
+    this.#parts.questions?.cancelAll();
     this.#abort?.abort(new DOMException("Interrupted by the user", "AbortError"));
   }
 
@@ -248,7 +316,9 @@ export class Controller implements RunPort, ApprovalPort {
     const parts = this.#parts;
     const todos = todoReminder(parts.toolContext.state?.todos ?? []);
     const notes = [...(parts.turnNotes ?? []), ...await this.#files.changes(), ...(todos ? [todos] : [])];
-    await this.#append({ role: "user", content: withTurnNotes(text, notes) });
+    const mentioned = await mentionAttachments(text, parts.toolContext.workspace);
+    for (const file of mentioned.files) this.#files.seen(file);
+    await this.#append({ role: "user", content: withTurnNotes(withMentions(text, mentioned.blocks), notes) });
     if (parts.turnNotes?.length && parts.turnFacts !== undefined) {
       await parts.store.append({
         type: "event",
@@ -370,6 +440,8 @@ export class Controller implements RunPort, ApprovalPort {
     for (const listener of this.#listeners) listener(event);
   }
 }
+
+const DEFAULT_UI: UiSettings = { language: "auto", theme: "auto", showTurnUsage: true, showReasoning: true };
 
 function newTotals(): TurnTotals {
   return {

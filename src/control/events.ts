@@ -13,3 +13,4 @@ export type {
   ReasonixEvent,
   TurnSubtype,
 } from "../agent/events.ts";
+export type { Question, QuestionAnswer, QuestionOption } from "../tool/question.ts";

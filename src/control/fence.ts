@@ -15,6 +15,8 @@ import { reexec } from "../sandbox/reexec.ts";
 
 /** Executables the kernel itself spawns; everything else runs inside `bash`. */
 const EXECUTABLES = ["bash", "sh", "bwrap", "rg", "git", "sandbox-exec"];
+/** The clipboard tools `/copy` may run (src/sandbox/host_clipboard.ts); `clip` is found as clip.exe. */
+const CLIPBOARD = ["pbcopy", "clip", "wl-copy", "xclip", "xsel"];
 /** Set in the fenced child so it does not fence itself again. */
 export const FENCED_ENV = "REASONIX_FENCED";
 /** Opt-out for debugging: run with the permissions Deno was started with. */
@@ -72,7 +74,7 @@ export function netAllowance(config: ResolvedConfig): "any" | string[] | null {
 async function executables(path: string): Promise<string[]> {
   const found: string[] = [];
   for (const dir of path.split(delimiter).filter((d) => d !== "")) {
-    for (const name of EXECUTABLES) {
+    for (const name of [...EXECUTABLES, ...CLIPBOARD]) {
       for (const file of [join(dir, name), join(dir, `${name}.exe`)]) {
         if (await isFile(file)) found.push(file);
       }

@@ -40,6 +40,11 @@ export class FileNotices {
     if (ok && path) this.#work.push(this.#stamp(path));
   }
 
+  /** A file the model has just seen another way (an `@path` mention attached its text). */
+  seen(path: string): void {
+    this.#work.push(this.#stamp(path));
+  }
+
   /** Notes for the next user turn: files changed or removed since the model last saw them. */
   async changes(): Promise<string[]> {
     await Promise.all(this.#work.splice(0));

@@ -16,6 +16,8 @@ import { createPolicyGate } from "./permission_gate.ts";
 export interface PermissionSetup {
   gate: Gate;
   approvals: Approvals;
+  /** Applies re-read config rules and remembered grants to this gate at once (`/reload`). */
+  reload(config: ResolvedConfig): Promise<void>;
 }
 
 export async function setupPermissions(options: {
@@ -32,12 +34,17 @@ export async function setupPermissions(options: {
     alwaysRules: await loadPermissionGrants(paths, workspace.root),
     persist: (rule) => addPermissionGrant(paths, workspace.root, rule),
   });
-  const gate = createPolicyGate({
+  const gateOptions = {
     approvals,
     rules: compileRules(config.permissions),
     allowDynamicBash: config.permissions.allowDynamicBash,
     roots: { root: workspace.root, extraWritable: workspace.extraWritable },
     headless: options.headless,
-  });
-  return { gate, approvals };
+  };
+  const reload = async (next: ResolvedConfig) => {
+    gateOptions.rules = compileRules(next.permissions);
+    gateOptions.allowDynamicBash = next.permissions.allowDynamicBash;
+    approvals.setAlwaysRules(await loadPermissionGrants(paths, workspace.root));
+  };
+  return { gate: createPolicyGate(gateOptions), approvals, reload };
 }

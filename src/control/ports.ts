@@ -4,8 +4,10 @@
  */
 import type { EventListener } from "./events.ts";
 import type { ApprovalChoice, ApprovalRequest } from "./events.ts";
-import type { PermissionMode } from "../config/types.ts";
+import type { PermissionMode, UiConfig, UiLanguageSetting } from "../config/types.ts";
+import type { Effort } from "../provider/provider.ts";
 import type { TurnOutcome, TurnTotals } from "./turn_outcome.ts";
+import type { PendingQuestion, QuestionReply } from "./questions.ts";
 
 export interface TurnControl {
   runTurn(text: string): Promise<TurnOutcome>;
@@ -31,6 +33,26 @@ export interface ApprovalPort {
   pendingApprovals(): ApprovalRequest[];
   readonly permissionMode: PermissionMode;
   setPermissionMode(mode: PermissionMode): void;
+}
+
+/** What an interactive face needs to put the `ask` tool's questions to the user. */
+export interface QuestionPort {
+  /** False when that ask is no longer waiting or the reply does not fit its questions. */
+  answerQuestion(id: string, reply: QuestionReply): boolean;
+  pendingQuestions(): PendingQuestion[];
+}
+
+/** The face settings the config resolved: top-level `language` and `[ui]`. */
+export type UiSettings = UiConfig & { language: UiLanguageSetting };
+
+/** What a status line reads between events. */
+export interface StatusPort {
+  readonly effort: Effort;
+  /** The model's context window in tokens; null when unknown. */
+  readonly contextWindow: number | null;
+  /** Background jobs (`bash` with `background`) still running. */
+  runningJobs(): number;
+  readonly uiSettings: UiSettings;
 }
 
 export interface Closable {

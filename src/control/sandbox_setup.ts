@@ -28,6 +28,20 @@ export interface SandboxSetup {
   sandbox: Sandbox;
   tempDir: SessionTempDir;
   warning?: string;
+  /** What is in force, for `/sandbox`. */
+  summary: SandboxSummary;
+}
+
+export interface SandboxSummary {
+  /** `bubblewrap`, `seatbelt`, `none` (direct) or `refused`. */
+  backend: string;
+  /** `[sandbox] bash = false`: commands run directly by choice. */
+  disabled: boolean;
+  network: boolean;
+  writable: string[];
+  forbidRead: string[];
+  tempDir: string;
+  warning?: string;
 }
 
 export async function setupSandbox(options: SandboxSetupOptions): Promise<SandboxSetup> {
@@ -50,7 +64,17 @@ export async function setupSandbox(options: SandboxSetupOptions): Promise<Sandbo
   const { [FENCED_ENV]: _fenced, ...env } = options.env;
   const base = scrubEnv(env, secrets);
   const sandbox = withBaseEnv(choice.sandbox, () => withTempEnv(base, tempDir.path));
-  return { sandbox, tempDir, ...(choice.warning ? { warning: choice.warning } : {}) };
+  const warning = choice.warning ? { warning: choice.warning } : {};
+  const summary: SandboxSummary = {
+    backend: choice.sandbox.name,
+    disabled: !config.sandbox.bash,
+    network: policy.network,
+    writable: [...policy.writable],
+    forbidRead: [...policy.hidden],
+    tempDir: tempDir.path,
+    ...warning,
+  };
+  return { sandbox, tempDir, summary, ...warning };
 }
 
 /** Every name set in `<home>/.env`: whatever the user keeps there is a credential to strip. */

@@ -24,6 +24,8 @@ export interface Goal {
 export interface SessionToolState {
   todos: TodoItem[];
   goal: Goal | null;
+  /** What the user answered per `ask` decision_id, so the same decision is not asked twice. */
+  decisions?: Record<string, string>;
 }
 
 export function newSessionToolState(): SessionToolState {

@@ -7,6 +7,7 @@ import type { z } from "zod";
 import { ReasonixError } from "../lib/errors.ts";
 import type { Sandbox } from "../sandbox/sandbox.ts";
 import type { JobTable } from "./jobs.ts";
+import type { Asker } from "./question.ts";
 import type { SessionToolState } from "./session_state.ts";
 
 export interface Workspace {
@@ -38,6 +39,8 @@ export interface ToolContext {
   network?: { allowed: boolean };
   /** The session's background jobs (`bash` with `run_in_background`); absent where jobs cannot run. */
   jobs?: JobTable;
+  /** Puts the `ask` tool's questions to a person; absent where nobody can answer. */
+  questions?: Asker;
 }
 
 export interface ToolLimits {

@@ -65,7 +65,11 @@ Deno.test("fenceFlags() runs only the executables the kernel spawns, found on PA
   if (bash) assert.ok(run.includes(bash), run.join(","));
   const names = new Set(run.map((path) => path.split("/").at(-1)));
   for (const name of names) {
-    assert.ok(["bash", "sh", "bwrap", "rg", "git", "sandbox-exec", "dash"].includes(name!), name);
+    assert.ok(
+      ["bash", "sh", "bwrap", "rg", "git", "sandbox-exec", "dash", "pbcopy", "wl-copy", "xclip", "xsel"]
+        .includes(name!),
+      name,
+    );
   }
 });
 

@@ -26,6 +26,8 @@ export interface TuiOptions {
   entry?: string;
   /** What the screen must show before the body runs (default: the input placeholder). */
   ready?: RegExp;
+  /** More config.toml for the home, given the simulator's URL (a second provider, say). */
+  extraToml?: (simUrl: string) => string;
 }
 
 export async function withTui(
@@ -36,7 +38,10 @@ export async function withTui(
   const opts: TuiOptions = Array.isArray(options) ? { size: options } : options;
   const [columns, rows] = opts.size ?? [100, 30];
   const sim = await DeepSeekSim.start({ script });
-  const home = await makeHome({ simUrl: sim.url });
+  const home = await makeHome({
+    simUrl: sim.url,
+    ...(opts.extraToml ? { extraToml: opts.extraToml(sim.url) } : {}),
+  });
   const workspace = await makeWorkspace(opts.files ?? { "README.md": "fixture\n" });
   const pane = new TmuxPane();
   try {

@@ -6,6 +6,10 @@ import type { PermissionMode } from "../../config/types.ts";
 import { isReasoningLanguage, REASONING_LANGUAGES } from "../reasoning_language.ts";
 import type { TurnTotals } from "../turn_outcome.ts";
 import { type CommandContext, CommandRegistry, type SlashCommand } from "./registry.ts";
+import { sessionCommands } from "./session.ts";
+import { displayCommands } from "./display.ts";
+import { memoryCommands } from "./memory.ts";
+import { workspaceCommands } from "./workspace.ts";
 
 const MODES: readonly PermissionMode[] = ["ask", "auto", "yolo"];
 
@@ -16,6 +20,9 @@ export function defaultCommands(): CommandRegistry {
   for (const command of [quit, compact, status, cost, todo, permissions, reasoningLanguage]) {
     registry.register(command);
   }
+  for (const command of displayCommands()) registry.register(command);
+  for (const command of sessionCommands()) registry.register(command);
+  for (const command of [...memoryCommands(), ...workspaceCommands()]) registry.register(command);
   return registry;
 }
 

@@ -7,13 +7,43 @@ import { editDistance } from "../../lib/edit_distance.ts";
 import type { ApprovalPort, SessionInfo } from "../ports.ts";
 import type { ReasoningLanguage } from "../reasoning_language.ts";
 import type { TodoItem } from "../../tool/session_state.ts";
+import type { Language } from "../../lib/i18n/mod.ts";
+import type { ChatMessage, Effort } from "../../provider/provider.ts";
+import type { SessionControl } from "../session_host.ts";
+import type { WorkspaceOps } from "../workspace_ops.ts";
 
 /** The Controller operations slash commands use; the Controller itself satisfies it. */
 export interface CommandHost extends SessionInfo, ApprovalPort {
   compact(): Promise<boolean>;
   todos(): TodoItem[];
   setReasoningLanguage(language: ReasoningLanguage): void;
+  readonly effort: Effort;
+  readonly workspaceRoot: string;
+  setEffort(effort: Effort): void;
+  history(): readonly ChatMessage[];
+  rename(title: string): Promise<void>;
+  /** Present when the face can switch sessions (the TUI's SessionHost). */
+  readonly sessions?: SessionControl;
+  /** Memory, diff, sandbox and reload of the session's workspace; absent in bare test hosts. */
+  readonly workspaceOps?: WorkspaceOps;
 }
+
+/** Session-only display settings a face holds (`/theme`, `/language`, `/verbose`); never written to config. */
+export interface DisplayPort {
+  setTheme(setting: ThemeChoice): void;
+  setLanguage(setting: LanguageChoice): void;
+  setVerbose(on: boolean): void;
+  state(): {
+    theme: "dark" | "light";
+    themeSetting: ThemeChoice;
+    language: Language;
+    languageSetting: LanguageChoice;
+    verbose: boolean;
+  };
+}
+
+export type ThemeChoice = "auto" | "dark" | "light";
+export type LanguageChoice = "auto" | Language;
 
 /** What a face hands a command: the session to act on and where to put its answer. */
 export interface CommandContext {
@@ -21,6 +51,14 @@ export interface CommandContext {
   print(text: string): void;
   /** Ends the interactive session (the face closes the Controller). */
   quit(): void;
+  /** Absent in faces without display settings (line mode); display commands then say so. */
+  display?: DisplayPort;
+  /** Wipes the visible transcript and the screen (`/clear`). */
+  clearScreen?(): void;
+  /** Puts text on the terminal's clipboard; resolves to the ways it was sent (`osc52`, `xclip`…). */
+  copyToClipboard?(text: string): Promise<string[]>;
+  /** Shows a unified diff coloured (`/diff`); faces without it get the plain text through `print`. */
+  printDiff?(patch: string): void;
 }
 
 export interface SlashCommand {
@@ -33,6 +71,10 @@ export interface SlashCommand {
   run(ctx: CommandContext, args: string): void | Promise<void>;
   /** Completions for the argument (`/permissions a` → `auto`). */
   argumentChoices?: readonly string[];
+  /** Input that runs this command without a slash (`#note` → `/remember note`): its args, or null. */
+  shorthand?(input: string): string | null;
+  /** A line `/help` adds after the list (how to use the shorthand). */
+  readonly helpNote?: string;
 }
 
 export type Resolution =
@@ -69,6 +111,10 @@ export class CommandRegistry {
 
   /** What the user typed, as a command to run, an unknown command, or text for the model. */
   resolve(input: string): Resolution {
+    for (const command of this.#commands) {
+      const args = command.shorthand?.(input) ?? null;
+      if (args !== null) return { kind: "command", command, args };
+    }
     const parsed = parseSlash(input);
     if (!parsed) return { kind: "text" };
     const command = this.#byName.get(parsed.name);
@@ -117,7 +163,8 @@ export class CommandRegistry {
     }
     const width = Math.max(...this.#commands.map((command) => command.usage.length));
     const lines = this.#commands.map((command) => `  ${command.usage.padEnd(width)}  ${command.summary}`);
-    return ["Commands:", ...lines].join("\n");
+    const notes = this.#commands.flatMap((command) => command.helpNote ? [`  ${command.helpNote}`] : []);
+    return ["Commands:", ...lines, ...(notes.length ? ["", ...notes] : [])].join("\n");
   }
 
   #nearest(name: string): string[] {

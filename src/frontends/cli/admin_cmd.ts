@@ -70,7 +70,11 @@ export function sessionListCmd(opts: DirOption & { json?: boolean }): Promise<nu
       return;
     }
     if (sessions.length === 0) console.log("No sessions for this workspace yet");
-    for (const s of sessions) console.log(`${s.id}  ${s.createdAt}  ${s.model}  ${s.bytes} bytes`);
+    for (const s of sessions) {
+      const title = s.title ? `  "${s.title}"` : "";
+      const turns = `${s.turns} turn${s.turns === 1 ? "" : "s"}`;
+      console.log(`${s.id}  ${s.createdAt}  ${s.model}  ${turns}  ${s.bytes} bytes${title}`);
+    }
   });
 }
 

@@ -5,42 +5,58 @@
  */
 import { Box, Static, useApp, useInput, useWindowSize } from "ink";
 import { useEffect, useReducer, useRef, useState } from "react";
-import type { EventSource, TurnControl } from "../../control/ports.ts";
+import type { EventSource, QuestionPort, StatusPort, TurnControl } from "../../control/ports.ts";
 import type { CommandHost, CommandRegistry } from "../../control/commands/registry.ts";
 import { defaultCommands } from "../../control/commands/builtin.ts";
 import type { HistoryPort } from "../../control/input_history.ts";
 import { initialState, reduce } from "./state.ts";
-import type { TranscriptEntry } from "./transcript_types.ts";
 import { TranscriptEntryView } from "./components/transcript.tsx";
 import { ApprovalCard, approvalKey } from "./approval_card.tsx";
 import { InputBox } from "./input_box.tsx";
+import { useQuestionCard } from "./question_card.tsx";
 import { StatusLineView } from "./status_line.tsx";
 import { t } from "../../lib/i18n/mod.ts";
+import { ThemeContext } from "./components/theme_context.ts";
+import { type Env, useDisplay, viewFrom } from "./display.ts";
+import { settledCount } from "./fold.ts";
+import { useTerminalHooks } from "./terminal_hooks.ts";
 
-export type TuiPort = TurnControl & EventSource & CommandHost;
+export { settledCount };
+
+export type TuiPort = TurnControl & EventSource & CommandHost & QuestionPort & StatusPort;
 
 export interface AppProps {
   controller: TuiPort;
   /** The slash commands; the one registry that also drives completion and /help. */
   commands?: CommandRegistry;
   history?: HistoryPort;
+  /** Workspace paths for `@path` completion; keep it the same function across renders. */
+  files?: () => Promise<string[]>;
+  /** For `auto` theme and language (COLORFGBG, NO_COLOR, REASONIX_LANG, LANG). */
+  env?: Env;
 }
 
-export function App({ controller, commands = defaultCommands(), history }: AppProps) {
+export function App({ controller, commands = defaultCommands(), history, env = {}, files }: AppProps) {
   const { exit } = useApp();
   const { columns } = useWindowSize();
   const width = Math.max(20, columns - 1);
-  const [state, dispatch] = useReducer(reduce, undefined, initialState);
+  const [state, dispatch] = useReducer(reduce, controller.uiSettings, (ui) => initialState(viewFrom(ui)));
+  const display = useDisplay({ settings: controller.uiSettings, env, view: state.view, dispatch });
+  const terminal = useTerminalHooks(dispatch, env);
   const [armed, setArmed] = useState(false);
   const running = useRef(false);
+  const menuOpen = useRef(false);
   useEffect(() => controller.subscribe(dispatch), [controller]);
   const pending = state.status.pendingApproval;
   const [choice, setChoice] = useState({ id: "", index: 0 });
   const selected = pending && choice.id === pending.id ? choice.index : 0;
+  const question = useQuestionCard(controller, state.questions);
   useInput((input, key) => {
     if (!(key.ctrl && input === "c")) {
       if (armed) setArmed(false);
-      if (key.escape && state.status.busy) return controller.interrupt();
+      if (question.onKey(input, key)) return;
+      if (key.ctrl && input === "o") return dispatch({ type: "toggle_fold" });
+      if (key.escape && state.status.busy && !menuOpen.current) return controller.interrupt();
       const action = pending ? approvalKey(input, key, selected) : null;
       if (action && "choice" in action) void controller.answerApproval(pending!.id, action.choice);
       else if (action) setChoice({ id: pending!.id, index: action.selected });
@@ -56,32 +72,39 @@ export function App({ controller, commands = defaultCommands(), history }: AppPr
     if (running.current) return;
     running.current = true;
     const print = (output: string) => dispatch({ type: "command_output", text: output });
-    void runInput(commands, { host: controller, print, quit: exit }, text, controller)
+    const printDiff = (patch: string) => dispatch({ type: "command_diff", text: patch });
+    const ctx = { host: controller, print, printDiff, quit: exit, display: display.port, ...terminal.hooks };
+    void runInput(commands, ctx, text, controller)
       .catch((error) => print(String(error instanceof Error ? error.message : error)))
       .finally(() => running.current = false);
   };
   const settled = settledCount(state.entries);
+  const inputProps = { history, commands, files, menuOpen, width };
   return (
-    <Box flexDirection="column">
-      <Static items={state.entries.slice(0, settled)}>
-        {(entry) => (
-          <Box key={entry.id} paddingBottom={entry.kind === "usage" ? 1 : 0}>
-            <TranscriptEntryView entry={entry} width={width} />
-          </Box>
-        )}
-      </Static>
-      {state.entries.slice(settled).map((entry) => (
-        <TranscriptEntryView key={entry.id} entry={entry} width={width} />
-      ))}
-      {state.live ? <TranscriptEntryView entry={state.live} width={width} /> : null}
-      {pending ? <ApprovalCard request={pending} width={width} selected={selected} /> : null}
-      <InputBox onSubmit={submit} active={!pending} {...(history ? { history } : {})} />
-      <StatusLineView
-        status={state.status}
-        mode={controller.permissionMode}
-        note={armed ? t("app.quit_hint") : null}
-      />
-    </Box>
+    <ThemeContext.Provider value={display.theme}>
+      <Box flexDirection="column">
+        <Static key={terminal.epoch} items={state.entries.slice(0, settled)}>
+          {(entry) => (
+            <Box key={entry.id} paddingBottom={entry.kind === "usage" ? 1 : 0}>
+              <TranscriptEntryView entry={entry} width={width} />
+            </Box>
+          )}
+        </Static>
+        {state.entries.slice(settled).map((entry) => (
+          <TranscriptEntryView key={entry.id} entry={entry} width={width} />
+        ))}
+        {state.live ? <TranscriptEntryView entry={state.live} width={width} /> : null}
+        {pending ? <ApprovalCard request={pending} width={width} selected={selected} /> : null}
+        {question.card}
+        <InputBox onSubmit={submit} active={!pending && !question.card} {...inputProps} />
+        <StatusLineView
+          status={state.status}
+          port={controller}
+          width={width}
+          note={armed ? t("app.quit_hint") : null}
+        />
+      </Box>
+    </ThemeContext.Provider>
   );
 }
 
@@ -94,10 +117,4 @@ async function runInput(
 ): Promise<void> {
   if (await commands.dispatch(ctx, text)) return;
   await controller.runTurn(text);
-}
-
-/** Entries before the first running tool never change again, so <Static> may print them once. */
-export function settledCount(entries: readonly TranscriptEntry[]): number {
-  const running = entries.findIndex((entry) => entry.kind === "tool" && entry.status === "running");
-  return running < 0 ? entries.length : running;
 }

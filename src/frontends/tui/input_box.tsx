@@ -1,30 +1,45 @@
 /**
  * @module
  * The multi-line prompt: Enter sends, Ctrl+J (or Shift/Alt+Enter) starts a new line, arrows move
- * the cursor by display column so wide (CJK) characters behave.
+ * the cursor by display column so wide (CJK) characters behave. `/` and `@path` open a completion
+ * menu under the box; a large paste shows as one placeholder and is sent whole.
  */
-import { Box, Text, useInput, usePaste } from "ink";
+import { Box, Text, useInput } from "ink";
 import { useState } from "react";
-import { backspace, type EditState, EMPTY_EDIT, insert, moveHorizontal, moveVertical } from "./input_edit.ts";
+import { type EditState, EMPTY_EDIT, insert, moveHorizontal, moveVertical } from "./input_edit.ts";
 import { t } from "../../lib/i18n/mod.ts";
 import type { HistoryPort } from "../../control/input_history.ts";
 import { type HistoryNav, NO_RECALL, type Recall, recallNewer, recallOlder } from "./history_nav.ts";
 import { useTheme } from "./components/theme_context.ts";
+import type { CommandRegistry } from "../../control/commands/registry.ts";
+import { useCompletion } from "./input/use_completion.ts";
+import { CompletionMenuView } from "./completion_menu.tsx";
+import { usePastes } from "./input/use_pastes.ts";
 
 export interface InputBoxProps {
   onSubmit: (text: string) => void;
   /** False while an approval card owns the keyboard. */
   active: boolean;
   /** Earlier inputs of this workspace for Up/Down; absent in tests that do not need it. */
-  history?: HistoryPort;
+  history?: HistoryPort | undefined;
+  /** The slash commands the `/` menu lists. */
+  commands?: CommandRegistry;
+  /** Workspace paths for `@path` completion (from the Controller). */
+  files?: (() => Promise<string[]>) | undefined;
+  /** Kept true while the menu is open, so the app's Esc closes the menu instead of interrupting. */
+  menuOpen?: { current: boolean };
+  width?: number;
 }
 
 const PROMPT = "› ";
 
-export function InputBox({ onSubmit, active, history }: InputBoxProps) {
-  const { palette } = useTheme();
+export function InputBox(
+  { onSubmit, active, history, commands, files, menuOpen, width = 80 }: InputBoxProps,
+) {
   const [edit, setEdit] = useState<EditState>(EMPTY_EDIT);
   const [nav, setNav] = useState<HistoryNav>(NO_RECALL);
+  const pastes = usePastes(active, setEdit);
+  const menu = useCompletion(edit, setEdit, { commands, files, active, openRef: menuOpen });
   /** Up/Down move between lines; at the first or last line they walk the history instead. */
   const moveOrRecall = (delta: -1 | 1) => {
     const moved = moveVertical(edit, delta);
@@ -35,11 +50,13 @@ export function InputBox({ onSubmit, active, history }: InputBoxProps) {
       : recallNewer(entries, nav);
     if (!recall) return;
     setNav(recall.nav);
+    menu.dismiss(recall.value);
     setEdit({ value: recall.value, cursor: Array.from(recall.value).length });
   };
   // Always listening, so the handler (not a remount) decides; a card opening takes effect at once.
   useInput((input, key) => {
     if (!active || (key.ctrl && input === "c")) return;
+    if (menu.handleKey(input, key)) return;
     if (input === "\n" || (key.return && (key.shift || key.meta)) || (key.ctrl && input === "j")) {
       setEdit((state) => insert(state, "\n"));
     } else if (key.return) submit(edit);
@@ -49,8 +66,9 @@ export function InputBox({ onSubmit, active, history }: InputBoxProps) {
       let state = edit;
       for (const part of parts.slice(0, -1)) state = submit(insert(state, part));
       setEdit(insert(state, parts.at(-1)!));
-    } else if (key.backspace || key.delete) setEdit(backspace);
-    else if (key.leftArrow) setEdit((state) => moveHorizontal(state, -1));
+    } else if (key.backspace || key.delete) {
+      setEdit(pastes.backspace);
+    } else if (key.leftArrow) setEdit((state) => moveHorizontal(state, -1));
     else if (key.rightArrow) setEdit((state) => moveHorizontal(state, 1));
     else if (key.upArrow) moveOrRecall(-1);
     else if (key.downArrow) moveOrRecall(1);
@@ -58,24 +76,33 @@ export function InputBox({ onSubmit, active, history }: InputBoxProps) {
       setEdit((state) => insert(state, input));
     }
   });
-  usePaste((text) => {
-    if (active) setEdit((state) => insert(state, text));
-  });
   const submit = (state: EditState): EditState => {
-    const text = state.value.trim();
+    const text = pastes.expand(state.value).trim();
     if (!text) return state;
     setEdit(EMPTY_EDIT);
     setNav(NO_RECALL);
+    pastes.reset();
     void history?.add(text).catch(() => {});
     onSubmit(text);
     return EMPTY_EDIT;
   };
-  const lines = renderLines(edit);
+  return (
+    <Box flexDirection="column">
+      <EditView edit={edit} />
+      {menu.completion
+        ? <CompletionMenuView items={menu.completion.items} selected={menu.selected} width={width} />
+        : null}
+    </Box>
+  );
+}
+
+function EditView({ edit }: { edit: EditState }) {
+  const { palette } = useTheme();
   return (
     <Box flexDirection="column" borderStyle="single" borderColor={palette.muted} paddingX={1}>
       {edit.value === ""
         ? <Text color={palette.muted}>{PROMPT}{t("app.placeholder")}</Text>
-        : lines.map((line, index) => (
+        : renderLines(edit).map((line, index) => (
           <Text key={index}>
             <Text color={palette.user}>{index === 0 ? PROMPT : "  "}</Text>
             {line.before}

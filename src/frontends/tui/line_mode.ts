@@ -1,12 +1,16 @@
 /**
  * @module
- * `reasonix` when stdout is not a terminal: one turn per stdin line, printed as plain text. Nobody
- * can answer an approval card here, so it boots like `reasonix run` (gated calls are refused).
+ * `reasonix` when stdout is not a terminal: one turn (or slash command) per stdin line, printed as
+ * plain text. Nobody can answer an approval card here, so it boots like `reasonix run` (gated calls
+ * are refused); the `ask` tool's questions are answered by the next stdin lines.
  */
 import type { BootOptions } from "../../control/boot.ts";
-import { bootController } from "../../control/boot.ts";
+import { SessionHost } from "../../control/session_host.ts";
+import { defaultCommands } from "../../control/commands/builtin.ts";
+import type { CommandContext } from "../../control/commands/registry.ts";
 import type { ReasonixEvent } from "../../control/events.ts";
 import { keyArgument, sanitize } from "./components/format.ts";
+import { answerOnLines } from "./line_questions.ts";
 
 export interface LineModeOptions {
   boot: Omit<BootOptions, "headless">;
@@ -16,14 +20,35 @@ export interface LineModeOptions {
 
 /** Returns the exit code: 0 when every turn succeeded, 1 otherwise. */
 export async function runLineMode(options: LineModeOptions): Promise<number> {
-  const controller = await bootController({ ...options.boot, headless: true });
+  const controller = await SessionHost.start({ ...options.boot, headless: true, answersQuestions: true });
   const render = plainPrinter(options.write);
-  const unsubscribe = controller.subscribe(render);
+  const lines = readLines(options.input);
+  const next = async () => {
+    const read = await lines.next();
+    return read.done ? null : read.value;
+  };
+  const unsubscribe = controller.subscribe((event) => {
+    render(event);
+    if (event.type !== "question_asked") return;
+    void answerOnLines(event.questions, next, options.write)
+      .then((reply) => controller.answerQuestion(event.id, reply));
+  });
+  const commands = defaultCommands();
+  let quit = false;
+  const ctx: CommandContext = {
+    host: controller,
+    print: (text) => options.write(`${text}\n`),
+    quit: () => quit = true,
+  };
   controller.start();
   let failed = false;
   try {
-    for await (const line of readLines(options.input)) {
+    for (let line = await next(); line !== null; line = await next()) {
       if (!line.trim()) continue;
+      if (await commands.dispatch(ctx, line)) {
+        if (quit) break;
+        continue;
+      }
       const outcome = await controller.runTurn(line.trim());
       if (outcome.subtype !== "success") failed = true;
       options.write("\n");

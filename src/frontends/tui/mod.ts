@@ -6,14 +6,14 @@
 import { resolve } from "node:path";
 import { render } from "ink";
 import { createElement } from "react";
-import { bootController, type BootOptions } from "../../control/boot.ts";
+import type { BootOptions } from "../../control/boot.ts";
+import { SessionHost } from "../../control/session_host.ts";
 import { needsSetup } from "../../control/setup.ts";
 import { processEnv, resolvePaths } from "../../config/paths.ts";
 import { explainError } from "../../control/explain.ts";
 import { detectLanguage, setLanguage } from "../../lib/i18n/mod.ts";
-import { resolveTheme } from "./theme.ts";
-import { ThemeContext } from "./components/theme_context.ts";
 import { App } from "./app.tsx";
+import { defaultCommands } from "../../control/commands/builtin.ts";
 import { runLineMode } from "./line_mode.ts";
 import { type HistoryPort, openInputHistory } from "../../control/input_history.ts";
 
@@ -53,12 +53,14 @@ async function runInk(
   env: Record<string, string>,
   history: HistoryPort,
 ): Promise<number> {
-  const controller = await bootController({ ...boot, headless: false });
-  const theme = resolveTheme({ env });
-  const app = render(
-    createElement(ThemeContext.Provider, { value: theme }, createElement(App, { controller, history })),
-    { exitOnCtrlC: false },
-  );
+  const controller = await SessionHost.start({ ...boot, headless: false });
+  setLanguage(detectLanguage(env, controller.uiSettings.language));
+  const files = () => controller.listWorkspaceFiles();
+  // One registry for the whole session, so the completion menu is not recomputed on every render.
+  const commands = defaultCommands();
+  const app = render(createElement(App, { controller, history, env, files, commands }), {
+    exitOnCtrlC: false,
+  });
   controller.start();
   try {
     await app.waitUntilExit();

@@ -5,6 +5,11 @@
  */
 import type { ApprovalRequest, ReasonixEvent } from "../../control/events.ts";
 import type { TranscriptEntry, UsageReceipt } from "./transcript_types.ts";
+import { DEFAULT_VIEW, toggleLatestFold, type ViewSettings } from "./fold.ts";
+import { errorNoticeText } from "./error_notice.ts";
+import { t } from "../../lib/i18n/mod.ts";
+import type { PendingQuestion } from "../../control/questions.ts";
+import { clearTranscript, startSession } from "./session_view.ts";
 
 type TodoItems = Extract<TranscriptEntry, { kind: "todo" }>["items"];
 type ToolEntry = Extract<TranscriptEntry, { kind: "tool" }>;
@@ -15,6 +20,8 @@ export interface StatusLine {
   turn: number;
   sessionHitTokens: number;
   sessionPromptTokens: number;
+  /** Prompt tokens of the latest request (after a compaction: its estimate), for the context share. */
+  contextTokens: number;
   /** Cache-hit ratio (0..1) of the current turn's requests; null before its first request. */
   turnHitRatio: number | null;
   costTurn: number | null;
@@ -33,10 +40,13 @@ export interface TuiState {
   turnTokens: { prompt: number; hit: number };
   /** Every approval still waiting, oldest first; the status line shows the first. */
   approvals: ApprovalRequest[];
+  /** The `ask` tool's question sets still waiting, oldest first; the card shows the first. */
+  questions: PendingQuestion[];
   nextId: number;
+  view: ViewSettings;
 }
 
-export function initialState(): TuiState {
+export function initialState(view: ViewSettings = DEFAULT_VIEW): TuiState {
   return {
     entries: [],
     live: null,
@@ -46,6 +56,7 @@ export function initialState(): TuiState {
       turn: 0,
       sessionHitTokens: 0,
       sessionPromptTokens: 0,
+      contextTokens: 0,
       turnHitRatio: null,
       costTurn: null,
       costSession: null,
@@ -55,7 +66,9 @@ export function initialState(): TuiState {
     },
     turnTokens: { prompt: 0, hit: 0 },
     approvals: [],
+    questions: [],
     nextId: 1,
+    view,
   };
 }
 
@@ -65,14 +78,33 @@ export function visibleEntries(state: TuiState): TranscriptEntry[] {
 }
 
 /** What the face itself adds to the transcript: the answer of a slash command, never sent to the model. */
-export type LocalAction = { type: "command_output"; text: string };
+export type LocalAction =
+  | { type: "command_output"; text: string }
+  /** `/diff`: a unified diff to show coloured. */
+  | { type: "command_diff"; text: string }
+  /** `/verbose`: entries that settle from now on stay unfolded. */
+  | { type: "set_verbose"; on: boolean }
+  /** Ctrl+O: see fold.ts. */
+  | { type: "toggle_fold" }
+  /** `/clear`: the transcript starts empty (the screen is wiped by the face). */
+  | { type: "clear_transcript" };
 
 export function reduce(state: TuiState, event: ReasonixEvent | LocalAction): TuiState {
   switch (event.type) {
     case "command_output":
       return notice(state, "info", event.text);
+    case "command_diff": {
+      const [entryId, nextId] = id(settle(state));
+      return append(settle(state), { kind: "patch", id: entryId, text: event.text }, nextId);
+    }
+    case "set_verbose":
+      return setVerbose(state, event.on);
+    case "toggle_fold":
+      return toggleLatestFold(state);
     case "session_started":
-      return withStatus(state, { model: event.model, provider: event.provider });
+      return startSession(state, event, initialState(state.view).status);
+    case "clear_transcript":
+      return clearTranscript(state);
     case "turn_started":
       return startTurn(state, event.turn, event.text);
     case "reasoning":
@@ -86,23 +118,28 @@ export function reduce(state: TuiState, event: ReasonixEvent | LocalAction): Tui
     case "usage":
       return addUsage(state, event);
     case "compaction":
-      return notice(
-        state,
-        "info",
-        `Context compacted (${event.reason}): ${event.beforeTokens} → ${event.afterTokens} tokens`,
-      );
+      return notice(withStatus(state, { contextTokens: event.afterTokens }), "info", compactedText(event));
     case "warning":
       return notice(state, "warning", event.message);
     case "retrying":
       return notice(
         state,
         "warning",
-        `Retrying (${event.attempt}/${event.maxAttempts}) in ${event.delayMs} ms: ${event.reason}`,
+        t("notice.retrying", {
+          attempt: event.attempt,
+          max: event.maxAttempts,
+          delay: event.delayMs,
+          reason: event.reason,
+        }),
       );
     case "approval_requested":
       return withApprovals(state, [...state.approvals, event.request]);
     case "approval_resolved":
       return resolveApproval(state, event.id, event.choice);
+    case "question_asked":
+      return { ...state, questions: [...state.questions, { id: event.id, questions: event.questions }] };
+    case "question_resolved":
+      return { ...state, questions: state.questions.filter((pending) => pending.id !== event.id) };
     case "turn_done":
       return finishTurn(state, event);
     case "message":
@@ -127,7 +164,7 @@ function settle(state: TuiState): TuiState {
   const live = state.live;
   if (!live) return state;
   const done: TranscriptEntry = live.kind === "reasoning"
-    ? { ...live, streaming: false, folded: true }
+    ? { ...live, streaming: false, folded: !state.view.verbose }
     : live.kind === "answer"
     ? { ...live, streaming: false }
     : live;
@@ -155,7 +192,7 @@ function streamReasoning(state: TuiState, text: string): TuiState {
     id: entryId,
     text,
     streaming: true,
-    folded: false,
+    folded: !state.view.showReasoning && !state.view.verbose,
   };
   return { ...settled, live, nextId };
 }
@@ -211,7 +248,7 @@ function finishTool(
     durationMs: event.durationMs,
     output: event.output,
     ...(event.code ? { code: event.code } : {}),
-    folded: true,
+    folded: !state.view.verbose,
   };
   const entries = index >= 0
     ? next.entries.map((entry, at) => at === index ? done : entry)
@@ -263,7 +300,9 @@ function addUsage(state: TuiState, event: Extract<ReasonixEvent, { type: "usage"
   };
   const settled = settle(state);
   const [entryId, nextId] = id(settled);
-  const next = append(settled, { kind: "usage", id: entryId, receipt }, nextId);
+  const next = state.view.showTurnUsage
+    ? append(settled, { kind: "usage", id: entryId, receipt }, nextId)
+    : settled;
   const turnTokens = {
     prompt: state.turnTokens.prompt + usage.promptTokens,
     hit: state.turnTokens.hit + usage.cacheHitTokens,
@@ -273,6 +312,7 @@ function addUsage(state: TuiState, event: Extract<ReasonixEvent, { type: "usage"
     ...withStatus(next, {
       sessionHitTokens: status.sessionHitTokens + usage.cacheHitTokens,
       sessionPromptTokens: status.sessionPromptTokens + usage.promptTokens,
+      contextTokens: usage.promptTokens,
       turnHitRatio: turnTokens.prompt > 0 ? turnTokens.hit / turnTokens.prompt : null,
       costTurn: plus(status.costTurn, event.cost),
       costSession: plus(status.costSession, event.cost),
@@ -313,10 +353,20 @@ function finishTurn(
   state: TuiState,
   event: Extract<ReasonixEvent, { type: "turn_done" }>,
 ): TuiState {
-  const next = withStatus(withApprovals(settle(state), []), { busy: false });
+  const next = withStatus({ ...withApprovals(settle(state), []), questions: [] }, { busy: false });
   if (event.subtype === "success") return next;
-  const message = event.error
-    ? `${event.error.message}${event.error.hint ? `\n${event.error.hint}` : ""}`
-    : event.result;
-  return notice(next, "error", message);
+  return notice(next, "error", errorNoticeText(event.error, event.result));
+}
+
+function setVerbose(state: TuiState, verbose: boolean): TuiState {
+  const view = { ...state.view, verbose };
+  const live = state.live?.kind === "reasoning"
+    ? { ...state.live, folded: !verbose && !view.showReasoning }
+    : state.live;
+  return { ...state, view, live };
+}
+
+function compactedText(event: Extract<ReasonixEvent, { type: "compaction" }>): string {
+  const reason = t(event.reason === "manual" ? "notice.compact_manual" : "notice.compact_context_limit");
+  return t("notice.compacted", { reason, before: event.beforeTokens, after: event.afterTokens });
 }

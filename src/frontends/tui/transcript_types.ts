@@ -42,4 +42,6 @@ export type TranscriptEntry =
   }
   | { kind: "todo"; id: string; items: readonly TodoItem[] }
   | { kind: "usage"; id: string; receipt: UsageReceipt }
-  | { kind: "notice"; id: string; level: NoticeLevel; text: string };
+  | { kind: "notice"; id: string; level: NoticeLevel; text: string }
+  /** A unified diff as git prints it (`/diff`). */
+  | { kind: "patch"; id: string; text: string };

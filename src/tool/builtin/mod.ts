@@ -4,6 +4,7 @@
  * Controller builds its registry from this list.
  */
 import type { ToolSpec } from "../tool.ts";
+import { askTool } from "./ask.ts";
 import { bashTool } from "./bash.ts";
 import { bashOutputTool } from "./bash_output.ts";
 import { codeIndexTool } from "./code_index.ts";
@@ -46,6 +47,7 @@ export function builtinTools(): ToolSpec[] {
     webFetchTool,
     todoWriteTool,
     completeStepTool,
+    askTool,
   ] as ToolSpec[];
 }
 

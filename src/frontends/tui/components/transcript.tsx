@@ -11,6 +11,7 @@ import { ToolCardView } from "./tool_card.tsx";
 import { TodoListView } from "./todo_list.tsx";
 import { UsageReceiptView } from "./usage_receipt.tsx";
 import { NoticeView } from "./notice.tsx";
+import { PatchView } from "./patch_view.tsx";
 
 export interface TranscriptEntryProps {
   entry: TranscriptEntry;
@@ -33,6 +34,8 @@ export function TranscriptEntryView({ entry, width }: TranscriptEntryProps) {
       return <UsageReceiptView receipt={entry.receipt} />;
     case "notice":
       return <NoticeView level={entry.level} text={entry.text} />;
+    case "patch":
+      return <PatchView text={entry.text} width={width} />;
   }
 }
 
