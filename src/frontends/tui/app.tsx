@@ -9,6 +9,7 @@ import type { EventSource, QuestionPort, StatusPort, TurnControl } from "../../c
 import type { CommandHost, CommandRegistry } from "../../control/commands/registry.ts";
 import { defaultCommands } from "../../control/commands/builtin.ts";
 import type { HistoryPort } from "../../control/input_history.ts";
+import { subscribeBatched } from "./event_batch.ts";
 import { initialState, reduce } from "./state.ts";
 import { TranscriptEntryView } from "./components/transcript.tsx";
 import { ApprovalCard, approvalKey } from "./approval_card.tsx";
@@ -38,7 +39,7 @@ export interface AppProps {
 
 export function App({ controller, commands = defaultCommands(), history, env = {}, files }: AppProps) {
   const { exit } = useApp();
-  const { columns } = useWindowSize();
+  const { columns, rows } = useWindowSize();
   const width = Math.max(20, columns - 1);
   const [state, dispatch] = useReducer(reduce, controller.uiSettings, (ui) => initialState(viewFrom(ui)));
   const display = useDisplay({ settings: controller.uiSettings, env, view: state.view, dispatch });
@@ -46,7 +47,7 @@ export function App({ controller, commands = defaultCommands(), history, env = {
   const [armed, setArmed] = useState(false);
   const running = useRef(false);
   const menuOpen = useRef(false);
-  useEffect(() => controller.subscribe(dispatch), [controller]);
+  useEffect(() => subscribeBatched(controller, dispatch), [controller]);
   const pending = state.status.pendingApproval;
   const [choice, setChoice] = useState({ id: "", index: 0 });
   const selected = pending && choice.id === pending.id ? choice.index : 0;
@@ -93,7 +94,16 @@ export function App({ controller, commands = defaultCommands(), history, env = {
         {state.entries.slice(settled).map((entry) => (
           <TranscriptEntryView key={entry.id} entry={entry} width={width} />
         ))}
-        {state.live ? <TranscriptEntryView entry={state.live} width={width} /> : null}
+        {state.live
+          ? (
+            <TranscriptEntryView
+              key={state.live.id}
+              entry={state.live}
+              width={width}
+              maxLines={liveLines(rows)}
+            />
+          )
+          : null}
         {pending ? <ApprovalCard request={pending} width={width} selected={selected} /> : null}
         {question.card}
         <InputBox onSubmit={submit} active={!pending && !question.card} {...inputProps} />
@@ -117,4 +127,9 @@ async function runInput(
 ): Promise<void> {
   if (await commands.dispatch(ctx, text)) return;
   await controller.runTurn(text);
+}
+
+/** Room for the live block: the screen minus the input box, the status line and a margin. */
+function liveLines(rows: number): number {
+  return Math.max(3, rows - 10);
 }

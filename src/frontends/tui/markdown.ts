@@ -5,7 +5,7 @@
  * rendered through `StreamingMarkdown`, which renders each finished top-level block once and
  * re-renders only the unfinished tail, so a long answer costs the same per update as a short one.
  */
-import { Marked, type Token } from "marked";
+import { Lexer, Marked, type Token } from "marked";
 import { markedTerminal } from "marked-terminal";
 import { highlight, supportsLanguage, type Theme as HighlightTheme } from "cli-highlight";
 import wrapAnsi from "wrap-ansi";
@@ -190,6 +190,15 @@ export class StreamingMarkdown {
     this.#stable += trimEnd(renderBlock(tail.slice(0, finished), this.#engine)) + "\n\n";
     this.#stableEnd += finished;
   }
+}
+
+/**
+ * How much of a streaming answer later text can no longer change: the leading whole blocks. The TUI
+ * settles them so the live region stays short (a live region taller than the screen makes Ink
+ * redraw everything it ever printed, on every delta).
+ */
+export function finishedMarkdownLength(text: string): number {
+  return finishedLength(Lexer.lex(text));
 }
 
 /** The raw length of the leading blocks that later text can no longer change. */

@@ -5,6 +5,7 @@
  */
 import type { ApprovalRequest, ReasonixEvent } from "../../control/events.ts";
 import type { TranscriptEntry, UsageReceipt } from "./transcript_types.ts";
+import { finishedMarkdownLength } from "./markdown.ts";
 import { DEFAULT_VIEW, toggleLatestFold, type ViewSettings } from "./fold.ts";
 import { errorNoticeText } from "./error_notice.ts";
 import { t } from "../../lib/i18n/mod.ts";
@@ -87,10 +88,14 @@ export type LocalAction =
   /** Ctrl+O: see fold.ts. */
   | { type: "toggle_fold" }
   /** `/clear`: the transcript starts empty (the screen is wiped by the face). */
-  | { type: "clear_transcript" };
+  | { type: "clear_transcript" }
+  /** Events that arrived within one frame (event_batch.ts), folded in order. */
+  | { type: "batch"; events: readonly ReasonixEvent[] };
 
 export function reduce(state: TuiState, event: ReasonixEvent | LocalAction): TuiState {
   switch (event.type) {
+    case "batch":
+      return event.events.reduce(reduce, state);
     case "command_output":
       return notice(state, "info", event.text);
     case "command_diff": {
@@ -199,11 +204,37 @@ function streamReasoning(state: TuiState, text: string): TuiState {
 
 function streamAnswer(state: TuiState, text: string): TuiState {
   if (state.live?.kind === "answer") {
-    return { ...state, live: { ...state.live, text: state.live.text + text } };
+    return settleFinishedBlocks({ ...state, live: { ...state.live, text: state.live.text + text } });
   }
   const settled = settle(state);
   const [entryId, nextId] = id(settled);
-  return { ...settled, live: { kind: "answer", id: entryId, text, streaming: true }, nextId };
+  return settleFinishedBlocks({
+    ...settled,
+    live: { kind: "answer", id: entryId, text, streaming: true },
+    nextId,
+  });
+}
+
+/** Whole Markdown blocks of the live answer move to the entries; only the unfinished tail stays live. */
+function settleFinishedBlocks(state: TuiState): TuiState {
+  const live = state.live;
+  if (live?.kind !== "answer") return state;
+  const finished = finishedMarkdownLength(live.text);
+  if (finished === 0) return state;
+  const [entryId, nextId] = id(state);
+  const done: TranscriptEntry = {
+    ...live,
+    text: live.text.slice(0, finished),
+    streaming: false,
+    continued: true,
+  };
+  const tail: TranscriptEntry = {
+    kind: "answer",
+    id: entryId,
+    text: live.text.slice(finished),
+    streaming: true,
+  };
+  return { ...state, entries: [...state.entries, done], live: tail, nextId };
 }
 
 function startTool(

@@ -23,7 +23,14 @@ export interface UsageReceipt {
 export type TranscriptEntry =
   | { kind: "user"; id: string; text: string }
   | { kind: "reasoning"; id: string; text: string; streaming: boolean; folded: boolean }
-  | { kind: "answer"; id: string; text: string; streaming: boolean }
+  | {
+    kind: "answer";
+    id: string;
+    text: string;
+    streaming: boolean;
+    /** The answer goes on in the next entry: its finished blocks settle while the tail streams. */
+    continued?: boolean;
+  }
   | {
     kind: "tool";
     id: string;

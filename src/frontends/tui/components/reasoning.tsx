@@ -4,17 +4,21 @@
  */
 import { Box, Text } from "ink";
 import { t } from "../../../lib/i18n/mod.ts";
+import { lastLines } from "./answer.tsx";
 
 export interface ReasoningProps {
   text: string;
   folded: boolean;
   streaming: boolean;
+  maxLines?: number;
+  width?: number;
 }
 
-export function ReasoningView({ text, folded, streaming }: ReasoningProps) {
+export function ReasoningView({ text, folded, streaming, maxLines, width }: ReasoningProps) {
   const trimmed = text.trim();
   const lines = trimmed.split("\n");
-  const body = folded ? `${lines[0] ?? ""}${lines.length > 1 || streaming ? " …" : ""}` : trimmed;
+  const full = maxLines ? lastLines(trimmed, maxLines, Math.max(1, (width ?? Infinity) - 2)) : trimmed;
+  const body = folded ? `${lines[0] ?? ""}${lines.length > 1 || streaming ? " …" : ""}` : full;
   return (
     <Box flexDirection="column">
       <Text dimColor italic>

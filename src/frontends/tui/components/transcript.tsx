@@ -16,16 +16,33 @@ import { PatchView } from "./patch_view.tsx";
 export interface TranscriptEntryProps {
   entry: TranscriptEntry;
   width: number;
+  /** For the live block: show only its last lines, so the redrawn region never outgrows the screen. */
+  maxLines?: number;
 }
 
-export function TranscriptEntryView({ entry, width }: TranscriptEntryProps) {
+export function TranscriptEntryView({ entry, width, maxLines }: TranscriptEntryProps) {
   switch (entry.kind) {
     case "user":
       return <UserView text={entry.text} />;
     case "reasoning":
-      return <ReasoningView text={entry.text} folded={entry.folded} streaming={entry.streaming} />;
+      return (
+        <ReasoningView
+          text={entry.text}
+          folded={entry.folded}
+          streaming={entry.streaming}
+          width={width}
+          {...(maxLines ? { maxLines } : {})}
+        />
+      );
     case "answer":
-      return <AnswerView text={entry.text} width={width} />;
+      return (
+        <AnswerView
+          text={entry.text}
+          width={width}
+          continued={entry.continued === true}
+          {...(maxLines ? { maxLines } : {})}
+        />
+      );
     case "tool":
       return <ToolCardView entry={entry} width={width} />;
     case "todo":

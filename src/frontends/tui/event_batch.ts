@@ -1,0 +1,39 @@
+/**
+ * @module
+ * Streamed deltas arrive far faster than a terminal can show them; folding those of one frame into
+ * one state update keeps React and Ink at frame rate. Any other event flushes at once, in order.
+ */
+import type { EventSource } from "../../control/ports.ts";
+import type { ReasonixEvent } from "../../control/events.ts";
+
+export interface EventBatch {
+  type: "batch";
+  events: readonly ReasonixEvent[];
+}
+
+const FRAME_MS = 16;
+
+export function subscribeBatched(
+  source: EventSource,
+  dispatch: (batch: EventBatch) => void,
+  frameMs = FRAME_MS,
+): () => void {
+  let queue: ReasonixEvent[] = [];
+  let timer: ReturnType<typeof setTimeout> | undefined;
+  const flush = () => {
+    if (timer !== undefined) clearTimeout(timer);
+    timer = undefined;
+    const events = queue;
+    queue = [];
+    if (events.length > 0) dispatch({ type: "batch", events });
+  };
+  const unsubscribe = source.subscribe((event) => {
+    queue.push(event);
+    if (event.type !== "text" && event.type !== "reasoning") flush();
+    else timer ??= setTimeout(flush, frameMs);
+  });
+  return () => {
+    unsubscribe();
+    flush();
+  };
+}

@@ -1,0 +1,48 @@
+import assert from "node:assert/strict";
+import { type EventBatch, subscribeBatched } from "../../../src/frontends/tui/event_batch.ts";
+import type { EventListener, ReasonixEvent } from "../../../src/control/events.ts";
+import { initialState, reduce } from "../../../src/frontends/tui/state.ts";
+
+function source() {
+  const listeners = new Set<EventListener>();
+  return {
+    subscribe(listener: EventListener) {
+      listeners.add(listener);
+      return () => listeners.delete(listener);
+    },
+    emit: (event: ReasonixEvent) => listeners.forEach((listener) => listener(event)),
+  };
+}
+
+Deno.test("subscribeBatched(): deltas of one frame become one batch; another event flushes them in order", async () => {
+  const events = source();
+  const batches: EventBatch[] = [];
+  const stop = subscribeBatched(events, (batch) => batches.push(batch), 5);
+  events.emit({ type: "text", text: "a" });
+  events.emit({ type: "text", text: "b" });
+  assert.equal(batches.length, 0);
+  events.emit({ type: "turn_done", subtype: "success", result: "ab" });
+  assert.deepEqual(batches.map((b) => b.events.map((e) => e.type)), [["text", "text", "turn_done"]]);
+  events.emit({ type: "text", text: "c" });
+  await new Promise((resolve) => setTimeout(resolve, 30));
+  assert.deepEqual(batches.at(-1)!.events, [{ type: "text", text: "c" }]);
+  events.emit({ type: "text", text: "d" });
+  stop();
+  assert.deepEqual(batches.at(-1)!.events, [{ type: "text", text: "d" }]);
+});
+
+Deno.test("a streaming answer settles its finished Markdown blocks; only the unfinished tail stays live", () => {
+  const deltas = ["# Title\n\nFirst para", "graph.\n\n```ts\nconst a = 1;\n\n", "const b = 2;\n```\n\nTail"];
+  const state = deltas.reduce(
+    (s, text) => reduce(s, { type: "text", text }),
+    reduce(initialState(), { type: "turn_started", turn: 1, text: "go" }),
+  );
+  const answers = state.entries.filter((entry) => entry.kind === "answer");
+  assert.deepEqual(answers.map((a) => a.kind === "answer" && a.text), [
+    "# Title\n\n",
+    "First paragraph.\n\n",
+    "```ts\nconst a = 1;\n\nconst b = 2;\n```\n\n",
+  ]);
+  assert.ok(answers.every((a) => a.kind === "answer" && a.continued && !a.streaming));
+  assert.deepEqual(state.live?.kind === "answer" && state.live.text, "Tail");
+});
