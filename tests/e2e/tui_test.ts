@@ -170,9 +170,9 @@ Deno.test("tui: slash commands are answered locally; an unknown one gets the nea
     await pane.type("/cots");
     await pane.keys("Enter");
     await pane.waitFor(/Unknown command \/cots\. Did you mean [^?]*\/cost/);
-    await pane.type("/help");
+    await pane.type("/help mode");
     await pane.keys("Enter");
-    await pane.waitFor(/\/permissions/);
+    await pane.waitFor(/\/permissions \[ask\|auto\|yolo\]\n.*permission mode/);
     await pane.type("/mode auto");
     await pane.keys("Enter");
     await pane.waitFor(/deepseek-flash · auto/);
@@ -212,4 +212,21 @@ Deno.test("tui: Up recalls earlier inputs of this workspace, Down gives the draf
       );
     },
   );
+});
+
+Deno.test("tui: a long streamed answer settles block by block: the scrollback holds every paragraph once, in order", async () => {
+  const paragraphs = Array.from(
+    { length: 60 },
+    (_, i) => `Paragraph p${String(i).padStart(3, "0")} of the long answer.`,
+  );
+  const content = ["# Long answer", ...paragraphs, "```ts\nconst done = true;\n```"].join("\n\n");
+  await withTui([{ content, chunkSize: 7 }], async ({ pane }) => {
+    await pane.type("write a lot");
+    await pane.keys("Enter");
+    await pane.waitFor(/const done = true;/);
+    await pane.waitFor(/% cached\)/);
+    const scrollback = await pane.run("capture-pane", "-p", "-S", "-", "-t", "main");
+    const seen = [...scrollback.matchAll(/p(\d{3}) of the long answer/g)].map((m) => Number(m[1]));
+    assert.deepEqual(seen, paragraphs.map((_, i) => i), scrollback);
+  }, [80, 24]);
 });
