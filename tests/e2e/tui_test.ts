@@ -230,3 +230,18 @@ Deno.test("tui: a long streamed answer settles block by block: the scrollback ho
     assert.deepEqual(seen, paragraphs.map((_, i) => i), scrollback);
   }, [80, 24]);
 });
+
+Deno.test("line mode answers slash commands in the configured language (language = zh-CN)", async () => {
+  const sim = await DeepSeekSim.start({ script: [] });
+  const home = await makeHome({ simUrl: sim.url });
+  const workspace = await makeWorkspace({ "reasonix.toml": 'language = "zh-CN"\n' });
+  try {
+    const result = await runCli([], { home, cwd: workspace, stdin: "/permissions\n/nope\n" });
+    assert.match(result.stdout, /权限模式：ask/);
+    assert.match(result.stdout, /未知命令 \/nope。/);
+    assert.equal(sim.requests.length, 0);
+  } finally {
+    await sim.close();
+    await removeAll(home, workspace);
+  }
+});

@@ -231,7 +231,8 @@ Deno.test("SessionStore.append() keeps every acknowledged line when the writer i
     }
     const status = await child.status;
     assert.equal(status.success, false);
-    assert.equal(acked, 150);
+    // Acks arrive in chunks, so more than asked for may have been read before the kill.
+    assert.ok(acked >= 150, `only ${acked} acks before the kill`);
 
     const session = await loadSession(store.file);
     const ticks = session.records.slice(1).map((r) => r.type === "event" ? (r.data as { n: number }).n : -1);

@@ -6,6 +6,7 @@ import type { PermissionMode } from "../../config/types.ts";
 import { isReasoningLanguage, REASONING_LANGUAGES } from "../reasoning_language.ts";
 import type { TurnTotals } from "../turn_outcome.ts";
 import { type CommandContext, CommandRegistry, type SlashCommand } from "./registry.ts";
+import { t } from "../../lib/i18n/mod.ts";
 import { sessionCommands } from "./session.ts";
 import { displayCommands } from "./display.ts";
 import { memoryCommands } from "./memory.ts";
@@ -30,7 +31,9 @@ function helpCommand(registry: CommandRegistry): SlashCommand {
   return {
     name: "help",
     aliases: ["?"],
-    summary: "List the commands, or show how to use one",
+    get summary() {
+      return t("cmd.help_summary");
+    },
     usage: "/help [command]",
     run: (ctx, args) => ctx.print(registry.helpText(args || undefined)),
   };
@@ -39,7 +42,9 @@ function helpCommand(registry: CommandRegistry): SlashCommand {
 const quit: SlashCommand = {
   name: "quit",
   aliases: ["exit"],
-  summary: "End the session",
+  get summary() {
+    return t("cmd.quit_summary");
+  },
   usage: "/quit",
   run: (ctx) => ctx.quit(),
 };
@@ -47,14 +52,16 @@ const quit: SlashCommand = {
 const compact: SlashCommand = {
   name: "compact",
   aliases: [],
-  summary: "Summarise the conversation so far to free context",
+  get summary() {
+    return t("cmd.compact_summary");
+  },
   usage: "/compact",
   async run(ctx) {
     try {
       const done = await ctx.host.compact();
-      ctx.print(done ? "Conversation compacted." : "Nothing to compact yet.");
+      ctx.print(t(done ? "cmd.compacted" : "cmd.nothing_to_compact"));
     } catch (error) {
-      ctx.print(`Cannot compact now: ${error instanceof Error ? error.message : String(error)}`);
+      ctx.print(t("cmd.cannot_compact", { message: error instanceof Error ? error.message : String(error) }));
     }
   },
 };
@@ -62,25 +69,32 @@ const compact: SlashCommand = {
 const status: SlashCommand = {
   name: "status",
   aliases: [],
-  summary: "Show the model, session and permission mode",
+  get summary() {
+    return t("cmd.status_summary");
+  },
   usage: "/status",
   run(ctx) {
     const host = ctx.host;
     const totals = host.totals();
-    ctx.print([
-      `Model:       ${host.model} (${host.providerName})`,
-      `Session:     ${host.sessionId}`,
-      `File:        ${host.sessionFile}`,
-      `Permissions: ${host.permissionMode}`,
-      `Turns:       ${totals.turns}, model calls ${totals.modelCalls}, tool calls ${totals.toolCalls}`,
-    ].join("\n"));
+    ctx.print(t("cmd.status_text", {
+      model: host.model,
+      provider: host.providerName,
+      session: host.sessionId,
+      file: host.sessionFile,
+      mode: host.permissionMode,
+      turns: totals.turns,
+      calls: totals.modelCalls,
+      tools: totals.toolCalls,
+    }));
   },
 };
 
 const cost: SlashCommand = {
   name: "cost",
   aliases: ["usage"],
-  summary: "Show tokens, cache hits and cost so far",
+  get summary() {
+    return t("cmd.cost_summary");
+  },
   usage: "/cost",
   run: (ctx) => ctx.print(costText(ctx.host.totals())),
 };
@@ -90,11 +104,13 @@ const TODO_MARKS = { completed: "[x]", in_progress: "[>]", pending: "[ ]" } as c
 const todo: SlashCommand = {
   name: "todo",
   aliases: ["todos"],
-  summary: "Show the session's todo list",
+  get summary() {
+    return t("cmd.todo_summary");
+  },
   usage: "/todo",
   run: (ctx) => {
     const items = ctx.host.todos();
-    if (items.length === 0) return ctx.print("The todo list is empty.");
+    if (items.length === 0) return ctx.print(t("cmd.todo_empty"));
     ctx.print(items.map((item) => `${TODO_MARKS[item.status]} ${item.content}`).join("\n"));
   },
 };
@@ -103,45 +119,50 @@ export function costText(totals: TurnTotals): string {
   const usage = totals.usage;
   const ratio = usage.promptTokens > 0 ? usage.cacheHitTokens / usage.promptTokens : 0;
   const money = totals.cost === null
-    ? "unknown (no price for this model)"
+    ? t("cmd.cost_unknown")
     : `${totals.cost.toFixed(4)} ${totals.currency ?? ""}`.trim();
-  return [
-    `Prompt tokens:     ${usage.promptTokens} (cache hit ${usage.cacheHitTokens}, ${
-      (ratio * 100).toFixed(1)
-    }%)`,
-    `Completion tokens: ${usage.completionTokens} (reasoning ${usage.reasoningTokens})`,
-    `Model calls:       ${totals.modelCalls}`,
-    `Cost:              ${money}`,
-  ].join("\n");
+  return t("cmd.cost_text", {
+    prompt: usage.promptTokens,
+    hit: usage.cacheHitTokens,
+    ratio: (ratio * 100).toFixed(1),
+    completion: usage.completionTokens,
+    reasoning: usage.reasoningTokens,
+    calls: totals.modelCalls,
+    cost: money,
+  });
 }
 
 const permissions: SlashCommand = {
   name: "permissions",
   aliases: ["permission", "mode"],
-  summary: "Show or set the permission mode (ask, auto, yolo)",
+  get summary() {
+    return t("cmd.permissions_summary");
+  },
   usage: "/permissions [ask|auto|yolo]",
   argumentChoices: MODES,
   run(ctx, args) {
-    if (!args) return ctx.print(`Permission mode: ${ctx.host.permissionMode}`);
+    if (!args) return ctx.print(t("cmd.permission_mode", { mode: ctx.host.permissionMode }));
     const mode = MODES.find((candidate) => candidate === args.toLowerCase());
-    if (!mode) return ctx.print(`Unknown permission mode "${args}". Use one of: ${MODES.join(", ")}.`);
+    if (!mode) return ctx.print(t("cmd.permission_unknown", { mode: args, modes: MODES.join(", ") }));
     ctx.host.setPermissionMode(mode);
-    ctx.print(`Permission mode: ${ctx.host.permissionMode}`);
+    ctx.print(t("cmd.permission_mode", { mode: ctx.host.permissionMode }));
   },
 };
 
 const reasoningLanguage: SlashCommand = {
   name: "reasoning-language",
   aliases: [],
-  summary: "Choose the language of the model's visible reasoning",
+  get summary() {
+    return t("cmd.reasoning_summary");
+  },
   usage: "/reasoning-language auto|zh|en",
   argumentChoices: REASONING_LANGUAGES,
   run(ctx: CommandContext, args) {
     const language = args.toLowerCase();
     if (!isReasoningLanguage(language)) {
-      return ctx.print(`Usage: /reasoning-language ${REASONING_LANGUAGES.join("|")}`);
+      return ctx.print(t("cmd.reasoning_usage", { choices: REASONING_LANGUAGES.join("|") }));
     }
     ctx.host.setReasoningLanguage(language);
-    ctx.print(`Reasoning language: ${language} (from the next message).`);
+    ctx.print(t("cmd.reasoning_set", { language }));
   },
 };

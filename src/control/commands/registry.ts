@@ -7,7 +7,7 @@ import { editDistance } from "../../lib/edit_distance.ts";
 import type { ApprovalPort, SessionInfo } from "../ports.ts";
 import type { ReasoningLanguage } from "../reasoning_language.ts";
 import type { TodoItem } from "../../tool/session_state.ts";
-import type { Language } from "../../lib/i18n/mod.ts";
+import { type Language, t } from "../../lib/i18n/mod.ts";
 import type { ChatMessage, Effort } from "../../provider/provider.ts";
 import type { SessionControl } from "../session_host.ts";
 import type { WorkspaceOps } from "../workspace_ops.ts";
@@ -157,14 +157,14 @@ export class CommandRegistry {
       const command = this.find(name);
       if (!command) return unknownMessage(name.replace(/^\//, ""), this.#nearest(name));
       const aliases = command.aliases.length
-        ? `\nAliases: ${command.aliases.map((a) => `/${a}`).join(", ")}`
+        ? `\n${t("cmd.aliases", { aliases: command.aliases.map((a) => `/${a}`).join(", ") })}`
         : "";
       return `${command.usage}\n${command.summary}${aliases}`;
     }
     const width = Math.max(...this.#commands.map((command) => command.usage.length));
     const lines = this.#commands.map((command) => `  ${command.usage.padEnd(width)}  ${command.summary}`);
     const notes = this.#commands.flatMap((command) => command.helpNote ? [`  ${command.helpNote}`] : []);
-    return ["Commands:", ...lines, ...(notes.length ? ["", ...notes] : [])].join("\n");
+    return [t("cmd.help_title"), ...lines, ...(notes.length ? ["", ...notes] : [])].join("\n");
   }
 
   #nearest(name: string): string[] {
@@ -186,8 +186,8 @@ function distanceTo(target: string, candidate: string): number {
 }
 
 function unknownMessage(name: string, suggestions: readonly string[]): string {
-  const hint = suggestions.length ? ` Did you mean ${suggestions.join(", ")}?` : "";
-  return `Unknown command /${name}.${hint} Type /help for the list.`;
+  const hint = suggestions.length ? t("cmd.did_you_mean", { names: suggestions.join(", ") }) : "";
+  return t("cmd.unknown", { name, hint });
 }
 
 /** `/name args` → its parts; null for text that is not a command (no slash, or a path). */

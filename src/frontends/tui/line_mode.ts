@@ -11,6 +11,7 @@ import type { CommandContext } from "../../control/commands/registry.ts";
 import type { ReasonixEvent } from "../../control/events.ts";
 import { keyArgument, sanitize } from "./components/format.ts";
 import { answerOnLines } from "./line_questions.ts";
+import { detectLanguage, setLanguage } from "../../lib/i18n/mod.ts";
 
 export interface LineModeOptions {
   boot: Omit<BootOptions, "headless">;
@@ -21,6 +22,7 @@ export interface LineModeOptions {
 /** Returns the exit code: 0 when every turn succeeded, 1 otherwise. */
 export async function runLineMode(options: LineModeOptions): Promise<number> {
   const controller = await SessionHost.start({ ...options.boot, headless: true, answersQuestions: true });
+  setLanguage(detectLanguage(options.boot.env ?? {}, controller.uiSettings.language));
   const render = plainPrinter(options.write);
   const lines = readLines(options.input);
   const next = async () => {

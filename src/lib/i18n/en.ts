@@ -209,6 +209,31 @@ export const en = {
   "input.paste_chars": "[Pasted text #{n} · {chars} chars]",
   "input.menu_hint": "Tab completes · ↑/↓ choose · Esc closes",
   "input.menu_more": "… {count} more",
+  "cmd.help_summary": "List the commands, or show how to use one",
+  "cmd.quit_summary": "End the session",
+  "cmd.compact_summary": "Summarise the conversation so far to free context",
+  "cmd.compacted": "Conversation compacted.",
+  "cmd.nothing_to_compact": "Nothing to compact yet.",
+  "cmd.cannot_compact": "Cannot compact now: {message}",
+  "cmd.status_summary": "Show the model, session and permission mode",
+  "cmd.status_text":
+    "Model:       {model} ({provider})\nSession:     {session}\nFile:        {file}\nPermissions: {mode}\nTurns:       {turns}, model calls {calls}, tool calls {tools}",
+  "cmd.cost_summary": "Show tokens, cache hits and cost so far",
+  "cmd.cost_text":
+    "Prompt tokens:     {prompt} (cache hit {hit}, {ratio}%)\nCompletion tokens: {completion} (reasoning {reasoning})\nModel calls:       {calls}\nCost:              {cost}",
+  "cmd.cost_unknown": "unknown (no price for this model)",
+  "cmd.todo_summary": "Show the session's todo list",
+  "cmd.todo_empty": "The todo list is empty.",
+  "cmd.permissions_summary": "Show or set the permission mode (ask, auto, yolo)",
+  "cmd.permission_mode": "Permission mode: {mode}",
+  "cmd.permission_unknown": 'Unknown permission mode "{mode}". Use one of: {modes}.',
+  "cmd.reasoning_summary": "Choose the language of the model's visible reasoning",
+  "cmd.reasoning_usage": "Usage: /reasoning-language {choices}",
+  "cmd.reasoning_set": "Reasoning language: {language} (from the next message).",
+  "cmd.help_title": "Commands:",
+  "cmd.aliases": "Aliases: {aliases}",
+  "cmd.unknown": "Unknown command /{name}.{hint} Type /help for the list.",
+  "cmd.did_you_mean": " Did you mean {names}?",
 } as const;
 
 export type MessageKey = keyof typeof en;
