@@ -36,6 +36,7 @@ export interface LayerValues {
   tools: Partial<ResolvedConfig["tools"]>;
   permissions: Partial<ResolvedConfig["permissions"]>;
   sandbox: Partial<ResolvedConfig["sandbox"]>;
+  secrets: Partial<ResolvedConfig["secrets"]>;
   network: Partial<ResolvedConfig["network"]>;
   billing: Partial<ResolvedConfig["billing"]>;
   ui: Partial<ResolvedConfig["ui"]>;
@@ -65,6 +66,7 @@ export async function layerValues(raw: Raw, context: LayerContext): Promise<Laye
   const sandbox = section(raw, "sandbox");
   const network = section(raw, "network");
   const ui = section(raw, "ui");
+  const secrets = section(raw, "secrets");
   const values: LayerValues = {
     providers: providers(raw.providers, context),
     modelOverrides: modelOverrides(section(raw, "model_overrides")),
@@ -93,6 +95,16 @@ export async function layerValues(raw: Raw, context: LayerContext): Promise<Laye
       network: sandboxNetwork(sandbox.network, context),
       bash: tightenOnly(sandbox.bash, true, ["sandbox", "bash"], context),
       require: tightenOnly(sandbox.require, true, ["sandbox", "require"], context),
+      protectGit: tightenOnly(sandbox.protect_git, true, ["sandbox", "protect_git"], context),
+    }),
+    secrets: compact({
+      protectSensitiveFiles: tightenOnly(
+        secrets.protect_sensitive_files,
+        true,
+        ["secrets", "protect_sensitive_files"],
+        context,
+      ),
+      envAllow: userOnlyList(secrets.env_allow, ["secrets", "env_allow"], context),
     }),
     network: compact({
       maxRetries: network.max_retries as number | undefined,
@@ -133,6 +145,14 @@ function tightenOnly(
   if (typeof value !== "boolean") return undefined;
   if (context.source !== "project" || value === safe) return value;
   warn(context, path, `"${path.join(".")}" = ${value} is only read from the user config and is ignored here`);
+  return undefined;
+}
+
+/** A list only the user config may set: from a project file it would loosen a protection. */
+function userOnlyList(value: unknown, path: string[], context: LayerContext): string[] | undefined {
+  if (!Array.isArray(value)) return undefined;
+  if (context.source !== "project") return value as string[];
+  warn(context, path, `"${path.join(".")}" is only read from the user config and is ignored here`);
   return undefined;
 }
 

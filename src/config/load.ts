@@ -143,6 +143,7 @@ function mergeLayer(config: ResolvedConfig, values: LayerValues): void {
   // Restrictions accumulate: a later layer may add deny rules and hidden paths, never drop them.
   if (deny) config.permissions.deny = unique([...config.permissions.deny, ...deny]);
   if (forbidRead) config.sandbox.forbidRead = unique([...config.sandbox.forbidRead, ...forbidRead]);
+  Object.assign(config.secrets, values.secrets);
   Object.assign(config.network, values.network);
   Object.assign(config.billing, values.billing);
   Object.assign(config.ui, values.ui);

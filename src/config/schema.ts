@@ -188,7 +188,13 @@ export const CONFIG_SPEC: TableSpec = table({
     network: boolean(),
     bash: boolean(),
     require: boolean(),
+    protect_git: boolean(),
     ...marks(UNSUPPORTED, ["workspace_root"]),
+  }),
+  secrets: table({
+    protect_sensitive_files: boolean(),
+    env_allow: strings(),
+    ...marks(UNSUPPORTED, ["filter_subprocess_env"]),
   }),
   network: table({ max_retries: integer(0, 20), retry_base_ms: integer(0), proxy: UNSUPPORTED }),
   billing: table({ display_currency: oneOf(["auto", "CNY", "USD"]) }),
@@ -208,7 +214,6 @@ export const CONFIG_SPEC: TableSpec = table({
   ),
   providers: { kind: "tables", item: PROVIDER_SPEC },
   ...marks(UNSUPPORTED, [
-    "secrets",
     "plugins",
     "skills",
     "lsp",

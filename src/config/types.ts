@@ -93,7 +93,20 @@ export interface ResolvedConfig {
    * `network`: unset lets web_fetch reach the network but not bash; `true` opens both, `false` neither.
    * `bash`: run child processes in the OS sandbox; `require`: refuse bash when no OS sandbox can run.
    */
-  sandbox: { allowWrite: string[]; forbidRead: string[]; network?: boolean; bash: boolean; require: boolean };
+  sandbox: {
+    allowWrite: string[];
+    forbidRead: string[];
+    network?: boolean;
+    bash: boolean;
+    require: boolean;
+    /** Keep `.git/hooks` and `.git/config` read-only to tools and bash (they run code on the host). */
+    protectGit: boolean;
+  };
+  /**
+   * `protectSensitiveFiles`: hide well-known credential locations (`~/.ssh`, `~/.aws`, …) from tools and
+   * bash. `envAllow`: variable names passed to child processes even though they look like secrets.
+   */
+  secrets: { protectSensitiveFiles: boolean; envAllow: string[] };
   network: { maxRetries: number; retryBaseMs: number };
   billing: { currency: "auto" | "CNY" | "USD" };
   ui: UiConfig;

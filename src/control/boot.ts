@@ -8,6 +8,7 @@ import { type ConfigFlags, loadConfig } from "../config/load.ts";
 import { modelSettings, resolveModel } from "../config/models.ts";
 import { resolveCredential } from "../config/credentials.ts";
 import { type Paths, processEnv, resolvePaths } from "../config/paths.ts";
+import { protectedPaths } from "../config/protected_paths.ts";
 import type { ResolvedConfig } from "../config/types.ts";
 import { ReasonixError } from "../lib/errors.ts";
 import { createProvider } from "../provider/registry.ts";
@@ -187,9 +188,9 @@ async function buildWorkspace(
   for (const dir of [...options.addDirs.map((d) => resolve(root, d)), ...config.sandbox.allowWrite]) {
     extra.push(await realDir(dir, "--add-dir"));
   }
-  // The credentials file is hidden from every tool, whatever forbid_read says.
-  const forbidRead = [...config.sandbox.forbidRead, options.paths.envFile];
-  return { root, extraWritable: [...new Set(extra)], forbidRead };
+  const extraWritable = [...new Set(extra)];
+  const { hidden, readOnly } = protectedPaths(config, options.paths, [root, ...extraWritable]);
+  return { root, extraWritable, forbidRead: hidden, readOnly };
 }
 
 async function realDir(path: string, flag: string): Promise<string> {

@@ -17,6 +17,12 @@ export function maskKinds(paths: readonly string[]): Map<string, MaskKind> {
       // Missing or unreadable: nothing to mask.
     }
   }
+  // A path inside a masked directory is hidden already, and bubblewrap could not mount over it anyway.
+  for (const [path] of kinds) {
+    for (const [other, kind] of kinds) {
+      if (kind === "dir" && other !== path && isUnder(path, other)) kinds.delete(path);
+    }
+  }
   return kinds;
 }
 

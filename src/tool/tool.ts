@@ -15,8 +15,13 @@ export interface Workspace {
   root: string;
   /** Realpaths of extra writable roots (`--add-dir`, `[sandbox] allow_write`). */
   extraWritable: readonly string[];
-  /** Absolute paths hidden from read/list/search tools (`[sandbox] forbid_read`). */
+  /**
+   * Absolute paths that look missing to every tool: `[sandbox] forbid_read`, Reasonix's home and state,
+   * and credential stores (src/config/protected_paths.ts).
+   */
   forbidRead: readonly string[];
+  /** Absolute paths under the writable roots that tools must not change (`.git/hooks`, `.git/config`). */
+  readOnly?: readonly string[];
 }
 
 export interface FileChange {

@@ -302,6 +302,7 @@ Deno.test("loadConfig() resolves sandbox paths against the workspace", async () 
     forbidRead: [join(fx.userHome, "secrets")],
     bash: true,
     require: false,
+    protectGit: true,
   });
 });
 
