@@ -190,6 +190,8 @@ Deno.test("tui: Up recalls earlier inputs of this workspace, Down gives the draf
       await pane.type("first task");
       await pane.keys("Enter");
       await pane.waitFor(/Did the first\./);
+      // The turn is over only once its usage receipt is shown; keys typed before that may be dropped.
+      await pane.waitFor(/% cached\)/);
       await pane.type("a draft");
       await pane.keys("Up");
       await pane.waitFor(/│ › first task/);
