@@ -14,6 +14,8 @@ import { invalidArgsMessage, invalidJsonMessage } from "./_dispatch_messages.ts"
 /** The permission seam: consulted after validation, before execution. */
 export interface Gate {
   check(spec: ToolSpec, args: unknown, call?: GateCall): Promise<GateDecision>;
+  /** Judges without asking anyone: only what would run right now is allowed (a tool's follow-up step). */
+  judge?(spec: ToolSpec, args: unknown): Promise<GateDecision>;
 }
 
 /** The call being gated, for approval cards: its id, raw arguments, and the tool context (preview). */
@@ -121,13 +123,25 @@ async function settle(
       ? await options.gate.check(spec, checked.data, { id: call.id, arguments: raw, ctx })
       : { allow: true as const };
     if (!decision.allow) return failure(decision.code, decision.message, ctx);
-    return finish(await spec.execute(checked.data, ctx), spec, ctx);
+    return finish(await spec.execute(checked.data, withPermits(ctx, spec, options.gate)), spec, ctx);
   } catch (error) {
     if (error instanceof ToolError) return failure(error.code, error.message, ctx);
     if (error instanceof Deno.errors.NotCapable) return failure("tool.fenced", fencedMessage(error), ctx);
     if (ctx.signal.aborted) return failure("tool.aborted", "Interrupted before the call finished", ctx);
     return failure("tool.failed", errorMessage(error), ctx);
   }
+}
+
+function withPermits(ctx: ToolContext, spec: ToolSpec, gate: Gate | undefined): ToolContext {
+  const judge = gate?.judge?.bind(gate);
+  if (!judge) return ctx;
+  return {
+    ...ctx,
+    permits: async (args) => {
+      const decision = await judge(spec, args);
+      return decision.allow ? null : decision.message;
+    },
+  };
 }
 
 /** Deno's own wording ("run again with --allow-write") would send the model after a flag it cannot set. */
