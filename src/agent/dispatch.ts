@@ -144,12 +144,24 @@ function withPermits(ctx: ToolContext, spec: ToolSpec, gate: Gate | undefined): 
   };
 }
 
+/** What the fence allows, by the access Deno says was missing. */
+const FENCE_LIMITS: Record<string, string> = {
+  write: "Reasonix may only write inside the workspace and its extra roots",
+  read: "Reasonix may not read this path",
+  // Deno guards files such as /proc/self/environ and /dev/mem with "all" access: they expose the
+  // process's secrets, so no read permission short of everything covers them.
+  all: "Reasonix never reads files that expose the process itself (such as /proc/self/environ)",
+  net: "Reasonix may only reach the provider hosts (and any host when web_fetch is enabled)",
+  run: "Reasonix may only run bash, git, rg and the sandbox and clipboard tools",
+};
+
 /** Deno's own wording ("run again with --allow-write") would send the model after a flag it cannot set. */
 function fencedMessage(error: Error): string {
+  const access = /Requires (\w+) access/.exec(error.message)?.[1] ?? "";
+  const limit = FENCE_LIMITS[access] ?? "the fence does not grant this";
   return `The Deno permission fence stopped this call (${error.name}: ${
     error.message.replace(/, run again.*$/, "")
-  }); ` +
-    "Reasonix may only write inside the workspace and its extra roots";
+  }); ${limit}`;
 }
 
 function unknownToolMessage(name: string, registry: ToolRegistry): string {
