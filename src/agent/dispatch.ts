@@ -14,6 +14,8 @@ import { invalidArgsMessage, invalidJsonMessage } from "./_dispatch_messages.ts"
 /** The permission seam: consulted after validation, before execution. */
 export interface Gate {
   check(spec: ToolSpec, args: unknown, call?: GateCall): Promise<GateDecision>;
+  /** Judges without asking anyone: only what would run right now is allowed (a tool's follow-up step). */
+  judge?(spec: ToolSpec, args: unknown): Promise<GateDecision>;
 }
 
 /** The call being gated, for approval cards: its id, raw arguments, and the tool context (preview). */
@@ -121,7 +123,7 @@ async function settle(
       ? await options.gate.check(spec, checked.data, { id: call.id, arguments: raw, ctx })
       : { allow: true as const };
     if (!decision.allow) return failure(decision.code, decision.message, ctx);
-    return finish(await spec.execute(checked.data, ctx), spec, ctx);
+    return finish(await spec.execute(checked.data, withPermits(ctx, spec, options.gate)), spec, ctx);
   } catch (error) {
     if (error instanceof ToolError) return failure(error.code, error.message, ctx);
     if (error instanceof Deno.errors.NotCapable) return failure("tool.fenced", fencedMessage(error), ctx);
@@ -130,12 +132,36 @@ async function settle(
   }
 }
 
+function withPermits(ctx: ToolContext, spec: ToolSpec, gate: Gate | undefined): ToolContext {
+  const judge = gate?.judge?.bind(gate);
+  if (!judge) return ctx;
+  return {
+    ...ctx,
+    permits: async (args) => {
+      const decision = await judge(spec, args);
+      return decision.allow ? null : decision.message;
+    },
+  };
+}
+
+/** What the fence allows, by the access Deno says was missing. */
+const FENCE_LIMITS: Record<string, string> = {
+  write: "Reasonix may only write inside the workspace and its extra roots",
+  read: "Reasonix may not read this path",
+  // Deno guards files such as /proc/self/environ and /dev/mem with "all" access: they expose the
+  // process's secrets, so no read permission short of everything covers them.
+  all: "Reasonix never reads files that expose the process itself (such as /proc/self/environ)",
+  net: "Reasonix may only reach the provider hosts (and any host when web_fetch is enabled)",
+  run: "Reasonix may only run bash, git, rg and the sandbox and clipboard tools",
+};
+
 /** Deno's own wording ("run again with --allow-write") would send the model after a flag it cannot set. */
 function fencedMessage(error: Error): string {
+  const access = /Requires (\w+) access/.exec(error.message)?.[1] ?? "";
+  const limit = FENCE_LIMITS[access] ?? "the fence does not grant this";
   return `The Deno permission fence stopped this call (${error.name}: ${
     error.message.replace(/, run again.*$/, "")
-  }); ` +
-    "Reasonix may only write inside the workspace and its extra roots";
+  }); ${limit}`;
 }
 
 function unknownToolMessage(name: string, registry: ToolRegistry): string {

@@ -81,6 +81,7 @@ export async function layerValues(raw: Raw, context: LayerContext): Promise<Laye
       enabled: tools.enabled as string[] | undefined,
       bashTimeoutSeconds: tools.bash_timeout_seconds as number | undefined,
       outputBudgetBytes: tools.output_budget_bytes as number | undefined,
+      webFetchAllowPrivate: userOnlyPrivateHosts(tools.web_fetch_allow_private, context),
     }),
     permissions: compact({
       mode: permissionMode(permissions.mode as string | undefined, context),
@@ -127,6 +128,14 @@ export async function layerValues(raw: Raw, context: LayerContext): Promise<Laye
 
 function compact<T extends object>(value: T): Partial<T> {
   return Object.fromEntries(Object.entries(value).filter(([, item]) => item !== undefined)) as Partial<T>;
+}
+
+/** A cloned repository must not open loopback or the metadata service to web_fetch. */
+function userOnlyPrivateHosts(value: unknown, context: LayerContext): string[] | undefined {
+  if (!Array.isArray(value) || context.source !== "project") return value as string[] | undefined;
+  const path = ["tools", "web_fetch_allow_private"];
+  warn(context, path, `"${path.join(".")}" is only read from the user config and is ignored here`);
+  return undefined;
 }
 
 /** A project file may turn network access off but never back on over the user's choice. */

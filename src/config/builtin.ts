@@ -57,7 +57,7 @@ export function builtinConfig(): ResolvedConfig {
     modelOverrides: {},
     // 0 = no explicit cap on tool rounds; the agent decides.
     agent: { maxSteps: 0, effort: "auto" },
-    tools: { enabled: [], bashTimeoutSeconds: 120, outputBudgetBytes: 32_000 },
+    tools: { enabled: [], bashTimeoutSeconds: 120, outputBudgetBytes: 32_000, webFetchAllowPrivate: [] },
     permissions: { mode: "ask", allow: [], ask: [], deny: [], allowDynamicBash: false },
     sandbox: { allowWrite: [], forbidRead: [], bash: true, require: false, protectGit: true },
     secrets: { protectSensitiveFiles: true, envAllow: [] },

@@ -168,6 +168,7 @@ export const CONFIG_SPEC: TableSpec = table({
     enabled: strings(),
     bash_timeout_seconds: integer(1),
     output_budget_bytes: integer(1),
+    web_fetch_allow_private: strings(),
     ...marks(UNSUPPORTED, [
       "mcp_startup_timeout_seconds",
       "mcp_call_timeout_seconds",

@@ -80,7 +80,13 @@ export interface ResolvedConfig {
     compactRatio?: number;
     reasoningLanguage?: ReasoningLanguageSetting;
   };
-  tools: { enabled: string[]; bashTimeoutSeconds: number; outputBudgetBytes: number };
+  tools: {
+    enabled: string[];
+    bashTimeoutSeconds: number;
+    outputBudgetBytes: number;
+    /** `host` or `host:port` entries web_fetch may reach though private or loopback; user config only. */
+    webFetchAllowPrivate: string[];
+  };
   /** Rules as written (checked at load); `allowDynamicBash` lets auto mode run tier-2 bash. */
   permissions: {
     mode: PermissionMode;

@@ -132,7 +132,10 @@ function toolContext(
       outputBudgetBytes: config.tools.outputBudgetBytes,
     },
     state: newSessionToolState(),
-    network: { allowed: config.sandbox.network !== false },
+    network: {
+      allowed: config.sandbox.network !== false,
+      allowPrivate: config.tools.webFetchAllowPrivate,
+    },
     jobs: new JobTable(),
   };
 }

@@ -4,6 +4,7 @@
  * private temp dir, credential scrubbing and the Deno fence — each as one check with a plain verdict.
  */
 import { parseDotenv } from "../config/dotenv.ts";
+import { loadPermissionGrants } from "../config/permission_grants.ts";
 import { loadConfig } from "../config/load.ts";
 import type { ResolvedConfig } from "../config/types.ts";
 import { type Probe, probeBubblewrap, probeSeatbelt } from "../sandbox/probe.ts";
@@ -37,6 +38,7 @@ export async function sandboxChecks(ctx: AdminContext, options: DoctorOptions): 
         ? "bash may reach the network ([sandbox] network = true)"
         : "bash has no network (set [sandbox] network = true to allow it)",
     },
+    await webFetchPolicy(config, ctx),
     {
       name: "temp dir",
       status: "ok",
@@ -75,6 +77,30 @@ function fallback(config: ResolvedConfig): string {
   return config.sandbox.require
     ? "bash is refused ([sandbox] require = true)"
     : "bash runs unsandboxed (set [sandbox] require = true to refuse it)";
+}
+
+async function webFetchPolicy(config: ResolvedConfig, ctx: AdminContext): Promise<DoctorCheck> {
+  const name = "web_fetch";
+  const { enabled, webFetchAllowPrivate } = config.tools;
+  if (enabled.length > 0 && !enabled.includes("web_fetch")) {
+    return { name, status: "off", detail: "not in [tools] enabled" };
+  }
+  if (config.sandbox.network === false) return { name, status: "off", detail: "[sandbox] network = false" };
+  const rules = [...config.permissions.allow, ...await loadPermissionGrants(ctx.paths, ctx.workspace)];
+  const domains = rules.flatMap((rule) => {
+    const match = /^(?:WebFetch|web_fetch)(?:\(domain:(.+)\))?$/.exec(rule.trim());
+    return match ? [match[1] ?? "every domain"] : [];
+  });
+  const asks = config.permissions.mode === "ask"
+    ? "asks per domain"
+    : `${config.permissions.mode} mode: no asking`;
+  const open = webFetchAllowPrivate.length > 0 ? ` except ${webFetchAllowPrivate.join(", ")}` : "";
+  return {
+    name,
+    status: open === "" ? "ok" : "warn",
+    detail: `${asks}; loopback, private, link-local and metadata addresses refused${open}; ` +
+      `allowed domains: ${domains.length > 0 ? [...new Set(domains)].join(", ") : "none"}`,
+  };
 }
 
 async function credentials(config: ResolvedConfig, ctx: AdminContext): Promise<DoctorCheck> {

@@ -31,6 +31,12 @@ export function createPolicyGate(options: PolicyGateOptions): Gate {
       if (decision.decision === "deny") return refuse(spec, decision);
       return await askPerson(spec, { args, call, decision, options, facts });
     },
+    async judge(spec, args) {
+      const decision = decide(await callFacts(spec, args, options.roots), policyOf(options, false));
+      if (decision.decision === "allow") return ALLOW;
+      const code = decision.decision === "deny" ? "permission.denied" : "permission.needs_approval";
+      return { allow: false, code, message: decision.reason };
+    },
   };
 }
 

@@ -1,7 +1,7 @@
 /**
  * @module
  * The permission decision (pure): deny rules, then ask rules, then the mode, exact grants, allow rules,
- * and the fallback (readers allow; writers follow the mode). The result says which rule or tier
+ * and the fallback (readers allow, except web_fetch to a new host in ask mode; writers follow the mode). The result says which rule or tier
  * decided and why, and which rule "always allow" would remember.
  */
 import type { PermissionMode } from "../config/types.ts";
@@ -30,6 +30,8 @@ export interface CallFacts {
   subjects: readonly string[];
   /** Present for bash: the command line and how it was judged. */
   bash?: { command: string; judgement: BashJudgement };
+  /** Present for web_fetch: the host the request goes to; ask mode asks once per host. */
+  webHost?: string;
 }
 
 export interface Decision {
@@ -71,7 +73,7 @@ function howToAllow(decided: Decision, policy: Policy): string {
 
 function decideTool(call: CallFacts, policy: Policy): Decision {
   const tier: Tier = call.readOnly ? "read" : "write";
-  const suggestedRule = suggestToolRule(call);
+  const suggestedRule = call.webHost === undefined ? suggestToolRule(call) : webRule(call.webHost);
   const base = { tier, suggestedRule };
   const denied = policy.rules.deny.find((rule) => toolRuleHits(rule, call, "any"));
   if (denied) {
@@ -103,6 +105,10 @@ function decideTool(call: CallFacts, policy: Policy): Decision {
       reason: `the allow rule "${allowed.source}" matches`,
     };
   }
+  if (call.webHost !== undefined && policy.mode === "ask") {
+    const reason = `"${call.tool}" would send a request to "${call.webHost}", a host no rule allows yet`;
+    return { ...base, decision: "ask", rule: null, reason };
+  }
   if (call.readOnly) return { ...base, decision: "allow", rule: null, reason: `"${call.tool}" only reads` };
   if (policy.mode === "auto") {
     return { ...base, decision: "allow", rule: null, reason: `auto mode allows "${call.tool}"` };
@@ -117,6 +123,10 @@ function toolRuleHits(rule: Rule, call: CallFacts, need: "any" | "all"): boolean
   if (matcher.type !== "glob" || call.subjects.length === 0) return false;
   const hits = (subject: string) => globMatches(matcher.pattern, subject);
   return need === "any" ? call.subjects.some(hits) : call.subjects.every(hits);
+}
+
+function webRule(host: string): string | null {
+  return /^[a-z0-9.\-[\]:_]+$/.test(host) ? `WebFetch(domain:${host})` : null;
 }
 
 function suggestToolRule(call: CallFacts): string | null {

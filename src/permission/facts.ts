@@ -10,6 +10,7 @@ import type { CallFacts } from "./evaluate.ts";
 
 const PATH_KEYS = ["path", "file_path", "source_path", "destination_path", "notebook_path"];
 const BASH_TOOL = "bash";
+const WEB_FETCH_TOOL = "web_fetch";
 
 export async function callFacts(
   tool: { name: string; readOnly: boolean },
@@ -25,6 +26,8 @@ export async function callFacts(
   if (tool.name === BASH_TOOL && typeof record.command === "string") {
     facts.bash = { command: record.command, judgement: classifyBash(await parseBash(record.command), roots) };
   }
+  const host = typeof record.url === "string" ? domainOf(record.url) : null;
+  if (tool.name === WEB_FETCH_TOOL && host !== null) facts.webHost = host;
   return facts;
 }
 
@@ -34,7 +37,21 @@ export function subjectsOf(args: Record<string, unknown>, root: string): string[
     typeof args[key] === "string" ? [relativeTo(root, args[key])] : []
   );
   if (paths.length > 0) return paths;
+  if (typeof args.url === "string") {
+    const host = domainOf(args.url);
+    return host === null ? [] : [`domain:${host}`];
+  }
   return typeof args.pattern === "string" ? [args.pattern] : [];
+}
+
+/** The host `domain:` rules name: lower case, no final dot, IPv6 in brackets; null for a bad URL. */
+export function domainOf(url: string): string | null {
+  try {
+    const host = new URL(url).hostname.toLowerCase().replace(/\.$/, "");
+    return host === "" ? null : host;
+  } catch {
+    return null;
+  }
 }
 
 /** Rules are written relative to the workspace (`Edit(docs/**)`); outside paths stay absolute. */

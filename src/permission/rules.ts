@@ -1,8 +1,9 @@
 /**
  * @module
  * The permission rule grammar: `Tool`, `Tool(specifier)`, `Tool=literal`. `Bash` names the bash tool,
- * `Edit` (and its alias `Write`) the group of file-changing tools; any other name is a literal tool id,
- * matched exactly (MCP `mcp__server__tool` included; tool names are never globbed).
+ * `Edit` (and its alias `Write`) the group of file-changing tools, `WebFetch` web_fetch (its specifier is
+ * `domain:<host glob>`); any other name is a literal tool id, matched exactly (MCP `mcp__server__tool`
+ * included; tool names are never globbed).
  */
 
 export type RuleKind = "deny" | "ask" | "allow";
@@ -53,6 +54,7 @@ const ALIASES: Readonly<Record<string, readonly string[]>> = {
   Edit: FILE_WRITERS,
   Write: FILE_WRITERS,
   MultiEdit: FILE_WRITERS,
+  WebFetch: ["web_fetch"],
 };
 
 const TOOL_NAME = /^[A-Za-z_][A-Za-z0-9_-]*$/;
@@ -77,6 +79,9 @@ export function parseRule(text: string): Rule {
   const specifier = source.slice(cut + 1, -1).trim();
   if (specifier === "") {
     throw ruleError(`"${name}()" needs a specifier inside the parentheses`, lead + cut + 1);
+  }
+  if (tools[0] === "web_fetch" && !/^domain:\S+$/.test(specifier)) {
+    throw ruleError(`"${name}(...)" takes "domain:<host>", e.g. ${name}(domain:example.com)`, lead + cut + 1);
   }
   return { source, tools, matcher: isBash ? bashMatcher(specifier, lead + cut + 1) : globMatcher(specifier) };
 }

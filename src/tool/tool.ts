@@ -40,8 +40,16 @@ export interface ToolContext {
   limits: ToolLimits;
   /** Per-session state the planning tools read and write (todos, goal); absent in isolated tests. */
   state?: SessionToolState;
-  /** Whether tools may reach the network (`[sandbox] network`). */
-  network?: { allowed: boolean };
+  /**
+   * Whether tools may reach the network (`[sandbox] network`), and the private hosts web_fetch may reach
+   * (`[tools] web_fetch_allow_private`, user config only).
+   */
+  network?: { allowed: boolean; allowPrivate?: readonly string[] };
+  /**
+   * Asks the permission policy, without asking a person, whether this tool may also run with `args`
+   * (web_fetch: a redirect to another host); resolves to null when allowed, else the reason.
+   */
+  permits?: (args: unknown) => Promise<string | null>;
   /** The session's background jobs (`bash` with `run_in_background`); absent where jobs cannot run. */
   jobs?: JobTable;
   /** Puts the `ask` tool's questions to a person; absent where nobody can answer. */

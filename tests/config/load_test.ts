@@ -30,7 +30,12 @@ Deno.test("loadConfig() applies legacy < global < project < flags", async () => 
   const project = await fx.write(join(fx.workspace, "reasonix.toml"), "[agent]\nmax_steps = 7\n");
   const withoutFlags = await loadConfig({ workspace: fx.workspace, paths: fx.paths });
   assert.deepEqual(withoutFlags.files, [legacy, global, project]);
-  assert.deepEqual(withoutFlags.tools, { enabled: [], bashTimeoutSeconds: 10, outputBudgetBytes: 22 });
+  assert.deepEqual(withoutFlags.tools, {
+    enabled: [],
+    bashTimeoutSeconds: 10,
+    outputBudgetBytes: 22,
+    webFetchAllowPrivate: [],
+  });
   assert.deepEqual(withoutFlags.network, { maxRetries: 1, retryBaseMs: 7 });
   assert.deepEqual(withoutFlags.agent, { maxSteps: 7, effort: "low" });
   const withFlags = await loadConfig({

@@ -71,8 +71,26 @@ Deno.test("reasonix doctor --json prints the checks", async () => {
     const run = await runCli(["doctor", "--json"], { home, cwd: home });
     assert.equal(run.code, 0, run.stderr);
     const names = JSON.parse(run.stdout).checks.map((c: DoctorCheck) => c.name);
-    assert.deepEqual(names, ["os sandbox", "network", "temp dir", "credentials", "deno fence"]);
+    assert.deepEqual(names, ["os sandbox", "network", "web_fetch", "temp dir", "credentials", "deno fence"]);
   } finally {
     await Deno.remove(home, { recursive: true });
   }
+});
+
+Deno.test("sandboxChecks() shows the web_fetch policy: asking, refused addresses and allowed domains", async () => {
+  const toml = `[permissions]\nallow = ["WebFetch(domain:docs.deno.com)", "Bash(ls)"]\n` +
+    `[tools]\nweb_fetch_allow_private = ["localhost:8080"]\n`;
+  await withContext(toml, async (ctx) => {
+    const checks = await sandboxChecks(ctx, { env: {}, runtime: "compiled", os: "linux", probe: broken });
+    assert.deepEqual(byName(checks, "web_fetch"), {
+      name: "web_fetch",
+      status: "warn",
+      detail: "asks per domain; loopback, private, link-local and metadata addresses refused except " +
+        "localhost:8080; allowed domains: docs.deno.com",
+    });
+  });
+  await withContext("[sandbox]\nnetwork = false\n", async (ctx) => {
+    const checks = await sandboxChecks(ctx, { env: {}, runtime: "compiled", os: "linux", probe: broken });
+    assert.equal(byName(checks, "web_fetch").status, "off");
+  });
 });

@@ -132,7 +132,11 @@ Deno.test("every built-in tool works through the real loop against the simulator
   );
   const plan = steps(`http://127.0.0.1:${web.addr.port}/`);
   const sim = await DeepSeekSim.start({ script: script(plan) });
-  const home = await makeHome({ simUrl: sim.url });
+  // The page is served on loopback, which web_fetch reaches only when the user config lists it.
+  const home = await makeHome({
+    simUrl: sim.url,
+    extraToml: `[tools]\nweb_fetch_allow_private = ["127.0.0.1"]\n`,
+  });
   const ws = await makeWorkspace({ "lib.ts": SOURCE, "nb.ipynb": NOTEBOOK });
   try {
     const covered = new Set(plan.map((s) => s.tool));

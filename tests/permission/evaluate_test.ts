@@ -90,3 +90,47 @@ Deno.test("decide() suggests a tool-and-path rule, or the bare tool when it has 
     null,
   );
 });
+
+Deno.test("decide() asks once per web_fetch host in ask mode and suggests a WebFetch(domain:…) rule", async () => {
+  const fetch = (url: string, p: Policy) => decision("web_fetch", { url }, p, true);
+  const asked = await fetch("https://Docs.Example.com./a?b=1", policy({}));
+  assert.deepEqual(asked, {
+    decision: "ask",
+    tier: "read",
+    rule: null,
+    reason: `"web_fetch" would send a request to "docs.example.com", a host no rule allows yet`,
+    suggestedRule: "WebFetch(domain:docs.example.com)",
+  });
+  assert.equal((await fetch("https://docs.example.com/", policy({}, "auto"))).decision, "allow");
+  assert.equal((await fetch("https://docs.example.com/", policy({}, "yolo"))).decision, "allow");
+  const exact = policy({ allow: ["WebFetch(domain:example.com)"] });
+  assert.equal((await fetch("https://example.com/x", exact)).decision, "allow");
+  assert.equal((await fetch("https://docs.example.com/x", exact)).decision, "ask");
+  const sub = policy({ allow: ["WebFetch(domain:*.example.com)"] });
+  assert.equal((await fetch("https://a.b.example.com/", sub)).decision, "allow");
+  assert.equal((await fetch("https://example.com/", sub)).decision, "ask");
+  assert.equal((await fetch("https://evilexample.com/", sub)).decision, "ask");
+  assert.equal((await fetch("http://anything.test/", policy({ allow: ["WebFetch"] }))).decision, "allow");
+  const denied = await fetch(
+    "https://example.com/",
+    policy({ allow: ["WebFetch"], deny: ["WebFetch(domain:example.com)"] }, "yolo"),
+  );
+  assert.equal(denied.decision, "deny");
+  assert.equal(denied.rule, "WebFetch(domain:example.com)");
+  assert.equal((await fetch("https://example.com/", policy({ ask: ["WebFetch"] }, "auto"))).decision, "ask");
+});
+
+Deno.test("decide() refuses an unapproved web_fetch host headless, naming the rule that allows it", async () => {
+  const headless = { ...policy({}), headless: true };
+  const refused = await decision("web_fetch", { url: "http://[::1]:8080/" }, headless, true);
+  assert.equal(refused.decision, "deny");
+  assert.equal(refused.unanswerable, true);
+  assert.equal(
+    refused.reason,
+    `"web_fetch" would send a request to "[::1]", a host no rule allows yet; it needs approval, but nobody ` +
+      `can answer in a headless run: pass --permission-mode auto (or --yolo) or allow it with ` +
+      `--allowed-tools 'WebFetch(domain:[::1])' (or [permissions] allow)`,
+  );
+  const bad = await decision("web_fetch", { url: "not a url" }, headless, true);
+  assert.equal(bad.decision, "allow", "the tool itself reports the malformed URL");
+});

@@ -1,6 +1,12 @@
 import assert from "node:assert/strict";
 import { join } from "node:path";
-import { FILE_WRITERS, globMatches, parseRule, RuleSyntaxError } from "../../src/permission/rules.ts";
+import {
+  FILE_WRITERS,
+  globMatches,
+  parseRule,
+  ruleProblem,
+  RuleSyntaxError,
+} from "../../src/permission/rules.ts";
 import { loadConfig } from "../../src/config/load.ts";
 import { ConfigError } from "../../src/config/errors.ts";
 import { fixture } from "../config/_fixture.ts";
@@ -120,4 +126,15 @@ Deno.test("loadConfig() adds --allowed-tools rules and rejects a malformed one",
     loadConfig({ workspace: fx.workspace, paths: fx.paths, flags: { allowedTools: ["Bash("] } }),
     /Cannot read "--allowed-tools": "Bash\(": Cannot read permission rule/,
   );
+});
+
+Deno.test("parseRule() reads WebFetch(domain:<host glob>) and rejects other WebFetch specifiers", () => {
+  assert.deepEqual(parseRule("WebFetch(domain:example.com)"), {
+    source: "WebFetch(domain:example.com)",
+    tools: ["web_fetch"],
+    matcher: { type: "glob", pattern: "domain:example.com" },
+  });
+  assert.deepEqual(parseRule("WebFetch").tools, ["web_fetch"]);
+  assert.match(ruleProblem("WebFetch(example.com)")!.message, /takes "domain:<host>"/);
+  assert.match(ruleProblem("WebFetch(domain:)")!.message, /takes "domain:<host>"/);
 });

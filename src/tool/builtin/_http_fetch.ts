@@ -17,6 +17,11 @@ export interface HttpGetOptions {
   maxBytes: number;
   /** Decides from the content type whether to read the body at all; throws to refuse. */
   accept: (contentType: string, url: URL) => void;
+  /**
+   * Runs before every request, the first and each redirect (`from` is the URL that redirected): throws to
+   * refuse it, or returns the client that connects to the checked address (closed after the hop).
+   */
+  route: (url: URL, from: URL | null) => Promise<Deno.HttpClient | undefined>;
 }
 
 /** Parses an http(s) URL or throws a ToolError saying what is wrong with it. */
@@ -38,29 +43,41 @@ export function parseHttpUrl(input: string): URL {
 
 export async function httpGet(start: URL, options: HttpGetOptions): Promise<FetchedPage> {
   let url = start;
+  let from: URL | null = null;
   for (let hop = 0;; hop++) {
-    const response = await fetch(url, {
-      redirect: "manual",
-      signal: options.signal,
-      headers: { accept: ACCEPT, "user-agent": "reasonix-web-fetch" },
-    });
-    if (!REDIRECT_STATUSES.has(response.status)) return await settle(response, url, options);
-    await response.body?.cancel();
-    const location = response.headers.get("location");
-    if (location === null) {
-      throw new ToolError(
-        "tool.http_status",
-        `Cannot fetch "${url}": HTTP ${response.status} without a Location`,
-      );
+    const client = await options.route(url, from);
+    try {
+      const response = await fetch(url, {
+        redirect: "manual",
+        signal: options.signal,
+        headers: { accept: ACCEPT, "user-agent": "reasonix-web-fetch" },
+        ...(client ? { client } : {}),
+      });
+      if (!REDIRECT_STATUSES.has(response.status)) return await settle(response, url, options);
+      await response.body?.cancel();
+      from = url;
+      url = nextHop(response, url, start, hop, options.maxRedirects);
+    } finally {
+      client?.close();
     }
-    if (hop >= options.maxRedirects) {
-      throw new ToolError(
-        "tool.too_many_redirects",
-        `Cannot fetch "${start}": more than ${options.maxRedirects} redirects (last to "${location}")`,
-      );
-    }
-    url = parseHttpUrl(new URL(location, url).href);
   }
+}
+
+function nextHop(response: Response, url: URL, start: URL, hop: number, maxRedirects: number): URL {
+  const location = response.headers.get("location");
+  if (location === null) {
+    throw new ToolError(
+      "tool.http_status",
+      `Cannot fetch "${url}": HTTP ${response.status} without a Location`,
+    );
+  }
+  if (hop >= maxRedirects) {
+    throw new ToolError(
+      "tool.too_many_redirects",
+      `Cannot fetch "${start}": more than ${maxRedirects} redirects (last to "${location}")`,
+    );
+  }
+  return parseHttpUrl(new URL(location, url).href);
 }
 
 async function settle(response: Response, url: URL, options: HttpGetOptions): Promise<FetchedPage> {

@@ -1,6 +1,7 @@
 import { NodeHtmlMarkdown } from "node-html-markdown";
 import { z } from "zod";
-import { defineTool, ToolError } from "../tool.ts";
+import { defineTool, type ToolContext, ToolError } from "../tool.ts";
+import { checkTarget, resolveDns, type Resolver } from "./_fetch_target.ts";
 import { type FetchedPage, httpGet, parseHttpUrl } from "./_http_fetch.ts";
 import { SNIFF_BYTES, sniffBytes } from "./_sniff.ts";
 
@@ -23,6 +24,8 @@ export interface WebFetchOptions {
   timeoutMs?: number;
   /** Defaults to MAX_FETCH_BYTES. */
   maxBytes?: number;
+  /** Looks up host names; defaults to DNS (A and AAAA). */
+  resolve?: Resolver;
 }
 
 type Kind = "html" | "json" | "text" | "binary" | "sniff";
@@ -60,6 +63,7 @@ const BINARY_TYPES = new Set([
 export function createWebFetchTool(options: WebFetchOptions = {}) {
   const timeoutMs = options.timeoutMs ?? FETCH_TIMEOUT_MS;
   const maxBytes = options.maxBytes ?? MAX_FETCH_BYTES;
+  const resolve = options.resolve ?? resolveDns;
   return defineTool({
     name: "web_fetch",
     description: DESCRIPTION,
@@ -76,12 +80,19 @@ export function createWebFetchTool(options: WebFetchOptions = {}) {
       }
       const deadline = new AbortController();
       const timer = setTimeout(() => deadline.abort(), timeoutMs);
+      const signal = AbortSignal.any([ctx.signal, deadline.signal]);
+      const allowPrivate = ctx.network?.allowPrivate ?? [];
       try {
         const page = await httpGet(url, {
-          signal: AbortSignal.any([ctx.signal, deadline.signal]),
+          signal,
           maxRedirects: MAX_REDIRECTS,
           maxBytes,
           accept: refuseBinary,
+          async route(next, from) {
+            if (from !== null && next.hostname !== url.hostname) await checkRedirect(from, next, ctx);
+            const target = await checkTarget(next, { resolve, allowPrivate, signal });
+            return pinnedClient(next, target.address);
+          },
         });
         return { output: render(page, args.format ?? "markdown") };
       } catch (error) {
@@ -104,6 +115,28 @@ export function createWebFetchTool(options: WebFetchOptions = {}) {
 }
 
 export const webFetchTool = createWebFetchTool();
+
+/** A redirect to another host must pass the permission policy as a call of its own would, without asking. */
+async function checkRedirect(from: URL, next: URL, ctx: ToolContext): Promise<void> {
+  const refused = await ctx.permits?.({ url: next.href });
+  if (!refused) return;
+  throw new ToolError(
+    "tool.redirect_refused",
+    `Cannot follow the redirect from "${from}" to "${next}": ${refused}; web_fetch follows a redirect ` +
+      `to another host only when that host is already allowed, so fetch "${next}" itself if it is needed`,
+  );
+}
+
+/**
+ * Plain http goes to the checked address. Deno's "tcp" transport speaks no TLS, so https connects by name
+ * after the check; a rebinding answer then reaches a host whose certificate is not valid for the name.
+ */
+function pinnedClient(url: URL, address: string | null): Deno.HttpClient | undefined {
+  if (address === null || url.protocol !== "http:") return undefined;
+  return Deno.createHttpClient({
+    proxy: { transport: "tcp", hostname: address, port: Number(url.port || "80") },
+  });
+}
 
 function mimeOf(contentType: string): string {
   return (contentType.split(";")[0] ?? "").trim().toLowerCase();

@@ -96,13 +96,14 @@ function base(server: TestServer): string {
   return `http://127.0.0.1:${server.addr.port}`;
 }
 
-function ctx(network?: boolean): ToolContext {
-  return { ...stateContext(), ...(network === undefined ? {} : { network: { allowed: network } }) };
+/** Every test server is on loopback, which web_fetch reaches only when the user config lists it. */
+function ctx(network = true): ToolContext {
+  return { ...stateContext(), network: { allowed: network, allowPrivate: ["127.0.0.1"] } };
 }
 
 Deno.test("webFetchTool converts HTML to Markdown, keeps the title and drops scripts and styles", async () => {
   await using server = serve();
-  const result = await webFetchTool.execute({ url: `${base(server)}/page` }, ctx(true));
+  const result = await webFetchTool.execute({ url: `${base(server)}/page` }, ctx());
   assert.deepEqual(result, {
     output: `URL: ${base(server)}/page\nTitle: Docs & Notes\n\n` +
       "# Hello page\n\nSome **bold** text and [a link](https://example.com/x).\n\n* one\n* two",
