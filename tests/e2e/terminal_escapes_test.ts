@@ -33,11 +33,12 @@ function script(): ScriptedReply[] {
   ];
 }
 
-async function run(args: string[]) {
+async function run(args: string[], stdin?: string) {
   const sim = await DeepSeekSim.start({ script: script() });
   const home = await makeHome({ simUrl: sim.url });
   const ws = await makeWorkspace({ "a.txt": "alpha\n" });
   try {
+    if (stdin !== undefined) return await runCli(args, { home, cwd: ws, stdin });
     return await runCli(["run", "--yolo", ...args, "say something"], { home, cwd: ws });
   } finally {
     await sim.close();
@@ -88,4 +89,13 @@ Deno.test("reasonix run --output-format stream-json keeps the exact deltas and t
   assert.equal(text, ANSWER);
   const tool = events.find((event) => event.type === "tool_result");
   assert.ok(tool.output.includes("out\x1b]52;c;SGVsbG8=\x07"), tool.output);
+});
+
+Deno.test("reasonix with stdout piped (line mode) prints the answer and tool lines without escapes", async () => {
+  const result = await run(["--yolo"], "say something\n");
+  assert.equal(result.code, 0, result.stderr);
+  assertSafe(result.stdout, "stdout");
+  assertSafe(result.stderr, "stderr");
+  assert.match(result.stdout, /Done\. Title set\.\ncleared red\naccess level ok 你好 😀/);
+  assert.match(result.stdout, /· read_file gone␛\]0;PWNED␇␛\[2J\.txt/);
 });
