@@ -18,9 +18,12 @@ const C1_CSI = 0x9b;
 /** Unterminated sequences held back between stream chunks; beyond this the opener is dropped. */
 const MAX_PENDING = 8192;
 
-/** Bidi controls: LRE…RLO, LRI…PDI, LRM, RLM, ALM. */
-const BIDI = /[\u061c\u200e\u200f\u202a-\u202e\u2066-\u2069]/;
-const LINE_SEPARATORS = /[\u2028\u2029]/;
+/**
+ * What `stripControls` acts on: controls but newline and tab, bidi controls (ALM, LRM, RLM, LRE…RLO,
+ * LRI…PDI) and the line separators. Text between two of them is copied as it is.
+ */
+// deno-lint-ignore no-control-regex
+const SPECIAL = /[\u0000-\u0008\u000b-\u001f\u007f-\u009f\u061c\u200e\u200f\u2028-\u202e\u2066-\u2069]/g;
 /** What `escapeControls` marks: controls, bidi, separators and the zero-width characters that hide text. */
 const VISIBLE_MARKED =
   // deno-lint-ignore no-control-regex
@@ -95,12 +98,13 @@ function strip(text: string, final: boolean): { clean: string; held: number } {
   let out = "";
   let at = 0;
   while (at < text.length) {
-    const char = text[at]!;
+    SPECIAL.lastIndex = at;
+    const next = SPECIAL.exec(text)?.index ?? text.length;
+    out += text.slice(at, next);
+    at = next;
+    if (at >= text.length) break;
     const code = text.charCodeAt(at);
-    if (code === 0x0a || code === 0x09) {
-      out += char;
-      at++;
-    } else if (code === 0x0d) {
+    if (code === 0x0d) {
       if (at + 1 >= text.length && !final) return { clean: out, held: at };
       out += "\n";
       at += text.charCodeAt(at + 1) === 0x0a ? 2 : 1;
@@ -110,8 +114,7 @@ function strip(text: string, final: boolean): { clean: string; held: number } {
       else if (!final && text.length - at < MAX_PENDING) return { clean: out, held: at };
       else at += span.opener;
     } else {
-      if (LINE_SEPARATORS.test(char)) out += "\n";
-      else if (!BIDI.test(char)) out += char;
+      if (code === 0x2028 || code === 0x2029) out += "\n";
       at++;
     }
   }
