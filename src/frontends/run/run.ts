@@ -13,6 +13,7 @@ import { Redactor, streamJsonLine, trajectoryLine } from "./event_lines.ts";
 import { LineFile } from "./line_file.ts";
 import { createTextOutput } from "./text_output.ts";
 import { buildMetrics } from "./metrics.ts";
+import { stripControls, terminalSafeJson } from "../../lib/terminal_text.ts";
 
 export type OutputFormat = "text" | "json" | "stream-json";
 
@@ -98,16 +99,16 @@ function renderer(options: RunOptions, sessionId: string): (event: ReasonixEvent
     const redactor = new Redactor();
     return (event) => {
       const line = redactor.line(event);
-      if (line) options.write(JSON.stringify(line) + "\n");
+      if (line) options.write(jsonLine(line));
     };
   }
   if (options.outputFormat === "stream-json") {
     let seq = 0;
-    return (event) => options.write(JSON.stringify(streamJsonLine(event, ++seq, sessionId)) + "\n");
+    return (event) => options.write(jsonLine(streamJsonLine(event, ++seq, sessionId)));
   }
   if (options.outputFormat === "json") {
     return (event) => {
-      if (event.type === "warning") options.writeError(`warning: ${event.message}\n`);
+      if (event.type === "warning") options.writeError(`warning: ${stripControls(event.message)}\n`);
     };
   }
   return createTextOutput({
@@ -133,17 +134,22 @@ function emitResult(
     ...(outcome.error ? { error: outcome.error } : {}),
   });
   if (options.eventsJsonl) {
-    options.write(JSON.stringify(runDoneLine(result)) + "\n");
+    options.write(jsonLine(runDoneLine(result)));
     return;
   }
   if (options.outputFormat !== "text") {
-    options.write(JSON.stringify(result) + "\n");
+    options.write(jsonLine(result));
     return;
   }
   if (!state.controller && outcome.error) {
-    options.writeError(`error: ${outcome.error.message}\n`);
-    if (outcome.error.hint) options.writeError(`hint: ${outcome.error.hint}\n`);
+    options.writeError(`error: ${stripControls(outcome.error.message)}\n`);
+    if (outcome.error.hint) options.writeError(`hint: ${stripControls(outcome.error.hint)}\n`);
   }
+}
+
+/** One JSON line for stdout, which may be a terminal: the C1 and bidi controls JSON leaves raw are escaped. */
+function jsonLine(value: unknown): string {
+  return terminalSafeJson(JSON.stringify(value)) + "\n";
 }
 
 async function writeMetrics(path: string, controller: Controller, outcome: TurnOutcome, started: number) {

@@ -1,9 +1,11 @@
 /**
  * @module
  * Human-readable `reasonix run` output: tool calls, the streamed answer, and a receipt per model
- * call. Colour only on a terminal and never with NO_COLOR.
+ * call. Colour only on a terminal and never with NO_COLOR. Text the model or a tool produced is
+ * cleaned of terminal controls before our own colour codes go around it.
  */
 import type { ReasonixEvent } from "../../control/events.ts";
+import { ControlStripper, escapeControls, stripControls } from "../../lib/terminal_text.ts";
 
 export interface TextOutputOptions {
   write: (text: string) => void;
@@ -14,10 +16,12 @@ export interface TextOutputOptions {
 }
 
 export function createTextOutput(options: TextOutputOptions): (event: ReasonixEvent) => void {
-  const dim = (s: string) => options.color ? `\x1b[2m${s}\x1b[0m` : s;
-  const red = (s: string) => options.color ? `\x1b[31m${s}\x1b[0m` : s;
+  const dim = (s: string) => options.color && s ? `\x1b[2m${s}\x1b[0m` : s;
+  const red = (s: string) => options.color && s ? `\x1b[31m${s}\x1b[0m` : s;
   let midLine = false;
   let thinking = false;
+  const answer = new ControlStripper();
+  const reasoning = new ControlStripper();
   function out(text: string): void {
     if (text.length === 0) return;
     options.write(text);
@@ -26,42 +30,44 @@ export function createTextOutput(options: TextOutputOptions): (event: ReasonixEv
   function newline(): void {
     if (midLine) out("\n");
   }
+  /** A sequence still open when its stream stops is not one: print what it held as text. */
+  function endStreams(): void {
+    out(dim(reasoning.flush()));
+    out(answer.flush());
+  }
   return function render(event: ReasonixEvent): void {
     if (options.answerOnly) {
-      if (event.type === "turn_done") out(event.result + "\n");
+      if (event.type === "turn_done") out(stripControls(event.result) + "\n");
       return;
     }
+    if (event.type !== "reasoning" && event.type !== "text") endStreams();
     switch (event.type) {
       case "reasoning":
         if (!options.showThinking) return;
+        out(answer.flush());
         if (!thinking) out(dim("▎ thinking\n"));
         thinking = true;
-        out(dim(event.text));
+        out(dim(reasoning.push(event.text)));
         return;
       case "text":
+        out(dim(reasoning.flush()));
         if (thinking) newline();
         thinking = false;
-        out(event.text);
+        out(answer.push(event.text));
         return;
       case "message":
         // The calls of a model reply print with it, before its receipt, as they were requested.
         if (event.message.tool_calls?.length) newline();
-        for (const call of event.message.tool_calls ?? []) {
-          out(dim(`  -> ${call.function.name} ${clip(call.function.arguments, 200)}\n`));
-        }
+        for (const call of event.message.tool_calls ?? []) out(dim(callLine(call.function)));
         return;
       case "tool_result":
-        if (!event.ok) out(red(`  ✗ ${event.name}: ${clip(event.output, 300)}\n`));
+        if (!event.ok) {
+          out(red(`  ✗ ${escapeControls(event.name)}: ${clip(stripControls(event.output), 300)}\n`));
+        }
         return;
       case "retrying":
         newline();
-        out(
-          dim(
-            `  · retrying (${event.attempt}/${event.maxAttempts}) in ${
-              Math.round(event.delayMs)
-            }ms: ${event.reason}\n`,
-          ),
-        );
+        out(dim(retryLine(event)));
         return;
       case "usage":
         newline();
@@ -75,18 +81,29 @@ export function createTextOutput(options: TextOutputOptions): (event: ReasonixEv
         return;
       case "warning":
         newline();
-        out(red(`warning: ${event.message}\n`));
+        out(red(`warning: ${stripControls(event.message)}\n`));
         return;
       case "turn_done":
         newline();
         if (event.error) {
-          out(
-            red(`error: ${event.error.message}\n`) + (event.error.hint ? `hint: ${event.error.hint}\n` : ""),
-          );
+          const { message, hint } = event.error;
+          out(red(`error: ${stripControls(message)}\n`) + (hint ? `hint: ${stripControls(hint)}\n` : ""));
         }
         return;
     }
   };
+}
+
+/** A command shows its controls as marks: whoever reads it should see exactly what ran. */
+function callLine(call: { name: string; arguments: string }): string {
+  return `  -> ${escapeControls(call.name)} ${clip(escapeControls(call.arguments), 200)}\n`;
+}
+
+function retryLine(event: Extract<ReasonixEvent, { type: "retrying" }>): string {
+  const delay = Math.round(event.delayMs);
+  return `  · retrying (${event.attempt}/${event.maxAttempts}) in ${delay}ms: ${
+    stripControls(event.reason)
+  }\n`;
 }
 
 function receiptLine(event: Extract<ReasonixEvent, { type: "usage" }>): string {

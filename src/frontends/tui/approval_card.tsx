@@ -8,7 +8,7 @@ import type { ApprovalChoice, ApprovalRequest } from "../../control/events.ts";
 import { type MessageKey, t } from "../../lib/i18n/mod.ts";
 import { useTheme } from "./components/theme_context.ts";
 import { DiffView } from "./components/diff_view.tsx";
-import { clip, oneLine, sanitize } from "./components/format.ts";
+import { clip, oneLine, reveal, sanitize } from "./components/format.ts";
 import stringWidth from "string-width";
 
 export const APPROVAL_CHOICES: readonly ApprovalChoice[] = [
@@ -52,12 +52,12 @@ export function ApprovalCard({ request, width, selected }: ApprovalCardProps) {
   const subject = request.subject ?? request.arguments;
   return (
     <Box flexDirection="column" borderStyle="round" borderColor={palette.warning} paddingX={1}>
-      <Text bold color={palette.warning}>{t("approval.title", { tool: request.tool })}</Text>
-      <Text wrap="truncate-end">{clip(oneLine(sanitize(subject)), Math.max(8, width - 4), stringWidth)}</Text>
+      <Text bold color={palette.warning}>{t("approval.title", { tool: reveal(request.tool) })}</Text>
+      <Text wrap="truncate-end">{clip(oneLine(reveal(subject)), Math.max(8, width - 4), stringWidth)}</Text>
       {request.preview
         ? <DiffView change={request.preview} width={width - 4} maxLines={PREVIEW_LINES} />
         : null}
-      <Text color={palette.muted}>{request.explanation.reason}</Text>
+      <Text color={palette.muted}>{sanitize(request.explanation.reason)}</Text>
       <Box>
         {APPROVAL_CHOICES.map((choice, index) => (
           <Text

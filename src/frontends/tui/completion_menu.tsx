@@ -8,6 +8,7 @@ import stringWidth from "string-width";
 import type { MenuItem } from "./input/completion.ts";
 import { useTheme } from "./components/theme_context.ts";
 import { t } from "../../lib/i18n/mod.ts";
+import { reveal, sanitize } from "./components/format.ts";
 
 export const MENU_ROWS = 8;
 
@@ -20,7 +21,8 @@ export interface CompletionMenuProps {
 export function CompletionMenuView({ items, selected, width }: CompletionMenuProps) {
   const { palette } = useTheme();
   const first = Math.max(0, Math.min(selected - MENU_ROWS + 1, items.length - MENU_ROWS));
-  const shown = items.slice(first, first + MENU_ROWS);
+  const shown = items.slice(first, first + MENU_ROWS)
+    .map((item) => ({ ...item, label: reveal(item.label), detail: sanitize(item.detail) }));
   const labelWidth = Math.min(
     Math.max(...shown.map((item) => stringWidth(item.label))),
     Math.floor(width / 2),

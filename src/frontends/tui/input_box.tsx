@@ -11,6 +11,7 @@ import { t } from "../../lib/i18n/mod.ts";
 import type { HistoryPort } from "../../control/input_history.ts";
 import { type HistoryNav, NO_RECALL, type Recall, recallNewer, recallOlder } from "./history_nav.ts";
 import { useTheme } from "./components/theme_context.ts";
+import { reveal } from "./components/format.ts";
 import type { CommandRegistry } from "../../control/commands/registry.ts";
 import { useCompletion } from "./input/use_completion.ts";
 import { CompletionMenuView } from "./completion_menu.tsx";
@@ -105,9 +106,9 @@ function EditView({ edit }: { edit: EditState }) {
         : renderLines(edit).map((line, index) => (
           <Text key={index}>
             <Text color={palette.user}>{index === 0 ? PROMPT : "  "}</Text>
-            {line.before}
-            <Text inverse>{line.cursor ?? ""}</Text>
-            {line.after}
+            {reveal(line.before)}
+            <Text inverse>{reveal(line.cursor ?? "")}</Text>
+            {reveal(line.after)}
           </Text>
         ))}
     </Box>

@@ -9,7 +9,8 @@ import { SessionHost } from "../../control/session_host.ts";
 import { defaultCommands } from "../../control/commands/builtin.ts";
 import type { CommandContext } from "../../control/commands/registry.ts";
 import type { ReasonixEvent } from "../../control/events.ts";
-import { keyArgument, sanitize } from "./components/format.ts";
+import { keyArgument, reveal, sanitize } from "./components/format.ts";
+import { ControlStripper } from "../../lib/terminal_text.ts";
 import { answerOnLines } from "./line_questions.ts";
 import { detectLanguage, setLanguage } from "../../lib/i18n/mod.ts";
 
@@ -39,7 +40,7 @@ export async function runLineMode(options: LineModeOptions): Promise<number> {
   let quit = false;
   const ctx: CommandContext = {
     host: controller,
-    print: (text) => options.write(`${text}\n`),
+    print: (text) => options.write(`${sanitize(text)}\n`),
     quit: () => quit = true,
   };
   controller.start();
@@ -76,18 +77,23 @@ async function* readLines(input: ReadableStream<Uint8Array>): AsyncGenerator<str
 /** Answer text as it streams, one line per tool call and result, warnings and errors. */
 function plainPrinter(write: (text: string) => void): (event: ReasonixEvent) => void {
   let midLine = false;
+  const answer = new ControlStripper();
+  const text = (chunk: string) => {
+    if (!chunk) return;
+    write(chunk);
+    midLine = !chunk.endsWith("\n");
+  };
   const line = (text: string) => {
     write(`${midLine ? "\n" : ""}${text}\n`);
     midLine = false;
   };
   return (event) => {
-    if (event.type === "text") {
-      write(sanitize(event.text));
-      midLine = !event.text.endsWith("\n");
-    } else if (event.type === "tool_call") line(`· ${event.name} ${keyArgument(event.arguments)}`);
+    if (event.type === "text") return text(answer.push(event.text));
+    text(answer.flush());
+    if (event.type === "tool_call") line(`· ${reveal(event.name)} ${keyArgument(event.arguments)}`);
     else if (event.type === "tool_result") {
-      line(`${event.ok ? "✓" : "✗"} ${event.name}${event.code ? ` ${event.code}` : ""}`);
-    } else if (event.type === "warning") line(`warning: ${event.message}`);
-    else if (event.type === "turn_done" && event.error) line(`error: ${event.error.message}`);
+      line(`${event.ok ? "✓" : "✗"} ${reveal(event.name)}${event.code ? ` ${event.code}` : ""}`);
+    } else if (event.type === "warning") line(`warning: ${sanitize(event.message)}`);
+    else if (event.type === "turn_done" && event.error) line(`error: ${sanitize(event.error.message)}`);
   };
 }

@@ -12,6 +12,7 @@ import wrapAnsi from "wrap-ansi";
 import stringWidth from "string-width";
 import { stripVTControlCharacters } from "node:util";
 import type { Painters, Theme } from "./theme.ts";
+import { stripControls } from "../../lib/terminal_text.ts";
 
 export interface MarkdownOptions {
   width: number;
@@ -83,9 +84,7 @@ function indent(text: string): string {
   return text.split("\n").map((line) => CODE_INDENT + line).join("\n");
 }
 
-function highlightCode(code: string, lang: string | undefined, paint: Painters): string {
-  // deno-lint-ignore no-control-regex
-  const clean = code.replace(/[\u0000-\u0008\u000B-\u001F\u007F-\u009F]/g, "");
+function highlightCode(clean: string, lang: string | undefined, paint: Painters): string {
   const language = lang?.trim().split(/\s+/)[0];
   if (!language || !supportsLanguage(language)) return clean;
   try {
@@ -124,8 +123,9 @@ export function renderMarkdown(text: string, options: MarkdownOptions): string {
   return trimEnd(renderBlock(text, engineFor(options)));
 }
 
+/** The model's text is cleaned before parsing: the renderer's own colour codes come after. */
 function renderBlock(text: string, engine: Engine): string {
-  const rendered = engine.marked.parse(text, { async: false }) as string;
+  const rendered = engine.marked.parse(stripControls(text), { async: false }) as string;
   const plain = engine.options.theme.color ? rendered : stripVTControlCharacters(rendered);
   return wrapLines(plain, engine.options.width);
 }

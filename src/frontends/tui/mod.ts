@@ -16,6 +16,7 @@ import { App } from "./app.tsx";
 import { defaultCommands } from "../../control/commands/builtin.ts";
 import { runLineMode } from "./line_mode.ts";
 import { type HistoryPort, openInputHistory } from "../../control/input_history.ts";
+import { stripControls } from "../../lib/terminal_text.ts";
 
 export interface TuiOptions {
   boot: Omit<BootOptions, "headless" | "env" | "paths">;
@@ -43,7 +44,8 @@ export async function runTui(options: TuiOptions): Promise<number> {
     return await runInk(boot, env, await openInputHistory(paths, workspace));
   } catch (error) {
     const info = explainError(error);
-    options.writeError(`error: ${info.message}\n${info.hint ? `hint: ${info.hint}\n` : ""}`);
+    const text = `error: ${info.message}\n${info.hint ? `hint: ${info.hint}\n` : ""}`;
+    options.writeError(stripControls(text));
     return 1;
   }
 }

@@ -12,6 +12,7 @@ import type { StatusPort } from "../../control/ports.ts";
 import { t } from "../../lib/i18n/mod.ts";
 import { useTheme } from "./components/theme_context.ts";
 import { formatCost } from "./components/usage_receipt.tsx";
+import { sanitize } from "./components/format.ts";
 
 /** What the Controller knows between events (its StatusPort). */
 export interface StatusInfo {
@@ -54,7 +55,7 @@ const SEPARATOR = " · ";
 
 export function statusParts(status: StatusLine, info: StatusInfo): Part[] {
   const parts: (Part | null)[] = [
-    { text: status.model, rank: 0 },
+    { text: sanitize(status.model), rank: 0 },
     { text: info.mode, rank: 1 },
     info.effort ? { text: t("status.effort", { effort: info.effort }), rank: 6 } : null,
     contextPart(status, info.contextWindow),

@@ -95,7 +95,7 @@ Deno.test("a tool card strips terminal control sequences from output", () => {
   // deno-lint-ignore no-control-regex
   assert.doesNotMatch(raw, /\x1b\]|\x07|\x1b\[2J/);
   const out = stripVTControlCharacters(raw);
-  assert.match(out, /safe\]0;pwned text\[2J/);
+  assert.match(out, /safe text/);
 });
 
 Deno.test("a tool card clips a long key argument to the width", () => {

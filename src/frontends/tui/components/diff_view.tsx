@@ -9,7 +9,7 @@ import { numberedDiff, type NumberedLine } from "../../../lib/diff/numbered.ts";
 import { type MessageKey, t } from "../../../lib/i18n/mod.ts";
 import type { Palette } from "../theme.ts";
 import { useTheme } from "./theme_context.ts";
-import { clip } from "./format.ts";
+import { clip, reveal } from "./format.ts";
 
 export interface DiffViewProps {
   change: FileChange;
@@ -32,7 +32,7 @@ export function DiffView({ change, width, maxLines }: DiffViewProps) {
   return (
     <Box flexDirection="column">
       <Text>
-        <Text bold>{change.path}</Text>
+        <Text bold>{reveal(change.path)}</Text>
         <Text color={palette.muted}>{` (${t(KIND_LABEL[change.kind])})`}</Text>
       </Text>
       {lines.length === 0 ? <Text color={palette.muted}>{t("diff.no_changes")}</Text> : null}
@@ -56,10 +56,12 @@ interface DiffLineProps {
 const MARKS = { add: "+", remove: "-", context: " ", hunk: "" } as const;
 
 function DiffLine({ line, gutter, width, palette }: DiffLineProps) {
-  if (line.kind === "hunk") return <Text color={palette.hunk}>{clip(line.text, width, stringWidth)}</Text>;
+  if (line.kind === "hunk") {
+    return <Text color={palette.hunk}>{clip(reveal(line.text), width, stringWidth)}</Text>;
+  }
   const number = String(line.newLine ?? line.oldLine ?? "").padStart(gutter);
   const prefix = `${number} ${MARKS[line.kind]} `;
-  const text = clip(line.text.replace(/\t/g, "    "), Math.max(1, width - prefix.length), stringWidth);
+  const text = clip(reveal(line.text), Math.max(1, width - prefix.length), stringWidth);
   const color = line.kind === "add" ? palette.added : line.kind === "remove" ? palette.removed : undefined;
   return (
     <Text wrap="truncate-end">

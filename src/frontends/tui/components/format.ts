@@ -1,7 +1,9 @@
 /**
  * @module
- * Small text formatters shared by the cards: durations, counts, the key argument of a tool call.
+ * Small text formatters shared by the cards: durations, counts, the key argument of a tool call, and
+ * text others produced made safe for the terminal.
  */
+import { escapeControls, stripControls } from "../../../lib/terminal_text.ts";
 
 export function formatDuration(ms: number): string {
   if (ms < 1000) return `${Math.round(ms)}ms`;
@@ -29,7 +31,12 @@ const KEY_ARGUMENTS = [
   "prompt",
 ];
 
+/** The argument a card shows for a call, its controls as visible marks. */
 export function keyArgument(argumentsJson: string): string {
+  return reveal(keyValue(argumentsJson));
+}
+
+function keyValue(argumentsJson: string): string {
   let args: unknown;
   try {
     args = JSON.parse(argumentsJson);
@@ -59,11 +66,12 @@ export function clip(text: string, width: number, measure: (text: string) => num
   return out + "…";
 }
 
-/** Drops control characters (ESC among them) so tool output cannot drive the terminal. */
+/** Prose from the model or a tool: escape sequences and controls removed, tabs as spaces (Ink counts a tab as nothing). */
 export function sanitize(text: string): string {
-  return text.replace(/\r\n/g, "\n").replace(/\t/g, "    ").replace(
-    // deno-lint-ignore no-control-regex
-    /[\u0000-\u0009\u000B-\u001F\u007F-\u009F]/g,
-    "",
-  );
+  return stripControls(text).replace(/\t/g, "    ");
+}
+
+/** A command, path or diff line a human must read exactly: controls shown as marks (`␛`), tabs as spaces. */
+export function reveal(text: string): string {
+  return escapeControls(text).replace(/\t/g, "    ");
 }

@@ -7,6 +7,7 @@ import type { NoticeLevel } from "../transcript_types.ts";
 import { t } from "../../../lib/i18n/mod.ts";
 import type { Palette } from "../theme.ts";
 import { useTheme } from "./theme_context.ts";
+import { sanitize } from "./format.ts";
 
 const ICONS: Record<NoticeLevel, string> = { info: "ℹ", warning: "⚠", error: "✗" };
 
@@ -22,7 +23,7 @@ export function NoticeView({ level, text }: { level: NoticeLevel; text: string }
     <Text color={color}>
       {`${ICONS[level]} `}
       {level === "info" ? null : <Text bold>{`${t(`notice.${level}`)}: `}</Text>}
-      <Text color={level === "info" ? palette.muted : color}>{text}</Text>
+      <Text color={level === "info" ? palette.muted : color}>{sanitize(text)}</Text>
     </Text>
   );
 }

@@ -8,7 +8,7 @@ import stringWidth from "string-width";
 import { t } from "../../../lib/i18n/mod.ts";
 import type { Palette } from "../theme.ts";
 import { useTheme } from "./theme_context.ts";
-import { clip, sanitize } from "./format.ts";
+import { clip, reveal } from "./format.ts";
 
 /** Lines shown before the rest is summarised; the whole patch is in `git diff` anyway. */
 const MAX_LINES = 400;
@@ -28,7 +28,7 @@ export function PatchView({ text, width }: { text: string; width: number }) {
 }
 
 function PatchLine({ line, width, palette }: { line: string; width: number; palette: Palette }) {
-  const text = clip(sanitize(line.replace(/\t/g, "    ")), Math.max(1, width), stringWidth);
+  const text = clip(reveal(line), Math.max(1, width), stringWidth);
   if (/^(diff --git|\+\+\+ |--- )/.test(line)) return <Text bold>{text}</Text>;
   if (/^(index |new file|deleted file|similarity|rename |old mode|new mode)/.test(line)) {
     return <Text color={palette.muted}>{text}</Text>;

@@ -5,6 +5,7 @@
 import { Box, Text } from "ink";
 import { t } from "../../../lib/i18n/mod.ts";
 import { lastLines } from "./answer.tsx";
+import { sanitize } from "./format.ts";
 
 export interface ReasoningProps {
   text: string;
@@ -15,7 +16,7 @@ export interface ReasoningProps {
 }
 
 export function ReasoningView({ text, folded, streaming, maxLines, width }: ReasoningProps) {
-  const trimmed = text.trim();
+  const trimmed = sanitize(text).trim();
   const lines = trimmed.split("\n");
   const full = maxLines ? lastLines(trimmed, maxLines, Math.max(1, (width ?? Infinity) - 2)) : trimmed;
   const body = folded ? `${lines[0] ?? ""}${lines.length > 1 || streaming ? " …" : ""}` : full;

@@ -6,6 +6,7 @@ import { Box, Text } from "ink";
 import type { TodoItem } from "../../../tool/session_state.ts";
 import { t } from "../../../lib/i18n/mod.ts";
 import { useTheme } from "./theme_context.ts";
+import { sanitize } from "./format.ts";
 
 const BOXES = { pending: "☐", in_progress: "◐", completed: "☑" } as const;
 
@@ -29,7 +30,7 @@ export function TodoListView({ items }: { items: readonly TodoItem[] }) {
           bold={item.status === "in_progress"}
           strikethrough={item.status === "completed"}
         >
-          {`  ${BOXES[item.status]} ${item.content}`}
+          {`  ${BOXES[item.status]} ${sanitize(item.content)}`}
         </Text>
       ))}
     </Box>

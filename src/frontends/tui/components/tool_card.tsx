@@ -10,7 +10,7 @@ import { type MessageKey, t } from "../../../lib/i18n/mod.ts";
 import type { Palette } from "../theme.ts";
 import { useTheme } from "./theme_context.ts";
 import { DiffView } from "./diff_view.tsx";
-import { clip, formatDuration, keyArgument, sanitize } from "./format.ts";
+import { clip, formatDuration, keyArgument, reveal, sanitize } from "./format.ts";
 
 type ToolEntry = Extract<TranscriptEntry, { kind: "tool" }>;
 
@@ -41,7 +41,7 @@ export function ToolCardView({ entry, width }: ToolCardProps) {
   const color = statusColor(entry.status, palette);
   const duration = entry.durationMs !== undefined ? ` · ${formatDuration(entry.durationMs)}` : "";
   const tail = `${duration}${entry.code ? ` · ${entry.code}` : ""}`;
-  const head = `${ICONS[entry.status]} ${entry.name}`;
+  const head = `${ICONS[entry.status]} ${reveal(entry.name)}`;
   const room = Math.max(8, width - stringWidth(head) - stringWidth(tail) - 2);
   const argument = clip(keyArgument(entry.arguments), room, stringWidth);
   return (

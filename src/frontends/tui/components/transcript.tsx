@@ -12,6 +12,7 @@ import { TodoListView } from "./todo_list.tsx";
 import { UsageReceiptView } from "./usage_receipt.tsx";
 import { NoticeView } from "./notice.tsx";
 import { PatchView } from "./patch_view.tsx";
+import { sanitize } from "./format.ts";
 
 export interface TranscriptEntryProps {
   entry: TranscriptEntry;
@@ -63,7 +64,7 @@ function UserView({ text }: { text: string }) {
   return (
     <Box>
       <Text color={palette.user} bold>{USER_MARK}</Text>
-      <Text>{text}</Text>
+      <Text>{sanitize(text)}</Text>
     </Box>
   );
 }
