@@ -47,9 +47,16 @@ export function secretPaths(paths: Paths, forbidRead: readonly string[]): string
       paths.trustFile,
       paths.globalConfigFile,
       paths.sessionsDir,
-      join(paths.stateHome, "sessions"),
       ...WELL_KNOWN_SECRETS.map((name) => join(paths.userHome, name)),
       ...forbidRead,
     ]),
   ];
+}
+
+/** Both lists, for whoever loads instruction files. */
+export function readGuards(
+  paths: Paths,
+  forbidRead: readonly string[],
+): { hidden: string[]; secrets: string[] } {
+  return { hidden: hiddenPaths(paths, forbidRead), secrets: secretPaths(paths, forbidRead) };
 }
