@@ -231,6 +231,21 @@ function adminCommands(program: Command): void {
       const admin = await import("./src/frontends/cli/admin_cmd.ts");
       Deno.exitCode = await admin.trustKeyCmd(provider, opts);
     });
+  program.command("trust").description(
+    "Review ./reasonix.toml and let its security-relevant keys apply (until the file changes)",
+  )
+    .option("--dir <path>", "workspace directory")
+    .option("--show", "only show the file's trust status and what trusting it applies")
+    .option("--revoke", "forget the approval: the file may only tighten your settings again")
+    .option("-y, --yes", "trust without asking (needed when stdin is not a terminal)")
+    .action(async (opts: { dir?: string; show?: boolean; revoke?: boolean; yes?: boolean }) => {
+      const { trustCmd } = await import("./src/frontends/cli/trust_cmd.ts");
+      Deno.exitCode = await trustCmd(opts, {
+        interactive: Deno.stdin.isTerminal(),
+        confirm: async (message) =>
+          (await import("./src/frontends/tui/trust_confirm.ts")).confirmTrust(message),
+      });
+    });
   const session = program.command("session").description("Inspect stored sessions");
   session.command("list").option("--json", "machine-readable output").option(
     "--dir <path>",

@@ -7,6 +7,7 @@ import { isAbsolute, join, relative, resolve } from "node:path";
 import type { Effort } from "../provider/provider.ts";
 import type { KeyPath } from "./_locate.ts";
 import { ConfigError } from "./errors.ts";
+import { type ConfinedRead, describeRefusal, readConfined } from "../lib/confined_read.ts";
 import { ruleProblem } from "../permission/rules.ts";
 import { DEFAULT_CONTEXT_WINDOW, defaultCacheTtlMinutes } from "./builtin.ts";
 import {
@@ -46,6 +47,8 @@ export interface LayerContext extends CheckContext {
   source: ConfigSource;
   workspace: string;
   userHome: string;
+  /** Where a file this layer names (system_prompt_file) may not resolve to. */
+  hidden: string[];
 }
 
 type Raw = Record<string, unknown>;
@@ -81,37 +84,34 @@ export async function layerValues(raw: Raw, context: LayerContext): Promise<Laye
       enabled: tools.enabled as string[] | undefined,
       bashTimeoutSeconds: tools.bash_timeout_seconds as number | undefined,
       outputBudgetBytes: tools.output_budget_bytes as number | undefined,
-      webFetchAllowPrivate: userOnlyPrivateHosts(tools.web_fetch_allow_private, context),
+      webFetchAllowPrivate: tools.web_fetch_allow_private as string[] | undefined,
     }),
     permissions: compact({
-      mode: permissionMode(permissions.mode as string | undefined, context),
-      allow: projectCannotAllow(checkedRules(permissions, "allow", context), context),
+      mode: permissionMode(permissions.mode),
+      allow: checkedRules(permissions, "allow", context),
       ask: checkedRules(permissions, "ask", context),
       deny: checkedRules(permissions, "deny", context),
-      allowDynamicBash: allowDynamicBash(permissions.allow_dynamic_bash, context),
+      allowDynamicBash: permissions.allow_dynamic_bash as boolean | undefined,
     }),
     sandbox: compact({
       allowWrite: absolutePaths(sandbox.allow_write, context),
       forbidRead: absolutePaths(sandbox.forbid_read, context),
-      network: sandboxNetwork(sandbox.network, context),
-      bash: tightenOnly(sandbox.bash, true, ["sandbox", "bash"], context),
-      require: tightenOnly(sandbox.require, true, ["sandbox", "require"], context),
-      protectGit: tightenOnly(sandbox.protect_git, true, ["sandbox", "protect_git"], context),
+      network: sandbox.network as boolean | undefined,
+      bash: sandbox.bash as boolean | undefined,
+      require: sandbox.require as boolean | undefined,
+      protectGit: sandbox.protect_git as boolean | undefined,
     }),
     secrets: compact({
-      protectSensitiveFiles: tightenOnly(
-        secrets.protect_sensitive_files,
-        true,
-        ["secrets", "protect_sensitive_files"],
-        context,
-      ),
-      envAllow: userOnlyList(secrets.env_allow, ["secrets", "env_allow"], context),
+      protectSensitiveFiles: secrets.protect_sensitive_files as boolean | undefined,
+      envAllow: secrets.env_allow as string[] | undefined,
     }),
     network: compact({
       maxRetries: network.max_retries as number | undefined,
       retryBaseMs: network.retry_base_ms as number | undefined,
     }),
-    billing: compact({ currency: billingCurrency(section(raw, "billing"), context) }),
+    billing: compact({
+      currency: section(raw, "billing").display_currency as ResolvedConfig["billing"]["currency"] | undefined,
+    }),
     ui: compact({
       theme: ui.theme as ResolvedConfig["ui"]["theme"] | undefined,
       showTurnUsage: ui.show_turn_usage as boolean | undefined,
@@ -130,77 +130,9 @@ function compact<T extends object>(value: T): Partial<T> {
   return Object.fromEntries(Object.entries(value).filter(([, item]) => item !== undefined)) as Partial<T>;
 }
 
-/** A cloned repository must not open loopback or the metadata service to web_fetch. */
-function userOnlyPrivateHosts(value: unknown, context: LayerContext): string[] | undefined {
-  if (!Array.isArray(value) || context.source !== "project") return value as string[] | undefined;
-  const path = ["tools", "web_fetch_allow_private"];
-  warn(context, path, `"${path.join(".")}" is only read from the user config and is ignored here`);
-  return undefined;
-}
-
-/** A project file may turn network access off but never back on over the user's choice. */
-function sandboxNetwork(value: unknown, context: LayerContext): boolean | undefined {
-  if (typeof value !== "boolean") return undefined;
-  return context.source === "project" && value ? undefined : value;
-}
-
-/** A project file may switch a protection on, never off: a cloned repository must not disarm the sandbox. */
-function tightenOnly(
-  value: unknown,
-  safe: boolean,
-  path: string[],
-  context: LayerContext,
-): boolean | undefined {
-  if (typeof value !== "boolean") return undefined;
-  if (context.source !== "project" || value === safe) return value;
-  warn(context, path, `"${path.join(".")}" = ${value} is only read from the user config and is ignored here`);
-  return undefined;
-}
-
-/** A list only the user config may set: from a project file it would loosen a protection. */
-function userOnlyList(value: unknown, path: string[], context: LayerContext): string[] | undefined {
-  if (!Array.isArray(value)) return undefined;
-  if (context.source !== "project") return value as string[];
-  warn(context, path, `"${path.join(".")}" is only read from the user config and is ignored here`);
-  return undefined;
-}
-
-function permissionMode(mode: string | undefined, context: LayerContext): PermissionMode | undefined {
-  if (mode === undefined) return undefined;
-  const resolved = (PERMISSION_ALIASES[mode] ?? mode) as PermissionMode;
-  // A cloned repository must not be able to switch off every check for the person who opens it.
-  if (resolved === "yolo" && context.source === "project") {
-    warn(
-      context,
-      ["permissions", "mode"],
-      `"permissions.mode" = "${mode}" is only read from the user config or a flag and is ignored here`,
-    );
-    return undefined;
-  }
-  return resolved;
-}
-
-/** A cloned repository must not relax the tier-2 check for the person who opens it. */
-function allowDynamicBash(value: unknown, context: LayerContext): boolean | undefined {
-  if (typeof value !== "boolean") return undefined;
-  if (!value || context.source !== "project") return value;
-  warn(
-    context,
-    ["permissions", "allow_dynamic_bash"],
-    `"permissions.allow_dynamic_bash" = true is only read from the user config and is ignored here`,
-  );
-  return undefined;
-}
-
-/** Like yolo, allow rules only loosen: a cloned repository must not pre-approve its own commands. */
-function projectCannotAllow(rules: string[] | undefined, context: LayerContext): string[] | undefined {
-  if (!rules?.length || context.source !== "project") return rules;
-  warn(
-    context,
-    ["permissions", "allow"],
-    `"permissions.allow" is only read from the user config or --allowed-tools and is ignored here`,
-  );
-  return undefined;
+function permissionMode(mode: unknown): PermissionMode | undefined {
+  if (typeof mode !== "string") return undefined;
+  return (PERMISSION_ALIASES[mode] ?? mode) as PermissionMode;
 }
 
 function checkedRules(permissions: Raw, key: "allow" | "ask" | "deny", context: LayerContext) {
@@ -223,26 +155,12 @@ function checkedRules(permissions: Raw, key: "allow" | "ask" | "deny", context: 
   return rules;
 }
 
-function billingCurrency(
-  billing: Raw,
-  context: LayerContext,
-): ResolvedConfig["billing"]["currency"] | undefined {
-  const value = billing.display_currency as ResolvedConfig["billing"]["currency"] | undefined;
-  if (value === undefined || context.source !== "project") return value;
-  warn(
-    context,
-    ["billing", "display_currency"],
-    `"billing.display_currency" is only read from the user config and is ignored here`,
-  );
-  return undefined;
-}
-
 function absolutePaths(value: unknown, context: LayerContext): string[] | undefined {
   if (!Array.isArray(value)) return undefined;
   return value.map((item: string) => expandPath(item, context));
 }
 
-function expandPath(path: string, context: { workspace: string; userHome: string }): string {
+export function expandPath(path: string, context: { workspace: string; userHome: string }): string {
   if (path === "~") return context.userHome;
   if (path.startsWith("~/")) return join(context.userHome, path.slice(2));
   return resolve(context.workspace, path);
@@ -260,22 +178,37 @@ async function systemPrompt(agent: Raw, context: LayerContext): Promise<string |
       `Cannot read "agent.system_prompt_file": "agent.system_prompt" is also set in this file`,
     );
   }
-  const base = context.source === "project" ? context.workspace : join(context.file, "..");
+  const project = context.source === "project";
+  const base = project ? context.workspace : join(context.file, "..");
   const full = file.startsWith("~/") ? expandPath(file, context) : resolve(base, file);
   const inside = relative(context.workspace, full);
-  if (context.source === "project" && (inside.startsWith("..") || isAbsolute(inside))) {
+  if (project && (inside.startsWith("..") || isAbsolute(inside))) {
     throw configError(
       context,
       path,
       `Cannot read "agent.system_prompt_file": "${file}" is outside the workspace`,
     );
   }
+  let read: ConfinedRead;
   try {
-    return await Deno.readTextFile(full);
+    read = await readConfined(full, {
+      ...(project ? { roots: [context.workspace] } : {}),
+      hidden: context.hidden,
+    });
   } catch (error) {
-    const reason = error instanceof Deno.errors.NotFound ? "no such file" : (error as Error).message;
-    throw configError(context, path, `Cannot read "agent.system_prompt_file": "${full}": ${reason}`);
+    throw configError(
+      context,
+      path,
+      `Cannot read "agent.system_prompt_file": "${full}": ${(error as Error).message}`,
+    );
   }
+  if (read.kind === "text") return read.text;
+  if (read.kind === "refused") {
+    warn(context, path, describeRefusal(full, read));
+    return undefined;
+  }
+  const reason = read.kind === "missing" ? "no such file" : read.reason;
+  throw configError(context, path, `Cannot read "agent.system_prompt_file": "${full}": ${reason}`);
 }
 
 function modelOverrides(raw: Raw): Record<string, ModelOverride> {

@@ -2,7 +2,8 @@
  * @module
  * Finds a provider's API key: the process environment first, then `<home>/.env`. A provider declared
  * in a project `reasonix.toml` gets a key only for a host the user already sends that key to, or after
- * the user approved the pairing for this workspace: a cloned repository must not be able to redirect
+ * the user approved the pairing for this workspace (`reasonix trust-key`) or trusted the exact bytes of
+ * the file that declares it (`reasonix trust`): a cloned repository must not be able to redirect
  * the user's key to a server of its choosing. Key values are never logged or put in messages.
  */
 import { ReasonixError } from "../lib/errors.ts";
@@ -62,15 +63,22 @@ async function lookUpKey(name: string, options: CredentialOptions): Promise<Cred
 }
 
 async function keyAllowed(provider: ProviderConfig, options: CredentialOptions): Promise<boolean> {
+  if (usesUserHost(provider, options.config)) return true;
+  // Trusting the whole file (`reasonix trust`) covers its providers, for exactly those bytes.
+  const project = options.config.project;
+  if (project?.trust === "trusted" && project.file === provider.file) return true;
+  return await isKeyPairingApproved(options.paths, options.workspace, keyPairingFor(provider));
+}
+
+/** True when the user's own config already sends this provider's key to its host and scheme. */
+export function usesUserHost(provider: ProviderConfig, config: ResolvedConfig): boolean {
   const origin = originOf(provider.baseUrl);
-  const userProviders = options.config.userProviders ??
-    options.config.providers.filter((candidate) => candidate.source !== "project");
-  const sameHost = userProviders.some((trusted) =>
+  const userProviders = config.userProviders ??
+    config.providers.filter((candidate) => candidate.source !== "project");
+  return userProviders.some((trusted) =>
     trusted.source !== "project" && trusted.apiKeyEnv === provider.apiKeyEnv &&
     originOf(trusted.baseUrl) === origin
   );
-  if (sameHost) return true;
-  return await isKeyPairingApproved(options.paths, options.workspace, keyPairingFor(provider));
 }
 
 function untrusted(provider: ProviderConfig): ReasonixError {
@@ -81,7 +89,8 @@ function untrusted(provider: ProviderConfig): ReasonixError {
       `host "${host}" is not a host your own config uses that key for`,
     {
       hint: `If you trust this project, run \`reasonix trust-key ${provider.name}\` to allow ` +
-        `${provider.apiKeyEnv} to be sent to ${host} from this workspace`,
+        `${provider.apiKeyEnv} to be sent to ${host} from this workspace, or \`reasonix trust\` to ` +
+        "review and trust its whole reasonix.toml",
     },
   );
 }

@@ -8,7 +8,11 @@ import { parse, TomlError } from "smol-toml";
 import type { Effort } from "../provider/provider.ts";
 import { ReasonixError } from "../lib/errors.ts";
 import { TomlLocator } from "./_locate.ts";
-import { type LayerValues, layerValues } from "./_layer.ts";
+import { expandPath, type LayerContext, type LayerValues, layerValues } from "./_layer.ts";
+import { projectPolicy } from "./_project_policy.ts";
+import { hiddenPaths, secretPaths } from "./hidden.ts";
+import { projectConfigDigest, projectTrust } from "./project_trust.ts";
+import { type ConfinedRead, describeRefusal, readConfined } from "../lib/confined_read.ts";
 import { builtinConfig } from "./builtin.ts";
 import { ConfigError } from "./errors.ts";
 import { resolveModel } from "./models.ts";
@@ -22,7 +26,14 @@ import {
   PERMISSION_MODES,
   quoteList,
 } from "./schema.ts";
-import type { ConfigSource, ConfigWarning, PermissionMode, ProviderConfig, ResolvedConfig } from "./types.ts";
+import type {
+  ConfigSource,
+  ConfigWarning,
+  PermissionMode,
+  ProjectConfigState,
+  ProviderConfig,
+  ResolvedConfig,
+} from "./types.ts";
 
 export const PROJECT_CONFIG_FILE = "reasonix.toml";
 
@@ -46,6 +57,7 @@ interface FileLayer {
   file: string;
   source: ConfigSource;
   values: LayerValues;
+  project?: ProjectConfigState;
 }
 
 export async function loadConfig(options: LoadOptions): Promise<ResolvedConfig> {
@@ -61,13 +73,10 @@ export async function loadConfig(options: LoadOptions): Promise<ResolvedConfig> 
   candidates.push({ file: join(workspace, PROJECT_CONFIG_FILE), source: "project" });
   let defaultModelAt: LayerValues["defaultModel"];
   for (const candidate of candidates) {
-    const layer = await readLayer(candidate, {
-      workspace,
-      userHome: paths.userHome,
-      warnings: config.warnings,
-    });
+    const layer = await readLayer(candidate, { workspace, paths, warnings: config.warnings, user: config });
     if (layer === undefined) continue;
     config.files.push(layer.file);
+    if (layer.project) config.project = layer.project;
     if (layer.source === "project") config.userProviders = config.providers.map((p) => ({ ...p }));
     mergeLayer(config, layer.values);
     if (layer.values.defaultModel) defaultModelAt = layer.values.defaultModel;
@@ -93,22 +102,74 @@ async function firstExisting(files: string[]): Promise<string | undefined> {
 
 async function readLayer(
   candidate: { file: string; source: ConfigSource },
-  options: { workspace: string; userHome: string; warnings: ConfigWarning[] },
+  options: { workspace: string; paths: Paths; warnings: ConfigWarning[]; user: ResolvedConfig },
 ): Promise<FileLayer | undefined> {
   const { file, source } = candidate;
-  let text: string;
+  const { paths, user } = options;
+  const project = source === "project";
+  const hidden = project
+    ? hiddenPaths(paths, user.sandbox.forbidRead)
+    : secretPaths(paths, user.sandbox.forbidRead);
+  const bytes = project ? await readProjectFile(file, { ...options, hidden }) : await readUserFile(file);
+  if (bytes === undefined) return undefined;
+  const text = new TextDecoder().decode(bytes);
+  const raw = parseToml(text, file);
+  const context: LayerContext = {
+    workspace: options.workspace,
+    userHome: paths.userHome,
+    warnings: options.warnings,
+    hidden,
+    file,
+    locator: new TomlLocator(text),
+    source,
+  };
+  checkTable(raw, CONFIG_SPEC, context);
+  if (!project) return { file, source, values: await layerValues(raw, context) };
+  const sha256 = await projectConfigDigest(bytes);
+  const trust = await projectTrust(paths, options.workspace, sha256);
+  const expand = (path: string) => expandPath(path, context);
+  const policy = projectPolicy(raw, { user, trust, expand, check: context });
+  return {
+    file,
+    source,
+    values: await layerValues(policy.raw, context),
+    project: { file, sha256, trust, unlocks: policy.unlocks },
+  };
+}
+
+async function readUserFile(file: string): Promise<Uint8Array | undefined> {
   try {
-    text = await Deno.readTextFile(file);
+    return await Deno.readFile(file);
   } catch (error) {
     if (error instanceof Deno.errors.NotFound) return undefined;
-    throw new ReasonixError("config.read", `Cannot read "${file}": ${(error as Error).message}`, {
-      cause: error,
-    });
+    throw readError(file, error);
   }
-  const raw = parseToml(text, file);
-  const context = { ...options, file, locator: new TomlLocator(text), source };
-  checkTable(raw, CONFIG_SPEC, context);
-  return { file, source, values: await layerValues(raw, context) };
+}
+
+/** A cloned repository's reasonix.toml may be a symlink to the user's own files: it is refused then. */
+async function readProjectFile(
+  file: string,
+  options: { workspace: string; hidden: string[]; warnings: ConfigWarning[] },
+): Promise<Uint8Array | undefined> {
+  let read: ConfinedRead;
+  try {
+    read = await readConfined(file, { roots: [options.workspace], hidden: options.hidden });
+  } catch (error) {
+    throw readError(file, error);
+  }
+  if (read.kind === "text") return read.bytes;
+  if (read.kind === "missing") return undefined;
+  if (read.kind === "refused") {
+    options.warnings.push({ file, line: 1, column: 1, message: describeRefusal(file, read) });
+    return undefined;
+  }
+  throw readError(file, new Error(read.reason));
+}
+
+function readError(file: string, error: unknown): ReasonixError {
+  return new ReasonixError("config.read", `Cannot read "${file}": ${(error as Error).message}`, {
+    cause: error,
+  });
 }
 
 /** Parses TOML, turning a syntax error into `<file>:<line>:<col>: Cannot parse TOML: ...`. */
@@ -136,12 +197,13 @@ function mergeLayer(config: ResolvedConfig, values: LayerValues): void {
   }
   Object.assign(config.agent, values.agent);
   Object.assign(config.tools, values.tools);
-  const { deny, ...permissions } = values.permissions;
+  const { deny, ask, ...permissions } = values.permissions;
   Object.assign(config.permissions, permissions);
   const { forbidRead, ...sandbox } = values.sandbox;
   Object.assign(config.sandbox, sandbox);
-  // Restrictions accumulate: a later layer may add deny rules and hidden paths, never drop them.
+  // Restrictions accumulate: a later layer may add deny and ask rules and hidden paths, never drop them.
   if (deny) config.permissions.deny = unique([...config.permissions.deny, ...deny]);
+  if (ask) config.permissions.ask = unique([...config.permissions.ask, ...ask]);
   if (forbidRead) config.sandbox.forbidRead = unique([...config.sandbox.forbidRead, ...forbidRead]);
   Object.assign(config.secrets, values.secrets);
   Object.assign(config.network, values.network);

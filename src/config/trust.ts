@@ -18,7 +18,7 @@ interface StoredPairing extends KeyPairing {
   approvedAt: string;
 }
 
-type TrustFile = Record<string, unknown> & { keyPairings?: Record<string, StoredPairing[]> };
+export type TrustFile = Record<string, unknown> & { keyPairings?: Record<string, StoredPairing[]> };
 
 export async function isKeyPairingApproved(
   paths: Paths,
@@ -27,7 +27,7 @@ export async function isKeyPairingApproved(
 ): Promise<boolean> {
   let trust: TrustFile;
   try {
-    trust = await readTrust(paths.trustFile);
+    trust = await readTrustFile(paths.trustFile);
   } catch {
     // An unreadable trust file approves nothing.
     return false;
@@ -36,18 +36,21 @@ export async function isKeyPairingApproved(
 }
 
 export async function approveKeyPairing(paths: Paths, workspace: string, pairing: KeyPairing): Promise<void> {
-  const trust = await readTrust(paths.trustFile);
+  const trust = await readTrustFile(paths.trustFile);
   const key = resolve(workspace);
   const existing = pairingsOf(trust, workspace).filter((stored) => stored.provider !== pairing.provider);
   const approved: StoredPairing = { ...pairing, approvedAt: new Date().toISOString() };
   trust.keyPairings = { ...trust.keyPairings, [key]: [...existing, approved] };
-  await writeFileAtomic(paths.trustFile, JSON.stringify(trust, null, 2) + "\n", {
-    mode: 0o600,
-    mkdirs: true,
-  });
+  await writeTrustFile(paths.trustFile, trust);
 }
 
-async function readTrust(file: string): Promise<TrustFile> {
+/** Replaces trust.json atomically, readable by the user only (an older, wider mode is narrowed). */
+export async function writeTrustFile(file: string, trust: TrustFile): Promise<void> {
+  await writeFileAtomic(file, JSON.stringify(trust, null, 2) + "\n", { mode: 0o600, mkdirs: true });
+  if (Deno.build.os !== "windows") await Deno.chmod(file, 0o600);
+}
+
+export async function readTrustFile(file: string): Promise<TrustFile> {
   let text: string;
   try {
     text = await Deno.readTextFile(file);

@@ -62,6 +62,22 @@ export interface ConfigWarning {
   message: string;
 }
 
+/** A key of a project file, where it is written. */
+export interface ProjectKey {
+  key: string;
+  line: number;
+  column: number;
+}
+
+/** The workspace's reasonix.toml as read: the digest of its bytes and what `reasonix trust` decides. */
+export interface ProjectConfigState {
+  file: string;
+  sha256: string;
+  trust: "trusted" | "untrusted" | "changed";
+  /** Keys that loosen the user's settings: applied only while the file is trusted. */
+  unlocks: ProjectKey[];
+}
+
 export interface ResolvedConfig {
   defaultModel: string;
   language: UiLanguageSetting;
@@ -118,5 +134,7 @@ export interface ResolvedConfig {
   ui: UiConfig;
   /** Files that were read, highest precedence last. */
   files: string[];
+  /** Present when the workspace has a reasonix.toml that was read. */
+  project?: ProjectConfigState;
   warnings: ConfigWarning[];
 }

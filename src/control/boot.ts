@@ -84,6 +84,7 @@ export async function bootController(options: BootOptions): Promise<Controller> 
     now: now(),
     ...(resumed ? { resumed } : {}),
   }).catch((error) => tempDir.remove().then(() => Promise.reject(error)));
+  warnings.push(...session.warnings);
   const override = config.modelOverrides[modelRef.model];
   const maxTokens = override?.maxOutputTokens ?? modelRef.provider.maxOutputTokens;
   const desks = await sessionDesks(options, {

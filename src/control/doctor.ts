@@ -48,7 +48,30 @@ export async function sandboxChecks(ctx: AdminContext, options: DoctorOptions): 
     },
     await credentials(config, ctx),
     await fence(ctx, options),
+    projectConfigCheck(config),
   ];
+}
+
+/** Whether the workspace's reasonix.toml is trusted, and which of its keys are ignored if not. */
+export function projectConfigCheck(config: ResolvedConfig): DoctorCheck {
+  const name = "project config";
+  const project = config.project;
+  if (!project) return { name, status: "ok", detail: "none: only your own config applies" };
+  const sha = project.sha256.slice(0, 12);
+  if (project.trust === "trusted") {
+    return { name, status: "ok", detail: `${project.file} — trusted (sha ${sha})` };
+  }
+  if (project.unlocks.length === 0) {
+    return { name, status: "ok", detail: `${project.file} — not trusted; it only tightens your settings` };
+  }
+  const keys = project.unlocks.map((key) => key.key);
+  const changed = project.trust === "changed" ? " (changed since you trusted it)" : "";
+  return {
+    name,
+    status: "warn",
+    detail: `${project.file} — not trusted${changed}: ${keys.length} key${keys.length === 1 ? "" : "s"} ` +
+      `ignored: ${keys.join(", ")} (review with \`reasonix trust\`)`,
+  };
 }
 
 async function osSandbox(

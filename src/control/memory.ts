@@ -7,6 +7,8 @@
 import { basename } from "node:path";
 import { type InstructionSource, instructionSources, memoryFile } from "../prompt/instructions.ts";
 import { notesIn, oneLine, withNote, withoutNote } from "../prompt/notes.ts";
+import { refusalFor } from "../lib/confined_read.ts";
+import { ReasonixError } from "../lib/errors.ts";
 
 export interface MemoryReport {
   sources: InstructionSource[];
@@ -38,14 +40,15 @@ export class Memory {
   async report(): Promise<MemoryReport> {
     const notesFile = await memoryFile(this.#workspace);
     const sources = await instructionSources({ home: this.#home, workspace: this.#workspace });
-    return { sources, notesFile, notes: notesIn(await readOrEmpty(notesFile)) };
+    const confined = await this.#confined(notesFile).then(() => true, () => false);
+    return { sources, notesFile, notes: confined ? notesIn(await readOrEmpty(notesFile)) : [] };
   }
 
   /** Appends `- <note>` to the notes file; returns the file and the note as written. */
   async remember(text: string): Promise<{ file: string; note: string }> {
     const note = oneLine(text);
     if (!note) throw new RangeError("Cannot remember an empty note");
-    const file = await memoryFile(this.#workspace);
+    const file = await this.#confined(await memoryFile(this.#workspace));
     await Deno.writeTextFile(file, withNote(await readOrEmpty(file), note));
     this.#tell(`Standing instruction added (saved to ${basename(file)}): ${note}`);
     return { file, note };
@@ -53,7 +56,7 @@ export class Memory {
 
   /** Removes a note by its number in `/memory` (1-based) or by a piece of its text. */
   async forget(query: string): Promise<ForgetResult> {
-    const file = await memoryFile(this.#workspace);
+    const file = await this.#confined(await memoryFile(this.#workspace));
     const text = await readOrEmpty(file);
     const notes = notesIn(text);
     const index = pick(notes, query.trim());
@@ -63,6 +66,20 @@ export class Memory {
     const note = notes[index]!;
     this.#tell(`Standing instruction withdrawn (removed from ${basename(file)}); stop following it: ${note}`);
     return { kind: "forgotten", note, file };
+  }
+
+  /** A notes file that is a symlink out of the workspace (to a home's .env) is neither read nor written. */
+  async #confined(file: string): Promise<string> {
+    const info = await Deno.lstat(file).catch(() => null);
+    if (!info?.isSymlink) return file;
+    const real = await Deno.realPath(file).catch(() => file);
+    if (real !== file && await refusalFor(real, { roots: [this.#workspace], hidden: [] }) === null) {
+      return file;
+    }
+    throw new ReasonixError(
+      "memory.file_outside",
+      `Cannot use "${file}" for notes: it points to "${real}", outside the workspace`,
+    );
   }
 }
 

@@ -6,6 +6,7 @@
  * them apply from the next session.
  */
 import { type ConfigFlags, loadConfig } from "../config/load.ts";
+import { readGuards } from "../config/hidden.ts";
 import type { Paths } from "../config/paths.ts";
 import type { PermissionMode, ResolvedConfig } from "../config/types.ts";
 import { formatWarning } from "../config/errors.ts";
@@ -59,13 +60,17 @@ export class Reloader {
     this.#config = next;
     const modeChanged = next.permissions.mode !== before.permissions.mode;
     if (modeChanged) this.#options.approvals.mode = next.permissions.mode;
-    const instructions = await loadInstructionFiles({ home: paths.home, workspace });
+    const instructions = await loadInstructionFiles({
+      home: paths.home,
+      workspace,
+      ...readGuards(paths, next.sandbox.forbidRead),
+    });
     const custom = next.agent.systemPrompt;
-    const prompt = buildSystemPrompt({ ...(custom ? { custom } : {}), instructions });
+    const prompt = buildSystemPrompt({ ...(custom ? { custom } : {}), instructions: instructions.files });
     return {
       kind: "reloaded",
       files: [...next.files],
-      warnings: next.warnings.map(formatWarning),
+      warnings: [...next.warnings.map(formatWarning), ...instructions.warnings],
       ...(modeChanged ? { mode: next.permissions.mode } : {}),
       instructionsChanged: prompt !== this.#options.systemPrompt(),
     };

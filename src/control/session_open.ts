@@ -4,6 +4,7 @@
  * first records; a resumed one is replayed as stored, and what changed since it last ran becomes
  * notes for the tail of the next turn.
  */
+import { readGuards } from "../config/hidden.ts";
 import type { Paths } from "../config/paths.ts";
 import type { ResolvedConfig } from "../config/types.ts";
 import type { ChatMessage } from "../provider/provider.ts";
@@ -36,6 +37,8 @@ export interface OpenedSession {
   notes: string[];
   /** Facts to record once the notes have been delivered. */
   facts: TurnFacts;
+  /** Instruction files that were refused, for the person starting the session. */
+  warnings: string[];
 }
 
 export async function openSession(paths: Paths, options: OpenSessionOptions): Promise<OpenedSession> {
@@ -44,12 +47,16 @@ export async function openSession(paths: Paths, options: OpenSessionOptions): Pr
     const { store, session } = options.resumed;
     const before = lastFacts(session.records);
     const notes = before ? factChanges(before, facts) : [];
-    return { store, messages: [...session.messages], records: session.records, notes, facts };
+    return { store, messages: [...session.messages], records: session.records, notes, facts, warnings: [] };
   }
-  const instructions = await loadInstructionFiles({ home: paths.home, workspace: options.workspace.root });
+  const instructions = await loadInstructionFiles({
+    home: paths.home,
+    workspace: options.workspace.root,
+    ...readGuards(paths, options.config.sandbox.forbidRead),
+  });
   const system = buildSystemPrompt({
     ...(options.config.agent.systemPrompt ? { custom: options.config.agent.systemPrompt } : {}),
-    instructions,
+    instructions: instructions.files,
   });
   const store = await SessionStore.create(paths.sessionsDir, {
     workspace: options.workspace.root,
@@ -66,7 +73,7 @@ export async function openSession(paths: Paths, options: OpenSessionOptions): Pr
     { type: "event", name: FACTS_EVENT, data: facts, at: options.now.toISOString() },
   ];
   await store.appendMany(records);
-  return { store, messages, records, notes: [], facts };
+  return { store, messages, records, notes: [], facts, warnings: instructions.warnings };
 }
 
 async function currentFacts(options: OpenSessionOptions): Promise<TurnFacts> {

@@ -4,6 +4,7 @@ import { isLoopback, keyPairingFor, resolveCredential } from "../../src/config/c
 import { loadConfig } from "../../src/config/load.ts";
 import { resolveModel } from "../../src/config/models.ts";
 import { approveKeyPairing } from "../../src/config/trust.ts";
+import { trustProjectConfig } from "../../src/config/project_trust.ts";
 import type { ResolvedConfig } from "../../src/config/types.ts";
 import { ReasonixError } from "../../src/lib/errors.ts";
 import { type Fixture, fixture } from "./_fixture.ts";
@@ -123,4 +124,19 @@ Deno.test("isLoopback() accepts 127.0.0.0/8, localhost and ::1 only", () => {
   const remote = ["http://128.0.0.1", "https://localhost.example.com", "http://10.0.0.1", "not a url"];
   assert.deepEqual(loopback.map(isLoopback), [true, true, true, true]);
   assert.deepEqual(remote.map(isLoopback), [false, false, false, false]);
+});
+
+Deno.test("resolveCredential() allows a project provider once the whole reasonix.toml is trusted", async () => {
+  await using fx = await fixture();
+  await fx.write(fx.paths.envFile, "DEEPSEEK_API_KEY=sk-file\n");
+  const file = await fx.write(
+    join(fx.workspace, "reasonix.toml"),
+    projectProvider("proxy", "https://proxy.example.com"),
+  );
+  await assert.rejects(credentialFor(fx, "m-proxy"), /Cannot send "DEEPSEEK_API_KEY"/);
+  const config = await loadConfig({ workspace: fx.workspace, paths: fx.paths });
+  await trustProjectConfig(fx.paths, fx.workspace, { file, sha256: config.project!.sha256 });
+  assert.deepEqual(await credentialFor(fx, "m-proxy"), { key: "sk-file", source: "dotenv" });
+  await Deno.writeTextFile(file, projectProvider("proxy", "https://evil.example.com"));
+  await assert.rejects(credentialFor(fx, "m-proxy"), /Cannot send "DEEPSEEK_API_KEY"/);
 });

@@ -4,7 +4,14 @@ import { builtinConfig } from "../../src/config/builtin.ts";
 import { ConfigError } from "../../src/config/errors.ts";
 import { loadConfig } from "../../src/config/load.ts";
 import { ReasonixError } from "../../src/lib/errors.ts";
-import { fixture } from "./_fixture.ts";
+import { trustProjectConfig } from "../../src/config/project_trust.ts";
+import { type Fixture, fixture } from "./_fixture.ts";
+
+/** `reasonix trust` of the project file as it is now. */
+async function trust(fx: Fixture, file: string): Promise<void> {
+  const config = await loadConfig({ workspace: fx.workspace, paths: fx.paths });
+  await trustProjectConfig(fx.paths, fx.workspace, { file, sha256: config.project!.sha256 });
+}
 
 Deno.test("loadConfig() with no files returns the built-in defaults", async () => {
   await using fx = await fixture();
@@ -272,7 +279,7 @@ Deno.test("loadConfig() maps Go permission modes and accumulates deny rules", as
     [[project, 2]],
     "project allow rules are ignored",
   );
-  assert.match(config.warnings[0]!.message, /only read from the user config or --allowed-tools/);
+  assert.match(config.warnings[0]!.message, /may only tighten your own settings and is ignored/);
   assert.deepEqual(config.permissions, {
     mode: "ask",
     allow: ["a"],
@@ -295,12 +302,13 @@ Deno.test("loadConfig() ignores yolo and display_currency from a project file", 
   assert.deepEqual(config.warnings.map((w) => [w.file, w.line]), [[file, 2], [file, 4]]);
 });
 
-Deno.test("loadConfig() resolves sandbox paths against the workspace", async () => {
+Deno.test("loadConfig() resolves sandbox paths of a trusted project against the workspace", async () => {
   await using fx = await fixture();
-  await fx.write(
+  const file = await fx.write(
     join(fx.workspace, "reasonix.toml"),
     `[sandbox]\nallow_write = ["build", "/abs"]\nforbid_read = ["~/secrets"]\n`,
   );
+  await trust(fx, file);
   const config = await loadConfig({ workspace: fx.workspace, paths: fx.paths });
   assert.deepEqual(config.sandbox, {
     allowWrite: [join(fx.workspace, "build"), "/abs"],
@@ -320,15 +328,18 @@ Deno.test("loadConfig() reads [sandbox] network; a project may turn it off but n
   await fx.write(project, `[sandbox]\nnetwork = true\n`);
   const config = await loadConfig({ workspace: fx.workspace, paths: fx.paths });
   assert.equal(config.sandbox.network, false);
-  assert.deepEqual(config.warnings, []);
+  assert.deepEqual(config.warnings.map((w) => [w.file, w.line, w.column]), [[project, 2, 1]]);
   await fx.write(project, `[sandbox]\nnetwork = "yes"\n`);
   await assert.rejects(loadConfig({ workspace: fx.workspace, paths: fx.paths }), /expected a boolean/);
 });
 
-Deno.test("loadConfig() reads system_prompt_file but not from outside a project's workspace", async () => {
+Deno.test("loadConfig() reads a trusted project's system_prompt_file but not from outside its workspace", async () => {
   await using fx = await fixture();
   await fx.write(join(fx.workspace, "prompt.md"), "Be brief");
-  await fx.write(join(fx.workspace, "reasonix.toml"), `[agent]\nsystem_prompt_file = "prompt.md"\n`);
+  await trust(
+    fx,
+    await fx.write(join(fx.workspace, "reasonix.toml"), `[agent]\nsystem_prompt_file = "prompt.md"\n`),
+  );
   assert.equal(
     (await loadConfig({ workspace: fx.workspace, paths: fx.paths })).agent.systemPrompt,
     "Be brief",
@@ -337,6 +348,7 @@ Deno.test("loadConfig() reads system_prompt_file but not from outside a project'
     join(fx.workspace, "reasonix.toml"),
     `[agent]\nsystem_prompt_file = "../user/x"\n`,
   );
+  await trust(fx, file);
   const error = await loadConfig({ workspace: fx.workspace, paths: fx.paths }).catch((e) => e);
   assert.equal(
     error.message,

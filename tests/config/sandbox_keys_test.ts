@@ -29,7 +29,10 @@ Deno.test("loadConfig() ignores a project that disarms the sandbox, with a warni
   assert.equal(loose.sandbox.bash, true);
   assert.equal(loose.sandbox.require, true);
   assert.deepEqual(loose.warnings.map((w) => [w.file, w.line]), [[project, 2], [project, 3]]);
-  assert.match(loose.warnings[0]!.message, /"sandbox\.bash" = false is only read from the user config/);
+  assert.match(
+    loose.warnings[0]!.message,
+    /^"sandbox\.bash" in a project file may only tighten your own settings and is ignored: run `reasonix trust`/,
+  );
   await fx.write(fx.paths.globalConfigFile, `[sandbox]\nbash = false\n`);
   await fx.write(project, `[sandbox]\nbash = true\nrequire = true\n`);
   const tight = await loadConfig({ workspace: fx.workspace, paths: fx.paths });

@@ -16,6 +16,6 @@ Deno.test("loadConfig() reads [tools] web_fetch_allow_private from the user conf
   assert.deepEqual(both.warnings.map((w) => [w.file, w.line]), [[project, 2]]);
   assert.match(
     both.warnings[0]!.message,
-    /"tools\.web_fetch_allow_private" is only read from the user config and is ignored here/,
+    /"tools\.web_fetch_allow_private" in a project file may only tighten your own settings and is ignored/,
   );
 });

@@ -1,7 +1,14 @@
 import assert from "node:assert/strict";
 import { join } from "node:path";
 import { resolvePaths } from "../../src/config/paths.ts";
-import { type DoctorCheck, formatChecks, sandboxChecks } from "../../src/control/doctor.ts";
+import {
+  type DoctorCheck,
+  formatChecks,
+  projectConfigCheck,
+  sandboxChecks,
+} from "../../src/control/doctor.ts";
+import { loadConfig } from "../../src/config/load.ts";
+import { trustProjectConfig } from "../../src/config/project_trust.ts";
 import { runCli } from "../support/cli.ts";
 
 async function withContext(
@@ -61,7 +68,7 @@ Deno.test("sandboxChecks() says Windows has no OS sandbox, and reports require, 
     const checks = await sandboxChecks(ctx, { env: {}, runtime: "compiled", os: "linux", probe: broken });
     assert.equal(byName(checks, "os sandbox").status, "off");
     assert.match(byName(checks, "deno fence").detail, /baked in at compile time/);
-    assert.match(formatChecks(checks), /^\[off \] os sandbox {3}disabled by \[sandbox\] bash = false/);
+    assert.match(formatChecks(checks), /^\[off \] os sandbox +disabled by \[sandbox\] bash = false/);
   });
 });
 
@@ -71,7 +78,15 @@ Deno.test("reasonix doctor --json prints the checks", async () => {
     const run = await runCli(["doctor", "--json"], { home, cwd: home });
     assert.equal(run.code, 0, run.stderr);
     const names = JSON.parse(run.stdout).checks.map((c: DoctorCheck) => c.name);
-    assert.deepEqual(names, ["os sandbox", "network", "web_fetch", "temp dir", "credentials", "deno fence"]);
+    assert.deepEqual(names, [
+      "os sandbox",
+      "network",
+      "web_fetch",
+      "temp dir",
+      "credentials",
+      "deno fence",
+      "project config",
+    ]);
   } finally {
     await Deno.remove(home, { recursive: true });
   }
@@ -92,5 +107,24 @@ Deno.test("sandboxChecks() shows the web_fetch policy: asking, refused addresses
   await withContext("[sandbox]\nnetwork = false\n", async (ctx) => {
     const checks = await sandboxChecks(ctx, { env: {}, runtime: "compiled", os: "linux", probe: broken });
     assert.equal(byName(checks, "web_fetch").status, "off");
+  });
+});
+
+Deno.test("projectConfigCheck() names an untrusted project file's ignored keys, then its trusted digest", async () => {
+  await withContext("", async (ctx) => {
+    const file = join(ctx.workspace, "reasonix.toml");
+    await Deno.writeTextFile(file, `[permissions]\nmode = "auto"\n[sandbox]\nallow_write = ["~"]\n`);
+    const untrusted = projectConfigCheck(await loadConfig({ workspace: ctx.workspace, paths: ctx.paths }));
+    assert.deepEqual(untrusted, {
+      name: "project config",
+      status: "warn",
+      detail: `${file} — not trusted: 2 keys ignored: permissions.mode, sandbox.allow_write ` +
+        "(review with `reasonix trust`)",
+    });
+    const config = await loadConfig({ workspace: ctx.workspace, paths: ctx.paths });
+    await trustProjectConfig(ctx.paths, ctx.workspace, { file, sha256: config.project!.sha256 });
+    const trusted = projectConfigCheck(await loadConfig({ workspace: ctx.workspace, paths: ctx.paths }));
+    assert.equal(trusted.status, "ok");
+    assert.equal(trusted.detail, `${file} — trusted (sha ${config.project!.sha256.slice(0, 12)})`);
   });
 });

@@ -15,7 +15,7 @@ import { explainSessionCache, formatCacheReport } from "../../control/cache_expl
 
 type DirOption = { dir?: string };
 
-async function guarded(body: () => Promise<void>): Promise<number> {
+export async function guarded(body: () => Promise<void>): Promise<number> {
   try {
     await body();
     return 0;

@@ -111,12 +111,18 @@ function renderer(options: RunOptions, sessionId: string): (event: ReasonixEvent
       if (event.type === "warning") options.writeError(`warning: ${stripControls(event.message)}\n`);
     };
   }
-  return createTextOutput({
+  const text = createTextOutput({
     write: options.write,
     color: options.color,
     showThinking: options.showThinking,
     answerOnly: options.print,
   });
+  // Warnings (an ignored reasonix.toml key, a refused instruction file) are diagnostics: stderr, even with -p.
+  return (event) =>
+    event.type === "warning"
+      ? options.writeError(`warning: ${event.message}
+`)
+      : text(event);
 }
 
 function emitResult(
