@@ -3,6 +3,7 @@ import { join } from "node:path";
 import { resolvePaths } from "../../src/config/paths.ts";
 import { type DoctorCheck, formatChecks, sandboxChecks } from "../../src/control/doctor.ts";
 import { runCli } from "../support/cli.ts";
+import { BWRAP_MISSING } from "../sandbox/_bwrap.ts";
 
 async function withContext(
   toml: string,
@@ -37,7 +38,7 @@ Deno.test("sandboxChecks() names a missing bubblewrap and what happens to bash i
     });
     assert.match(
       byName(checks, "credentials").detail,
-      /\.env is hidden from tools and bash; 1 provider key names, 2 names/,
+      /\.env is hidden from tools and bash; 1 provider key names and 2 names/,
     );
     assert.match(byName(checks, "deno fence").detail, /re-runs itself with --no-prompt .*--allow-write=/);
   });
@@ -61,7 +62,7 @@ Deno.test("sandboxChecks() says Windows has no OS sandbox, and reports require, 
     const checks = await sandboxChecks(ctx, { env: {}, runtime: "compiled", os: "linux", probe: broken });
     assert.equal(byName(checks, "os sandbox").status, "off");
     assert.match(byName(checks, "deno fence").detail, /baked in at compile time/);
-    assert.match(formatChecks(checks), /^\[off \] os sandbox {3}disabled by \[sandbox\] bash = false/);
+    assert.match(formatChecks(checks), /^\[off \] os sandbox +disabled by \[sandbox\] bash = false/);
   });
 });
 
@@ -71,8 +72,60 @@ Deno.test("reasonix doctor --json prints the checks", async () => {
     const run = await runCli(["doctor", "--json"], { home, cwd: home });
     assert.equal(run.code, 0, run.stderr);
     const names = JSON.parse(run.stdout).checks.map((c: DoctorCheck) => c.name);
-    assert.deepEqual(names, ["os sandbox", "network", "temp dir", "credentials", "deno fence"]);
+    assert.deepEqual(names.slice(0, 5), ["os sandbox", "network", "temp dir", "credentials", "deno fence"]);
+    for (const name of ["privileges", "writable", "hidden paths", "read-only paths", "env scrub"]) {
+      assert.ok(names.includes(name), `${name} is missing from ${names}`);
+    }
+    const hidden = JSON.parse(run.stdout).checks.find((c: DoctorCheck) => c.name === "hidden paths");
+    assert.ok(
+      hidden.list.includes(join(await Deno.realPath(home), ".env")) ||
+        hidden.list.includes(join(home, ".env")),
+    );
   } finally {
     await Deno.remove(home, { recursive: true });
   }
+});
+
+Deno.test({
+  name:
+    "sandboxChecks() measures the live bubblewrap sandbox: no capability, seccomp on, and warns about root",
+  ignore: BWRAP_MISSING,
+  async fn() {
+    await withContext('[secrets]\nenv_allow = ["GITHUB_TOKEN"]\n', async (ctx) => {
+      const checks = await sandboxChecks(ctx, { env: {}, runtime: "deno", os: "linux", uid: 0 });
+      assert.deepEqual(byName(checks, "privileges").status, "ok", byName(checks, "privileges").detail);
+      assert.match(
+        byName(checks, "privileges").detail,
+        /^inside bash: capabilities none \(bounding set none\), seccomp filter on \(refuses mount, .*no_new_privs on/,
+      );
+      assert.match(byName(checks, "root").detail, /uid 0.*no capability.*act as root/);
+      assert.deepEqual(byName(checks, "writable").list, [ctx.workspace]);
+      const hidden = byName(checks, "hidden paths");
+      assert.ok(hidden.list!.includes(ctx.paths.envFile) && hidden.list!.includes(ctx.paths.home));
+      assert.match(hidden.detail, new RegExp(`^${hidden.list!.length} paths look missing`));
+      assert.deepEqual(byName(checks, "read-only paths").list, [
+        join(ctx.workspace, ".git", "hooks"),
+        join(ctx.workspace, ".git", "config"),
+      ]);
+      assert.match(byName(checks, "env scrub").detail, /SSH_AUTH_SOCK.*env_allow: GITHUB_TOKEN$/);
+    });
+  },
+});
+
+Deno.test("sandboxChecks() says when bash is not in bubblewrap, and stays quiet about root for a user", async () => {
+  await withContext("", async (ctx) => {
+    const checks = await sandboxChecks(ctx, {
+      env: {},
+      runtime: "deno",
+      os: "linux",
+      probe: broken,
+      uid: 1000,
+    });
+    assert.deepEqual(byName(checks, "privileges"), {
+      name: "privileges",
+      status: "warn",
+      detail: "bash is not in a bubblewrap sandbox",
+    });
+    assert.equal(checks.find((c) => c.name === "root"), undefined);
+  });
 });
