@@ -7,7 +7,6 @@ import { join } from "node:path";
 import type { Paths } from "./paths.ts";
 import { SENSITIVE_LOCATIONS } from "./protected_paths.ts";
 
-
 /** For what a project provides: nothing from the home or state directories at all. */
 export function hiddenPaths(paths: Paths, forbidRead: readonly string[]): string[] {
   return [

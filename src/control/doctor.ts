@@ -10,12 +10,15 @@ import type { ResolvedConfig } from "../config/types.ts";
 import { type Probe, probeBubblewrap, probeSeatbelt } from "../sandbox/probe.ts";
 import { tempRoot } from "../sandbox/temp_dir.ts";
 import type { AdminContext } from "./admin.ts";
+import { boundaryChecks, type BoundaryOptions } from "./doctor_boundaries.ts";
 import { fenceFlags, NO_FENCE_ENV } from "./fence.ts";
 
 export interface DoctorCheck {
   name: string;
   status: "ok" | "warn" | "off";
   detail: string;
+  /** The full list behind a summarised detail (hidden paths...), for `--json`. */
+  list?: string[];
 }
 
 export interface DoctorOptions {
@@ -24,6 +27,8 @@ export interface DoctorOptions {
   runtime: "deno" | "compiled";
   os?: string;
   probe?: () => Promise<Probe>;
+  /** Replaces the real uid (tests). */
+  uid?: number | null;
 }
 
 export async function sandboxChecks(ctx: AdminContext, options: DoctorOptions): Promise<DoctorCheck[]> {
@@ -48,8 +53,16 @@ export async function sandboxChecks(ctx: AdminContext, options: DoctorOptions): 
     },
     await credentials(config, ctx),
     await fence(ctx, options),
+    ...await boundaryChecks({ ...ctx, config, env: options.env, os, ...optional(options) }),
     projectConfigCheck(config),
   ];
+}
+
+function optional(options: DoctorOptions): Pick<BoundaryOptions, "probe" | "uid"> {
+  return {
+    ...(options.probe ? { probe: options.probe } : {}),
+    ...(options.uid !== undefined ? { uid: options.uid } : {}),
+  };
 }
 
 /** Whether the workspace's reasonix.toml is trusted, and which of its keys are ignored if not. */
@@ -92,7 +105,8 @@ async function osSandbox(
   return {
     name,
     status: "ok",
-    detail: `${tool}: read-only system, writable workspace and extra roots, private /tmp, hidden forbid_read`,
+    detail: `${tool}: read-only system, writable workspace and extra roots, private temp dir, hidden and ` +
+      "read-only paths, no capabilities",
   };
 }
 
@@ -138,8 +152,8 @@ async function credentials(config: ResolvedConfig, ctx: AdminContext): Promise<D
     name: "credentials",
     status: "ok",
     detail:
-      `${ctx.paths.envFile} is hidden from tools and bash; ${keys} provider key names, ${names} names ` +
-      "from .env and *_KEY/*_TOKEN/*_SECRET/*_PASSWORD variables are stripped from child environments",
+      `${ctx.paths.envFile} is hidden from tools and bash; ${keys} provider key names and ${names} names ` +
+      "from .env are stripped from child environments (see env scrub)",
   };
 }
 

@@ -1,7 +1,8 @@
 /**
  * @module
- * Builds the session's sandbox: the policy (writable roots, hidden paths, private temp dir, network),
- * the OS sandbox for this platform, and a child environment without credentials.
+ * Builds the session's sandbox: the policy (writable roots, hidden and read-only paths, private temp
+ * dir, network), the OS sandbox for this platform, and a child environment without credentials
+ * (`[secrets] env_allow` names the exceptions).
  */
 import type { Paths } from "../config/paths.ts";
 import type { ResolvedConfig } from "../config/types.ts";
@@ -40,6 +41,8 @@ export interface SandboxSummary {
   network: boolean;
   writable: string[];
   forbidRead: string[];
+  /** Paths inside the writable roots that stay read-only (`.git/hooks`, `.git/config`). */
+  readOnly: string[];
   tempDir: string;
   warning?: string;
 }
@@ -50,6 +53,7 @@ export async function setupSandbox(options: SandboxSetupOptions): Promise<Sandbo
   const policy: SandboxPolicy = {
     writable: [workspace.root, ...workspace.extraWritable],
     hidden: workspace.forbidRead,
+    readOnly: workspace.readOnly ?? [],
     tempDir,
     network: config.sandbox.network === true,
   };
@@ -62,7 +66,7 @@ export async function setupSandbox(options: SandboxSetupOptions): Promise<Sandbo
   const secrets = [...config.providers.map((p) => p.apiKeyEnv), ...await dotenvNames(paths.envFile)];
   // A `reasonix run` started from bash must fence itself again.
   const { [FENCED_ENV]: _fenced, ...env } = options.env;
-  const base = scrubEnv(env, secrets);
+  const base = scrubEnv(env, secrets, config.secrets.envAllow);
   const sandbox = withBaseEnv(choice.sandbox, () => withTempEnv(base, tempDir.path));
   const warning = choice.warning ? { warning: choice.warning } : {};
   const summary: SandboxSummary = {
@@ -71,6 +75,7 @@ export async function setupSandbox(options: SandboxSetupOptions): Promise<Sandbo
     network: policy.network,
     writable: [...policy.writable],
     forbidRead: [...policy.hidden],
+    readOnly: [...policy.readOnly ?? []],
     tempDir: tempDir.path,
     ...warning,
   };

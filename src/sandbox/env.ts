@@ -2,19 +2,24 @@
  * @module
  * Child processes get the user's environment without credentials, whatever sandbox runs them.
  */
+import { secretName, secretValue } from "./_secret_env.ts";
 import type { RunOptions, RunResult, Sandbox, SpawnedProcess, SpawnOptions } from "./sandbox.ts";
 
-/** Names that look like credentials (provider keys, bot tokens, cloud secrets) never reach a child. */
-const SECRET_PATTERN = /(_API_KEY|_KEY|_TOKEN|_SECRET|_PASSWORD|_CREDENTIALS)$/i;
-
+/**
+ * Drops `secretNames` (provider keys, `.env` names) always, and every variable whose name or value
+ * looks like a credential unless `allow` (`[secrets] env_allow`) names it.
+ */
 export function scrubEnv(
   env: Record<string, string>,
   secretNames: Iterable<string>,
+  allow: Iterable<string> = [],
 ): Record<string, string> {
   const secrets = new Set(secretNames);
+  const allowed = new Set(allow);
   const clean: Record<string, string> = {};
   for (const [name, value] of Object.entries(env)) {
-    if (secrets.has(name) || SECRET_PATTERN.test(name)) continue;
+    if (secrets.has(name)) continue;
+    if (!allowed.has(name) && (secretName(name) || secretValue(value))) continue;
     clean[name] = value;
   }
   return clean;

@@ -4,12 +4,14 @@
  * and some distributions forbid unprivileged user namespaces); Seatbelt needs `sandbox-exec`.
  */
 
+import { HARDENING } from "./bubblewrap.ts";
+
 export type Probe = { ok: true } | { ok: false; reason: string };
 
 const PROBE_TIMEOUT_MS = 10_000;
 
 export async function probeBubblewrap(bwrap = "bwrap"): Promise<Probe> {
-  const args = ["--ro-bind", "/", "/", "--dev", "/dev", "--proc", "/proc", "--unshare-all"];
+  const args = ["--ro-bind", "/", "/", "--dev", "/dev", "--proc", "/proc", ...HARDENING];
   let output: Deno.CommandOutput;
   try {
     output = await new Deno.Command(bwrap, {

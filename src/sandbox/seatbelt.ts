@@ -1,9 +1,12 @@
 /**
  * @module
  * macOS: the sandbox policy as a Seatbelt (SBPL) profile for `sandbox-exec -p`. Writes are denied
- * except to the writable roots, the temp dir and a few devices; hidden paths cannot be read; the
+ * except to the writable roots, the temp dir and a few devices, and again to the read-only paths inside
+ * those roots; hidden paths can be neither read nor written, nor moved away with their parents; the
  * network is denied unless allowed. In SBPL the last matching rule wins, so the denials come last.
  */
+import { dirname } from "node:path";
+import { isUnder } from "./_masks.ts";
 import { DirectSandbox, spawnArgv } from "./none.ts";
 import type { SandboxPolicy } from "./policy.ts";
 import type { RunOptions, RunResult, Sandbox, SpawnedProcess, SpawnOptions } from "./sandbox.ts";
@@ -25,12 +28,36 @@ export function seatbeltProfile(policy: SandboxPolicy): string {
     "(deny file-write*)",
     `(allow file-write*\n  ${[...writable, ...DEVICES].join("\n  ")})`,
   ];
+  const readOnly = policy.readOnly ?? [];
+  if (readOnly.length > 0) {
+    lines.push(
+      `(deny file-write*\n  ${readOnly.map((path) => `(subpath ${sbplString(path)})`).join("\n  ")})`,
+    );
+  }
   if (policy.hidden.length > 0) {
     const hidden = policy.hidden.map((path) => `(subpath ${sbplString(path)})`);
     lines.push(`(deny file-read* file-write*\n  ${hidden.join("\n  ")})`);
   }
+  const pinned = pinnedPaths(policy);
+  if (pinned.length > 0) {
+    // A rename needs file-write-unlink on its source: the protected path and its parents stay put.
+    lines.push(
+      `(deny file-write-unlink\n  ${pinned.map((path) => `(literal ${sbplString(path)})`).join("\n  ")})`,
+    );
+  }
   if (!policy.network) lines.push("(deny network*)");
   return lines.join("\n") + "\n";
+}
+
+/** Hidden and read-only paths inside writable roots, with their parents up to the root. */
+function pinnedPaths(policy: SandboxPolicy): string[] {
+  const pinned = new Set<string>();
+  for (const path of [...policy.hidden, ...(policy.readOnly ?? [])]) {
+    const root = policy.writable.find((candidate) => isUnder(path, candidate) && path !== candidate);
+    if (!root) continue;
+    for (let entry = path; entry !== root && isUnder(entry, root); entry = dirname(entry)) pinned.add(entry);
+  }
+  return [...pinned];
 }
 
 /** A string literal in SBPL: backslashes and double quotes escaped. */

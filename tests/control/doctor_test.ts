@@ -10,6 +10,7 @@ import {
 import { loadConfig } from "../../src/config/load.ts";
 import { trustProjectConfig } from "../../src/config/project_trust.ts";
 import { runCli } from "../support/cli.ts";
+import { BWRAP_MISSING } from "../sandbox/_bwrap.ts";
 
 async function withContext(
   toml: string,
@@ -44,7 +45,7 @@ Deno.test("sandboxChecks() names a missing bubblewrap and what happens to bash i
     });
     assert.match(
       byName(checks, "credentials").detail,
-      /\.env is hidden from tools and bash; 1 provider key names, 2 names/,
+      /\.env is hidden from tools and bash; 1 provider key names and 2 names/,
     );
     assert.match(byName(checks, "deno fence").detail, /re-runs itself with --no-prompt .*--allow-write=/);
   });
@@ -78,15 +79,23 @@ Deno.test("reasonix doctor --json prints the checks", async () => {
     const run = await runCli(["doctor", "--json"], { home, cwd: home });
     assert.equal(run.code, 0, run.stderr);
     const names = JSON.parse(run.stdout).checks.map((c: DoctorCheck) => c.name);
-    assert.deepEqual(names, [
+    assert.deepEqual(names.slice(0, 6), [
       "os sandbox",
       "network",
       "web_fetch",
       "temp dir",
       "credentials",
       "deno fence",
-      "project config",
     ]);
+    for (const name of ["privileges", "writable", "hidden paths", "read-only paths", "env scrub"]) {
+      assert.ok(names.includes(name), `${name} is missing from ${names}`);
+    }
+    const hidden = JSON.parse(run.stdout).checks.find((c: DoctorCheck) => c.name === "hidden paths");
+    assert.ok(
+      hidden.list.includes(join(await Deno.realPath(home), ".env")) ||
+        hidden.list.includes(join(home, ".env")),
+    );
+    assert.equal(names.at(-1), "project config");
   } finally {
     await Deno.remove(home, { recursive: true });
   }
@@ -126,5 +135,49 @@ Deno.test("projectConfigCheck() names an untrusted project file's ignored keys, 
     const trusted = projectConfigCheck(await loadConfig({ workspace: ctx.workspace, paths: ctx.paths }));
     assert.equal(trusted.status, "ok");
     assert.equal(trusted.detail, `${file} — trusted (sha ${config.project!.sha256.slice(0, 12)})`);
+  });
+});
+
+Deno.test({
+  name:
+    "sandboxChecks() measures the live bubblewrap sandbox: no capability, seccomp on, and warns about root",
+  ignore: BWRAP_MISSING,
+  async fn() {
+    await withContext('[secrets]\nenv_allow = ["GITHUB_TOKEN"]\n', async (ctx) => {
+      const checks = await sandboxChecks(ctx, { env: {}, runtime: "deno", os: "linux", uid: 0 });
+      assert.deepEqual(byName(checks, "privileges").status, "ok", byName(checks, "privileges").detail);
+      assert.match(
+        byName(checks, "privileges").detail,
+        /^inside bash: capabilities none \(bounding set none\), seccomp filter on \(refuses mount, .*no_new_privs on/,
+      );
+      assert.match(byName(checks, "root").detail, /uid 0.*no capability.*act as root/);
+      assert.deepEqual(byName(checks, "writable").list, [ctx.workspace]);
+      const hidden = byName(checks, "hidden paths");
+      assert.ok(hidden.list!.includes(ctx.paths.envFile) && hidden.list!.includes(ctx.paths.home));
+      assert.match(hidden.detail, new RegExp(`^${hidden.list!.length} paths look missing`));
+      assert.deepEqual(byName(checks, "read-only paths").list, [
+        join(ctx.workspace, ".git", "hooks"),
+        join(ctx.workspace, ".git", "config"),
+      ]);
+      assert.match(byName(checks, "env scrub").detail, /SSH_AUTH_SOCK.*env_allow: GITHUB_TOKEN$/);
+    });
+  },
+});
+
+Deno.test("sandboxChecks() says when bash is not in bubblewrap, and stays quiet about root for a user", async () => {
+  await withContext("", async (ctx) => {
+    const checks = await sandboxChecks(ctx, {
+      env: {},
+      runtime: "deno",
+      os: "linux",
+      probe: broken,
+      uid: 1000,
+    });
+    assert.deepEqual(byName(checks, "privileges"), {
+      name: "privileges",
+      status: "warn",
+      detail: "bash is not in a bubblewrap sandbox",
+    });
+    assert.equal(checks.find((c) => c.name === "root"), undefined);
   });
 });

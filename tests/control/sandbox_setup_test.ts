@@ -9,20 +9,28 @@ import { BWRAP_MISSING, options, visibleTempDir } from "../sandbox/_bwrap.ts";
 const PATH = Deno.env.get("PATH") ?? "/usr/bin:/bin";
 const HOST_ENV = {
   PATH,
+  GITHUB_TOKEN: "ghp-allowed",
+  DATABASE_URL: "postgres://u:pw-db@h/db",
   DEEPSEEK_API_KEY: "sk-provider",
   TELEGRAM_BOT_TOKEN: "bot-token",
   PLAIN_LOOKING: "from-dotenv",
   VISIBLE: "kept",
 };
 
-async function fixture(sandbox: Partial<ResolvedConfig["sandbox"]> = {}) {
+async function fixture(sandbox: Partial<ResolvedConfig["sandbox"]> = {}, envAllow: string[] = []) {
   const home = await visibleTempDir("reasonix-setup-home-");
   const ws = await visibleTempDir("reasonix-setup-ws-");
   await Deno.writeTextFile(join(home, ".env"), "PLAIN_LOOKING=from-dotenv\n");
   const paths = resolvePaths({ REASONIX_HOME: home });
   const config = builtinConfig();
   Object.assign(config.sandbox, sandbox);
-  const workspace = { root: ws, extraWritable: [], forbidRead: [paths.envFile] };
+  config.secrets.envAllow = envAllow;
+  const workspace = {
+    root: ws,
+    extraWritable: [],
+    forbidRead: [paths.envFile],
+    readOnly: [join(ws, ".git", "hooks"), join(ws, ".git", "config")],
+  };
   return {
     home,
     ws,
@@ -98,4 +106,26 @@ Deno.test("setupSandbox() without a working OS sandbox refuses bash when [sandbo
   const helper = await sandbox.runArgv(["echo", "helper"], withoutEnv(fx.ws));
   assert.equal(helper.output, "helper\n");
   await tempDir.remove();
+});
+
+Deno.test({
+  name: "setupSandbox() passes [secrets] env_allow names and keeps the workspace's .git/hooks read-only",
+  ignore: BWRAP_MISSING,
+  async fn() {
+    await using fx = await fixture({}, ["GITHUB_TOKEN"]);
+    await Deno.mkdir(join(fx.ws, ".git", "hooks"), { recursive: true });
+    await Deno.writeTextFile(join(fx.ws, ".git", "config"), "[core]\n");
+    const { sandbox, tempDir, summary } = await fx.setup();
+    assert.deepEqual(summary.readOnly, [join(fx.ws, ".git", "hooks"), join(fx.ws, ".git", "config")]);
+    const run = await sandbox.runShell(
+      "env; echo evil > .git/hooks/pre-commit; echo hook=$?; echo x >> .git/config; echo config=$?",
+      withoutEnv(fx.ws),
+    );
+    assert.match(run.output, /^GITHUB_TOKEN=ghp-allowed$/m);
+    assert.doesNotMatch(run.output, /pw-db/);
+    assert.match(run.output, /^hook=1$/m);
+    assert.match(run.output, /^config=1$/m);
+    assert.equal(await Deno.readTextFile(join(fx.ws, ".git", "config")), "[core]\n");
+    await tempDir.remove();
+  },
 });

@@ -110,13 +110,14 @@ Deno.test("/sandbox shows the backend, network, writable roots, hidden paths and
     assert.match(out, /Network: {3}blocked/);
     assert.match(out, new RegExp(`Writable: {2}${ws}`));
     assert.match(out, /Hidden: {4}.*\.env/);
+    assert.ok(out.includes(`Read-only: ${ws}/.git/hooks, ${ws}/.git/config`), out);
     assert.ok(out.includes(`Temp dir:  ${summary.tempDir}`), out);
     assert.ok((await Deno.stat(summary.tempDir)).isDirectory);
   });
 });
 
 Deno.test("sandboxText() names a disabled sandbox and a refused one", () => {
-  const base = { network: true, writable: [], forbidRead: [], tempDir: "/t" };
+  const base = { network: true, writable: [], forbidRead: [], readOnly: [], tempDir: "/t" };
   assert.match(
     sandboxText({ ...base, backend: "none", disabled: true }),
     /disabled by \[sandbox\] bash = false/,
@@ -126,6 +127,13 @@ Deno.test("sandboxText() names a disabled sandbox and a refused one", () => {
   assert.match(refused, /Network: {3}allowed/);
   assert.match(refused, /Warning: {3}No OS sandbox: x/);
   assert.match(refused, /Writable: {2}\(none\)/);
+  const git = sandboxText({
+    ...base,
+    backend: "bubblewrap",
+    disabled: false,
+    readOnly: ["/w/.git/hooks", "/w/.git/config"],
+  });
+  assert.match(git, /^Read-only: \/w\/\.git\/hooks, \/w\/\.git\/config$/m);
 });
 
 const write = (path: string): ScriptedReply => ({

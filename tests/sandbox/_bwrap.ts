@@ -79,3 +79,25 @@ export async function exists(path: string): Promise<boolean> {
     throw error;
   }
 }
+
+export const IS_ROOT = Deno.uid() === 0;
+
+/**
+ * A bwrap that starts as `nobody` when the tests run as root, so the unprivileged path is covered too;
+ * the box's files are handed to that user. Without root, plain bwrap already is that path.
+ */
+export async function unprivilegedBwrap(b: Box): Promise<string> {
+  if (!IS_ROOT) return "bwrap";
+  const wrapper = join(b.root, "bwrap-as-nobody");
+  await Deno.writeTextFile(
+    wrapper,
+    '#!/bin/sh\nexec setpriv --reuid=65534 --regid=65534 --clear-groups bwrap "$@"\n',
+  );
+  await Deno.chmod(wrapper, 0o755);
+  for (const dir of [b.root, join(b.root, "state"), join(b.root, "state", "tmp"), b.outside]) {
+    await Deno.chmod(dir, 0o755);
+  }
+  await Deno.chown(b.ws, 65534, 65534);
+  await Deno.chown(b.tempDir.path, 65534, 65534);
+  return wrapper;
+}

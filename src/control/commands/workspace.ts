@@ -75,6 +75,7 @@ export function sandboxText(summary: SandboxSummary): string {
     t("sandbox.network", { state: t(summary.network ? "sandbox.network_on" : "sandbox.network_off") }),
     t("sandbox.writable", { paths: paths(summary.writable) }),
     t("sandbox.forbid_read", { paths: paths(summary.forbidRead) }),
+    t("sandbox.read_only", { paths: paths(summary.readOnly) }),
     t("sandbox.temp_dir", { path: summary.tempDir }),
     ...(summary.warning ? [t("sandbox.warning", { message: summary.warning })] : []),
   ].join("\n");

@@ -94,6 +94,7 @@ export const en = {
   "sandbox.network_off": "blocked",
   "sandbox.writable": "Writable:  {paths}",
   "sandbox.forbid_read": "Hidden:    {paths}",
+  "sandbox.read_only": "Read-only: {paths}",
   "sandbox.temp_dir": "Temp dir:  {path}",
   "sandbox.warning": "Warning:   {message}",
   "sandbox.none": "(none)",

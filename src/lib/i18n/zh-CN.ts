@@ -94,6 +94,7 @@ export const zhCN: Catalog = {
   "sandbox.network_off": "禁止",
   "sandbox.writable": "可写：     {paths}",
   "sandbox.forbid_read": "隐藏：     {paths}",
+  "sandbox.read_only": "只读：     {paths}",
   "sandbox.temp_dir": "临时目录： {path}",
   "sandbox.warning": "警告：     {message}",
   "sandbox.none": "（无）",

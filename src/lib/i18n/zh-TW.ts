@@ -95,6 +95,7 @@ export const zhTW: Catalog = {
   "sandbox.network_off": "禁止",
   "sandbox.writable": "可寫：     {paths}",
   "sandbox.forbid_read": "隱藏：     {paths}",
+  "sandbox.read_only": "唯讀：     {paths}",
   "sandbox.temp_dir": "暫存目錄： {path}",
   "sandbox.warning": "警告：     {message}",
   "sandbox.none": "（無）",
