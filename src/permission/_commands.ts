@@ -156,7 +156,22 @@ export function judgeProgram(
     case "printf":
       return printf(args);
   }
-  return judgeReader(name, args) ?? writes(`"${name}" is not a known read-only command`, "unknown-program");
+  return judgeReader(name, args) ?? programOption(name, args) ??
+    writes(`"${name}" is not a known read-only command`, "unknown-program");
+}
+
+/** Writers whose options name a program to run: tar's compressor and scripts, rsync's remote shell. */
+const PROGRAM_OPTIONS: Readonly<Record<string, RegExp>> = {
+  tar:
+    /^(-[A-Za-z]*[IF]|--use-compress|--to-command|--checkpoint-action|--info-script|--new-volume-script|--rsh-command|--rmt-command)/,
+  rsync: /^(-[A-Za-z]*e|--rsh|--rsync-path)/,
+  zip: /^(-[A-Za-z]*TT|--unzip-command)/,
+};
+
+function programOption(name: string, args: readonly (string | null)[]): Verdict | null {
+  const pattern = PROGRAM_OPTIONS[name];
+  const found = pattern && args.find((arg) => arg !== null && pattern.test(arg));
+  return found ? tier2(`"${name} ${found}" names a program to run`, "program-option") : null;
 }
 
 /** A command that runs code or other commands: under `nice`, `timeout`... it is nested execution. */

@@ -7,6 +7,7 @@
  * variables that decide what runs, look-alike characters, a second command after a newline, a parse
  * failure). Each judgement names the class of reason that decided it.
  */
+import { posix } from "node:path";
 import { judgeProgram, PATH_WRITERS, runsCode } from "./_commands.ts";
 import { PathCheck } from "./_paths.ts";
 import { isDangerousVariable } from "./_variables.ts";
@@ -224,7 +225,7 @@ function judgeArgv(argv: (string | null)[], context: ArgvContext): void {
   if (verdict.kind !== "wrap") {
     local.raise(verdict.kind, verdict.reason, verdict.class);
     if (PATH_WRITERS.has(base)) checkPathArgs(named, scope);
-    for (const path of verdict.paths ?? []) recordWrite(path, base, scope);
+    for (const path of verdict.paths ?? []) recordWrite(path, scope);
     if (verdict.script !== undefined) judgeShellString(verdict.script, verdict.reason, scope);
     return;
   }
@@ -253,19 +254,7 @@ function checkPathArgs(argv: readonly (string | null)[], scope: Scope): void {
   const name = argv[0]!;
   const args = argv.slice(1);
   const positional = args.filter((arg) => arg === null || !arg.startsWith("-") || arg.startsWith("of="));
-  const target = args.findIndex((arg) => arg === "-t" || arg?.startsWith("--target-directory"));
-  const written = name === "dd"
-    ? args.filter((arg) => arg === null || arg.startsWith("of=")).map((arg) => arg?.slice(3) ?? null)
-    : COPIERS.has(name)
-    ? [
-      target === -1
-        ? positional.at(-1) ?? null
-        : args[target]?.includes("=")
-        ? args[target]!.split("=")[1]!
-        : args[target + 1] ?? null,
-    ]
-    : positional;
-  for (const path of written) recordWrite(path, name, scope);
+  for (const path of writtenPaths(name, args, positional)) recordWrite(path, scope);
   for (const arg of positional) {
     const path = arg?.startsWith("of=") ? arg.slice(3) : arg;
     if (path !== null && !scope.paths.inside(path)) {
@@ -274,7 +263,41 @@ function checkPathArgs(argv: readonly (string | null)[], scope: Scope): void {
   }
 }
 
-function recordWrite(path: string | null, _by: string, scope: Scope): void {
+/** The files a PATH_WRITER changes: null for those only known when it runs (archive members). */
+function writtenPaths(name: string, args: readonly (string | null)[], positional: (string | null)[]) {
+  if (name === "dd") {
+    return args.filter((arg) => arg === null || arg.startsWith("of=")).map((arg) => arg?.slice(3) ?? null);
+  }
+  if (name === "tar") return tarPaths(args);
+  if (name === "unzip") return args.includes("-l") ? [] : [null];
+  if (!COPIERS.has(name) && name !== "mv") return positional;
+  const flag = args.findIndex((arg) => arg === "-t" || arg?.startsWith("--target-directory"));
+  const target = flag === -1
+    ? positional.at(-1) ?? null
+    : args[flag]!.includes("=")
+    ? args[flag]!.split("=")[1]!
+    : args[flag + 1] ?? null;
+  const sources = flag === -1 ? positional.slice(0, -1) : positional;
+  const into = target === "." || target?.endsWith("/")
+    ? sources.map((source) => source === null ? null : posix.join(target!, posix.basename(source)))
+    : [target];
+  return name === "mv" ? [...into, ...sources] : into;
+}
+
+function tarPaths(args: readonly (string | null)[]): (string | null)[] {
+  const first = args.find((arg) => arg !== null) ?? "";
+  const mode = /^-?[A-Za-z]*$/.test(first) && !first.startsWith("--") ? first : "";
+  if (/[x]/.test(mode) || args.some((arg) => arg === "--extract" || arg === "--get")) return [null];
+  if (!/[cruA]/.test(mode) && !args.some((arg) => /^--(create|append|update)$/.test(arg ?? ""))) return [];
+  const at = args.findIndex((arg) =>
+    arg === "-f" || arg?.startsWith("--file") || arg === mode && mode.includes("f")
+  );
+  if (at === -1) return [];
+  const arg = args[at]!;
+  return [arg.startsWith("--file=") ? arg.slice(7) : args[at + 1] ?? null];
+}
+
+function recordWrite(path: string | null, scope: Scope): void {
   scope.result.writePaths.push(path === null ? null : scope.paths.subject(path));
 }
 
@@ -295,7 +318,7 @@ function judgeRedirect(redirect: ShellRedirect, scope: Scope): string[] {
   }
   if (SAFE_SINKS.has(target.value)) return [];
   scope.judge.raise("write", `the redirect "${redirect.text}" writes a file`, "write-redirect");
-  recordWrite(target.value, ">", scope);
+  recordWrite(target.value, scope);
   if (!scope.paths.inside(target.value)) {
     scope.result.outside ??= `the redirect "${redirect.text}" writes outside the workspace`;
   }
