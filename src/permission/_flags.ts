@@ -2,8 +2,9 @@
  * @module
  * Flag allow-lists for read-only programs, written as a compact spec: `-abc` short flags, `-n=` a short
  * flag with a value, `-M?` one whose value can only be attached, `--long` (may carry `=value`), `--long=`
- * a long flag with a value, `#` accepts `-NUM`, `*` accepts any argument. A `!` prefix marks a flag that names a program to run (tier 2), a
- * `>` prefix one that writes files. Any flag the spec does not list makes the program a writer.
+ * a long flag with a value, `#` accepts `-NUM`, `*` accepts any argument. A `!` prefix marks a flag
+ * that names a program to run (tier 2), a `>` prefix one that writes files. Any other flag makes the
+ * program a writer.
  */
 import { READ, tier2, type Verdict, writes } from "./_verdict.ts";
 
