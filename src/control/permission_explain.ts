@@ -32,11 +32,6 @@ export interface ExplainReport extends Decision {
 }
 
 export async function explainPermission(ctx: AdminContext, request: ExplainRequest): Promise<ExplainReport> {
-  if (request.command.trim() === "") {
-    throw new ReasonixError("usage.missing_command", "Cannot explain an empty command", {
-      hint: `Pass the command after "--": reasonix permission explain -- "npm test"`,
-    });
-  }
   const config = await loadConfig({ workspace: ctx.workspace, paths: ctx.paths });
   const mode = modeOf(request.mode) ?? config.permissions.mode;
   const headless = request.headless === true;
@@ -102,6 +97,7 @@ export function formatExplanation(report: ExplainReport): string {
     `decision: ${report.decision}`,
     `tier:     ${report.tier}`,
     `rule:     ${report.rule ?? "(none: the mode and tier decided)"}`,
+    `class:    ${report.class}`,
     `reason:   ${report.reason}`,
     `mode:     ${report.mode}${report.headless ? " (headless)" : ""}`,
   ];

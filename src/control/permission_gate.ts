@@ -8,6 +8,7 @@ import type { Gate, GateCall, GateDecision } from "../agent/dispatch.ts";
 import { callFacts } from "../permission/facts.ts";
 import { type CallFacts, decide, type Decision, type PolicyRules } from "../permission/evaluate.ts";
 import type { WorkspaceRoots } from "../permission/bash_classify.ts";
+import { escapeInvisible } from "../permission/characters.ts";
 import type { FileChange, ToolSpec } from "../tool/tool.ts";
 import type { Approvals } from "./approvals.ts";
 
@@ -65,9 +66,14 @@ async function askPerson(
     callId: call?.id ?? "",
     tool: spec.name,
     arguments: call?.arguments ?? JSON.stringify(pending.args),
-    subject: pending.facts.subjects[0] ?? null,
+    subject: shown(pending.facts.subjects[0]),
     preview: await previewOf(spec, pending.args, call),
-    explanation: { decision: "ask", tier: decision.tier, rule: decision.rule, reason: decision.reason },
+    explanation: {
+      decision: "ask",
+      tier: decision.tier,
+      rule: decision.rule,
+      reason: escapeInvisible(decision.reason),
+    },
     suggestedRule: decision.suggestedRule,
   }, call?.ctx.signal);
   if (answer === null) return refuse(spec, decide(pending.facts, policyOf(options, true)));
@@ -82,6 +88,11 @@ async function askPerson(
     return { allow: false, code: "permission.denied", message: `The user declined this "${spec.name}" call` };
   }
   return ALLOW;
+}
+
+/** What the card shows: invisible and bidi characters escaped, so the person sees what would run. */
+function shown(subject: string | undefined): string | null {
+  return subject === undefined ? null : escapeInvisible(subject);
 }
 
 async function previewOf(

@@ -5,6 +5,7 @@
  * parser rejects comes back with `error` set, which the classifier treats as the riskiest tier.
  */
 import { loadLanguage, parseSource, type SyntaxNode } from "../tool/parse/tree_sitter.ts";
+import { shellStrings } from "./_inner.ts";
 import type {
   ShellCommand,
   ShellFeatureKind,
@@ -18,16 +19,58 @@ export async function initBashParser(): Promise<void> {
   await loadLanguage("bash");
 }
 
-export async function parseBash(source: string): Promise<ShellScript> {
-  const script: ShellScript = { source, commands: [], redirects: [], features: [], error: null };
+/** How deep `sh -c "bash -c '…'"` strings are parsed; deeper ones stay opaque. */
+const MAX_INNER_DEPTH = 3;
+const MAX_INNER_STRINGS = 16;
+
+export async function parseBash(source: string, depth = 0): Promise<ShellScript> {
+  const script: ShellScript = {
+    source,
+    commands: [],
+    redirects: [],
+    features: [],
+    error: null,
+    quoted: [],
+    topLevelNewline: false,
+    assigned: [],
+    inner: new Map(),
+  };
   try {
     using parsed = await parseSource(source, "bash");
     new Collector(script).walk(parsed.root, false);
+    script.topLevelNewline = hasTopLevelNewline(source, parsed.root);
   } catch (error) {
     script.error = `the shell parser failed: ${error instanceof Error ? error.message : String(error)}`;
   }
+  script.quoted.sort((a, b) => a[0] - b[0]);
+  if (depth < MAX_INNER_DEPTH) {
+    const strings = new Set(
+      script.commands.flatMap((command) => shellStrings(command.argv.map((word) => word.value))),
+    );
+    for (const text of [...strings].slice(0, MAX_INNER_STRINGS)) {
+      script.inner.set(text, await parseBash(text, depth + 1));
+    }
+  }
   return script;
 }
+
+/** Statements at the top level separated by a line break (heredoc bodies lie inside their statement). */
+function hasTopLevelNewline(source: string, root: SyntaxNode): boolean {
+  const statements = root.namedChildren.filter((child) => child !== null && child.type !== "comment");
+  return statements.some((child, i) => {
+    const next = statements[i + 1];
+    return next !== undefined && /[\r\n]/.test(source.slice(child!.endIndex, next!.startIndex));
+  });
+}
+
+const QUOTED = new Set([
+  "string",
+  "raw_string",
+  "ansi_c_string",
+  "translated_string",
+  "heredoc_body",
+  "comment",
+]);
 
 const STRUCTURE = new Set([
   "program",
@@ -89,6 +132,7 @@ class Collector {
       return;
     }
     if (!node.isNamed) return;
+    if (QUOTED.has(node.type)) this.#script.quoted.push([node.startIndex, node.endIndex]);
     const handled = this.#special(node, substituted);
     if (handled) return;
     if (!STRUCTURE.has(node.type) && !LEAVES.has(node.type)) this.#feature("unknown_construct", node);
@@ -111,9 +155,12 @@ class Collector {
       case "redirected_statement":
         this.#redirected(node, substituted);
         return true;
+      case "herestring_redirect":
+        this.#feature("heredoc", node);
+        this.#redirect(node, substituted);
+        return true;
       case "file_redirect":
       case "heredoc_redirect":
-      case "herestring_redirect":
         this.#redirect(node, substituted);
         return true;
       case "command_substitution":
@@ -133,6 +180,7 @@ class Collector {
         return true;
       case "variable_assignment":
       case "for_statement":
+        this.#assigned(node);
         this.#feature("assignment", node);
         this.#children(node, substituted);
         return true;
@@ -172,8 +220,17 @@ class Collector {
     for (const child of node.namedChildren) {
       if (!child) continue;
       command.argv.push(word(child));
+      if (child.type === "variable_name" && node.type === "declaration_command") {
+        this.#script.assigned.push(child.text);
+      }
       this.walk(child, substituted);
     }
+  }
+
+  #assigned(node: SyntaxNode): void {
+    const target = node.type === "for_statement" ? node.childForFieldName("variable") : node.namedChildren[0];
+    const name = target?.type === "subscript" ? target.namedChildren[0] : target;
+    if (name) this.#script.assigned.push(name.text);
   }
 
   #redirected(node: SyntaxNode, substituted: boolean): void {

@@ -5,8 +5,24 @@
  * decided and why, and which rule "always allow" would remember.
  */
 import type { PermissionMode } from "../config/types.ts";
-import type { BashJudgement, Tier } from "./bash_classify.ts";
-import { globMatches, type Rule } from "./rules.ts";
+import type { BashJudgement, JudgeClass, Tier } from "./bash_classify.ts";
+import { argvMatches, lineHit, pathHit, possibleHit } from "./_bash_match.ts";
+import { FILE_WRITERS, globMatches, type Rule } from "./rules.ts";
+
+/** What decided: a rule, the mode, or (when the tier decided) the class of the line's judgement. */
+export type DecisionClass =
+  | JudgeClass
+  | "deny-rule"
+  | "ask-rule"
+  | "path-rule"
+  | "deny-unprovable"
+  | "empty-command"
+  | "exact-grant"
+  | "allow-rule"
+  | "mode"
+  | "allow-dynamic-bash"
+  | "outside-workspace"
+  | "web-domain";
 
 export interface PolicyRules {
   allow: readonly Rule[];
@@ -39,6 +55,7 @@ export interface Decision {
   tier: Tier;
   rule: string | null;
   reason: string;
+  class: DecisionClass;
   /** The narrowest rule "always allow" would remember; null when only this exact call can be granted. */
   suggestedRule: string | null;
   /** Set when the decision was "ask" but nobody can answer (headless). */
@@ -76,44 +93,64 @@ function decideTool(call: CallFacts, policy: Policy): Decision {
   const suggestedRule = call.webHost === undefined ? suggestToolRule(call) : webRule(call.webHost);
   const base = { tier, suggestedRule };
   const denied = policy.rules.deny.find((rule) => toolRuleHits(rule, call, "any"));
-  if (denied) {
-    return {
-      ...base,
-      decision: "deny",
-      rule: denied.source,
-      reason: `the deny rule "${denied.source}" matches`,
-    };
-  }
+  if (denied) return ruled(base, "deny", denied);
   const asked = policy.rules.ask.find((rule) => toolRuleHits(rule, call, "any"));
-  if (asked && policy.mode !== "yolo") {
-    return { ...base, decision: "ask", rule: asked.source, reason: `the ask rule "${asked.source}" matches` };
-  }
+  if (asked && policy.mode !== "yolo") return ruled(base, "ask", asked);
   if (policy.mode === "yolo") {
     return {
       ...base,
       decision: "allow",
       rule: null,
+      class: "mode",
       reason: "yolo mode allows every call no deny rule matches",
     };
   }
   const allowed = policy.rules.allow.find((rule) => toolRuleHits(rule, call, "all"));
-  if (allowed) {
+  if (allowed) return ruled(base, "allow", allowed);
+  if (call.webHost !== undefined && policy.mode === "ask") {
+    const reason = `"${call.tool}" would send a request to "${call.webHost}", a host no rule allows yet`;
+    return { ...base, decision: "ask", rule: null, class: "web-domain", reason };
+  }
+  if (call.readOnly) {
     return {
       ...base,
       decision: "allow",
-      rule: allowed.source,
-      reason: `the allow rule "${allowed.source}" matches`,
+      rule: null,
+      class: "read-only",
+      reason: `"${call.tool}" only reads`,
     };
   }
-  if (call.webHost !== undefined && policy.mode === "ask") {
-    const reason = `"${call.tool}" would send a request to "${call.webHost}", a host no rule allows yet`;
-    return { ...base, decision: "ask", rule: null, reason };
-  }
-  if (call.readOnly) return { ...base, decision: "allow", rule: null, reason: `"${call.tool}" only reads` };
   if (policy.mode === "auto") {
-    return { ...base, decision: "allow", rule: null, reason: `auto mode allows "${call.tool}"` };
+    return {
+      ...base,
+      decision: "allow",
+      rule: null,
+      class: "mode",
+      reason: `auto mode allows "${call.tool}"`,
+    };
   }
-  return { ...base, decision: "ask", rule: null, reason: `"${call.tool}" changes files or state` };
+  return {
+    ...base,
+    decision: "ask",
+    rule: null,
+    class: "mode",
+    reason: `"${call.tool}" changes files or state`,
+  };
+}
+
+function ruled(
+  base: Pick<Decision, "tier" | "suggestedRule">,
+  decision: Decision["decision"],
+  rule: Rule,
+): Decision {
+  const kind = decision === "deny" ? "deny-rule" : decision === "ask" ? "ask-rule" : "allow-rule";
+  return {
+    ...base,
+    decision,
+    rule: rule.source,
+    class: kind,
+    reason: `the ${decision} rule "${rule.source}" matches`,
+  };
 }
 
 function toolRuleHits(rule: Rule, call: CallFacts, need: "any" | "all"): boolean {
@@ -138,26 +175,28 @@ function suggestToolRule(call: CallFacts): string | null {
 function decideBash(call: CallFacts, bash: NonNullable<CallFacts["bash"]>, policy: Policy): Decision {
   const { judgement } = bash;
   const line = bash.command.trim();
-  const base = { tier: judgement.tier, suggestedRule: suggestBashRule(line, judgement) };
-  const bashRules = (rules: readonly Rule[]) => rules.filter((rule) => rule.tools.includes(call.tool));
-  const denied = bashRules(policy.rules.deny).find((rule) => lineHit(rule, line, judgement));
-  if (denied) {
+  if (line === "") {
     return {
-      ...base,
       decision: "deny",
-      rule: denied.source,
-      reason: `the deny rule "${denied.source}" matches`,
+      tier: judgement.tier,
+      rule: null,
+      class: "empty-command",
+      reason: "the command is empty",
+      suggestedRule: null,
     };
   }
+  const base = { tier: judgement.tier, suggestedRule: suggestBashRule(line, judgement) };
+  const refused = denyBash(call, bash, policy.rules.deny);
+  if (refused) return { ...base, ...refused };
+  const bashRules = (rules: readonly Rule[]) => rules.filter((rule) => rule.tools.includes(call.tool));
   const asked = bashRules(policy.rules.ask).find((rule) => lineHit(rule, line, judgement));
-  if (asked && policy.mode !== "yolo") {
-    return { ...base, decision: "ask", rule: asked.source, reason: `the ask rule "${asked.source}" matches` };
-  }
+  if (asked && policy.mode !== "yolo") return ruled(base, "ask", asked);
   if (policy.mode === "yolo") {
     return {
       ...base,
       decision: "allow",
       rule: null,
+      class: "mode",
       reason: "yolo mode allows every command no deny rule matches",
     };
   }
@@ -168,88 +207,105 @@ function decideBash(call: CallFacts, bash: NonNullable<CallFacts["bash"]>, polic
       ...base,
       decision: "allow",
       rule: exact.source,
+      class: "exact-grant",
       reason: `the exact grant "${exact.source}" matches`,
     };
   }
+  const decided = { ...base, rule: null, class: judgement.class };
   if (judgement.tier === "tier2") {
     if (policy.mode === "auto" && policy.allowDynamicBash) {
       return {
-        ...base,
+        ...decided,
         decision: "allow",
-        rule: null,
+        class: "allow-dynamic-bash",
         reason: `${judgement.reason}; allow_dynamic_bash lets auto mode run it`,
       };
     }
-    return {
-      ...base,
-      decision: "ask",
-      rule: null,
-      reason: `${judgement.reason}, so a person must approve it`,
-    };
+    return { ...decided, decision: "ask", reason: `${judgement.reason}, so a person must approve it` };
   }
-  if (judgement.tier === "read") return { ...base, decision: "allow", rule: null, reason: judgement.reason };
+  if (judgement.tier === "read") return { ...decided, decision: "allow", reason: judgement.reason };
   const covered = coverage(allow, judgement);
   if (covered.rule) {
     return {
       ...base,
       decision: "allow",
       rule: covered.rule,
+      class: "allow-rule",
       reason: `the allow rule "${covered.rule}" covers every command`,
     };
   }
   const gap = covered.gap ?? judgement.reason;
   if (policy.mode === "auto" && judgement.outside === null) {
-    return { ...base, decision: "allow", rule: null, reason: `${gap}; auto mode allows it` };
+    return { ...decided, decision: "allow", class: "mode", reason: `${gap}; auto mode allows it` };
   }
   if (policy.mode === "auto") {
     return {
-      ...base,
+      ...decided,
       decision: "ask",
-      rule: null,
+      class: "outside-workspace",
       reason: `${judgement.outside}, which auto mode does not allow alone`,
     };
   }
-  return { ...base, decision: "ask", rule: null, reason: gap };
+  return { ...decided, decision: "ask", reason: gap };
 }
 
-/** A deny or ask rule hits when it matches the line or any command in it, wrapped or nested. */
-function lineHit(rule: Rule, line: string, judgement: BashJudgement): boolean {
-  const matcher = rule.matcher;
-  if (matcher.type === "any") return true;
-  if (matcher.type === "literal") return matcher.text === line;
-  const canonical = canonicalRule(rule);
-  return judgement.commands.some((command) =>
-    command.effective.some((argv) => {
-      const named = withBaseName(argv);
-      return argvMatches(rule, argv) || argvMatches(rule, named) ||
-        argvMatches(canonical, canonicalFlags(named));
-    })
-  );
-}
-
-/** `rm -r -f`, `rm -fr` and `rm -rf` are one command to a deny rule: short flags merge and sort. */
-function canonicalFlags(argv: readonly (string | null)[]): (string | null)[] {
-  const out: (string | null)[] = [];
-  for (const word of argv) {
-    const previous = out.at(-1);
-    if (
-      word !== null && /^-[A-Za-z]+$/.test(word) && typeof previous === "string" &&
-      /^-[A-Za-z]+$/.test(previous)
-    ) {
-      out[out.length - 1] = sortFlags(previous + word.slice(1));
-    } else out.push(word !== null && /^-[A-Za-z]+$/.test(word) ? sortFlags(word) : word);
+/**
+ * Deny rules, in every mode: bash rules that match a spelling of a command, `Edit(...)` rules that match
+ * a file the line writes, then either kind that the policy cannot rule out.
+ */
+function denyBash(
+  call: CallFacts,
+  bash: NonNullable<CallFacts["bash"]>,
+  deny: readonly Rule[],
+): Pick<Decision, "decision" | "rule" | "class" | "reason"> | null {
+  const { judgement } = bash;
+  const line = bash.command.trim();
+  const commandRules = deny.filter((rule) => rule.tools.includes(call.tool));
+  const pathRules = deny.filter((rule) => rule.tools.includes(FILE_WRITERS[0]!));
+  const denied = commandRules.find((rule) => lineHit(rule, line, judgement));
+  if (denied) {
+    return {
+      decision: "deny",
+      rule: denied.source,
+      class: "deny-rule",
+      reason: `the deny rule "${denied.source}" matches`,
+    };
   }
-  return out;
+  for (const rule of pathRules) {
+    const path = judgement.writePaths.find((written) => written !== null && pathHit(rule, written));
+    if (path !== undefined) {
+      return {
+        decision: "deny",
+        rule: rule.source,
+        class: "path-rule",
+        reason: `the deny rule "${rule.source}" matches "${path}", which the command writes`,
+      };
+    }
+  }
+  for (const rule of commandRules) {
+    const why = possibleHit(rule, line, judgement);
+    if (why) return unprovable(rule, why);
+  }
+  const unknown = judgement.writePaths.includes(null);
+  const pathRule = pathRules.find((rule) =>
+    unknown || judgement.opaque.length > 0 || rule.matcher.type === "any"
+  );
+  if (pathRule && (unknown || judgement.opaque.length > 0)) {
+    return unprovable(
+      pathRule,
+      unknown ? "the command writes a file named only when the shell runs" : judgement.opaque[0]!,
+    );
+  }
+  return null;
 }
 
-function sortFlags(cluster: string): string {
-  return "-" + [...new Set(cluster.slice(1))].sort().join("");
-}
-
-function canonicalRule(rule: Rule): Rule {
-  const matcher = rule.matcher;
-  if (matcher.type !== "prefix" && matcher.type !== "exact") return rule;
-  return { ...rule, matcher: { ...matcher, words: canonicalFlags(matcher.words) as string[] } };
+function unprovable(rule: Rule, why: string): Pick<Decision, "decision" | "rule" | "class" | "reason"> {
+  return {
+    decision: "deny",
+    rule: rule.source,
+    class: "deny-unprovable",
+    reason: `the deny rule "${rule.source}" may match and cannot be ruled out: ${why}`,
+  };
 }
 
 function exactGrant(rule: Rule, line: string): boolean {
@@ -282,27 +338,6 @@ function coverage(
     used.push(family);
   }
   return { rule: used[0] ?? null, gap: null };
-}
-
-function argvMatches(rule: Rule, argv: readonly (string | null)[]): boolean {
-  const matcher = rule.matcher;
-  switch (matcher.type) {
-    case "any":
-      return true;
-    case "prefix":
-      return matcher.words.length <= argv.length && matcher.words.every((word, i) => argv[i] === word);
-    case "exact":
-      return matcher.words.length === argv.length && matcher.words.every((word, i) => argv[i] === word);
-    case "glob":
-      return argv.every((word) => word !== null) && globMatches(matcher.pattern, argv.join(" "));
-  }
-  return false;
-}
-
-function withBaseName(argv: readonly (string | null)[]): (string | null)[] {
-  const name = argv[0];
-  if (!name || !name.includes("/")) return [...argv];
-  return [name.slice(name.lastIndexOf("/") + 1), ...argv.slice(1)];
 }
 
 function suggestBashRule(line: string, judgement: BashJudgement): string | null {

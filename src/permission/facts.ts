@@ -3,10 +3,10 @@
  * Turns a tool call into the facts the policy judges: the subjects its arguments name (by the known
  * keys, so a new tool needs no policy change) and, for bash, the parsed and classified command line.
  */
-import { posix } from "node:path";
 import { parseBash } from "./bash_parse.ts";
 import { classifyBash, type WorkspaceRoots } from "./bash_classify.ts";
 import type { CallFacts } from "./evaluate.ts";
+import { relativeTo } from "./_paths.ts";
 
 const PATH_KEYS = ["path", "file_path", "source_path", "destination_path", "notebook_path"];
 const BASH_TOOL = "bash";
@@ -52,11 +52,4 @@ export function domainOf(url: string): string | null {
   } catch {
     return null;
   }
-}
-
-/** Rules are written relative to the workspace (`Edit(docs/**)`); outside paths stay absolute. */
-function relativeTo(root: string, path: string): string {
-  const full = posix.normalize(posix.isAbsolute(path) ? path : posix.join(root, path));
-  if (full === root) return ".";
-  return full.startsWith(`${root}/`) ? full.slice(root.length + 1) : full;
 }

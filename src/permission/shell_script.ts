@@ -53,4 +53,12 @@ export interface ShellScript {
   features: ShellFeature[];
   /** Why the line could not be parsed; null when it parsed cleanly. */
   error: string | null;
+  /** [start, end) of quoted text, comments and here-document bodies, in source order. */
+  quoted: [number, number][];
+  /** A newline at the top level ends one command and starts another. */
+  topLevelNewline: boolean;
+  /** Every variable the line assigns or declares (`X=1`, `export X`, `for X in`). */
+  assigned: string[];
+  /** Literal shell strings the line may run (`sh -c '…'`, `eval '…'`), parsed, by their text. */
+  inner: Map<string, ShellScript>;
 }

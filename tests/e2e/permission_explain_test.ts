@@ -9,6 +9,7 @@ interface Explained {
   rule: string | null;
   reason: string;
   suggestedRule: string | null;
+  class: string;
   mode: string;
   headless: boolean;
 }
@@ -42,6 +43,7 @@ Deno.test("reasonix permission explain: a tier-1 command asks in ask mode and ru
     assert.equal(asked.rule, null);
     assert.match(asked.reason, /"\*\.ts" is a pattern the shell expands/);
     assert.equal(asked.suggestedRule, "Bash=ls *.ts");
+    assert.equal(asked.class, "expansion");
     const auto = await explain(ctx, ["--mode", "auto", "--", "ls *.ts"]);
     assert.equal(auto.decision, "allow");
   });
@@ -65,7 +67,19 @@ Deno.test("reasonix permission explain: a tier-2 command needs a person in auto 
 Deno.test("reasonix permission explain: deny rules from the workspace config and the line win, even in yolo", async () => {
   await withWorkspace(async (ctx) => {
     const configured = await explain(ctx, ["--mode", "yolo", "--", "git status && git push --force origin"]);
-    assert.deepEqual([configured.decision, configured.rule], ["deny", "Bash(git push --force:*)"]);
+    assert.deepEqual([configured.decision, configured.rule, configured.class], [
+      "deny",
+      "Bash(git push --force:*)",
+      "deny-rule",
+    ]);
+    const unprovable = await explain(ctx, ["--mode", "yolo", "--", "$CMD push --force"]);
+    assert.deepEqual([unprovable.decision, unprovable.class], ["deny", "deny-unprovable"]);
+    const empty = await explain(ctx, ["--", "  "]);
+    assert.deepEqual([empty.decision, empty.class, empty.reason], [
+      "deny",
+      "empty-command",
+      "the command is empty",
+    ]);
     const line = await explain(ctx, [
       "--mode",
       "yolo",
@@ -110,6 +124,7 @@ Deno.test("reasonix permission explain prints text by default and rejects a malf
     const text = await runCli(["permission", "explain", "--", "git status"], { home: ctx.home, cwd: ctx.ws });
     assert.equal(text.code, 0, text.stderr);
     assert.match(text.stdout, /^decision: allow\ntier: {5}read\n/);
+    assert.match(text.stdout, /\nclass: {4}read-only\n/);
     const bad = await runCli(["permission", "explain", "--allow", "Bash(npm", "--", "ls"], {
       home: ctx.home,
       cwd: ctx.ws,

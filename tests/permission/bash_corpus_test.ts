@@ -62,6 +62,7 @@ Deno.test("decide() allows tier-2 and tier-1 lines only by an identical exact gr
       decision: "allow",
       tier: "tier2",
       rule: "Bash=echo $(date)",
+      class: "exact-grant",
       reason: `the exact grant "Bash=echo $(date)" matches`,
       suggestedRule: "Bash=echo $(date)",
     },

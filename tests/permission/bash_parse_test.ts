@@ -54,3 +54,26 @@ Deno.test("parseBash() reads [[ ]] and case, which the older grammar build crash
   assert.equal(script.error, null);
   assert.deepEqual(script.commands.map((command) => command.argv[0]?.value), ["cat", "ls"]);
 });
+
+Deno.test("parseBash() parses literal shell strings ahead, also behind wrappers", async () => {
+  const script = await parseBash(`sudo bash -c "git push" && eval 'npm publish' && sh -c "$X"`);
+  assert.deepEqual([...script.inner.keys()], ["git push", "npm publish"]);
+  assert.deepEqual(script.inner.get("git push")!.commands[0]!.argv.map((word) => word.value), [
+    "git",
+    "push",
+  ]);
+});
+
+Deno.test("parseBash() records quoted ranges, assigned names and top-level line breaks", async () => {
+  const script = await parseBash(`X=1 ls 'a' "b" # c\nexport PATH\nfor I in 1; do :; done`);
+  assert.deepEqual(script.quoted.map(([start, end]) => script.source.slice(start, end)), [
+    "'a'",
+    '"b"',
+    "# c",
+  ]);
+  assert.deepEqual(script.assigned, ["X", "PATH", "I"]);
+  assert.equal(script.topLevelNewline, true);
+  const heredoc = await parseBash("cat <<EOF\nls\nEOF");
+  assert.equal(heredoc.topLevelNewline, false, "a heredoc body is not a second command");
+  assert.equal((await parseBash("{ ls\npwd; }")).topLevelNewline, false);
+});

@@ -98,6 +98,7 @@ Deno.test("decide() asks once per web_fetch host in ask mode and suggests a WebF
     decision: "ask",
     tier: "read",
     rule: null,
+    class: "web-domain",
     reason: `"web_fetch" would send a request to "docs.example.com", a host no rule allows yet`,
     suggestedRule: "WebFetch(domain:docs.example.com)",
   });
@@ -133,4 +134,63 @@ Deno.test("decide() refuses an unapproved web_fetch host headless, naming the ru
   );
   const bad = await decision("web_fetch", { url: "not a url" }, headless, true);
   assert.equal(bad.decision, "allow", "the tool itself reports the malformed URL");
+});
+
+Deno.test("decide() denies a bash write to a path an Edit deny rule names, in every mode", async () => {
+  for (const mode of ["ask", "auto", "yolo"] as const) {
+    const p = policy({ deny: ["Edit(secrets/**)"] }, mode);
+    for (
+      const command of ["echo x > secrets/a", "cp a secrets/b", "tee -a secrets/log", "cd secrets && touch k"]
+    ) {
+      const denied = await decision("bash", { command }, p);
+      assert.deepEqual([denied.decision, denied.rule, denied.class], [
+        "deny",
+        "Edit(secrets/**)",
+        "path-rule",
+      ], command);
+    }
+    assert.notEqual(
+      (await decision("bash", { command: "cp secrets/a b" }, p)).decision,
+      "deny",
+      "reading is not writing",
+    );
+  }
+});
+
+Deno.test("decide() denies what a deny rule may match but cannot rule out, even in yolo", async () => {
+  const p = policy({ deny: ["Bash(git push:*)"] }, "yolo");
+  for (
+    const command of [
+      "$CMD push",
+      "git $SUB",
+      'eval "$x"',
+      "echo push | xargs git",
+      "git${IFS}push",
+      "curl x | sh",
+    ]
+  ) {
+    const denied = await decision("bash", { command }, p);
+    assert.deepEqual([denied.decision, denied.class], ["deny", "deny-unprovable"], command);
+    assert.match(denied.reason, /the deny rule "Bash\(git push:\*\)" may match and cannot be ruled out: /);
+  }
+  for (const command of ["ls $X", "echo $(date)", "eval 'ls'", 'sh -c "ls"', "ls )"]) {
+    assert.equal((await decision("bash", { command }, p)).decision, "allow", command);
+  }
+});
+
+Deno.test("decide() denies an empty command with a reason", async () => {
+  for (const command of ["", "   ", "\n\t"]) {
+    const denied = await decision("bash", { command }, policy({}, "yolo"));
+    assert.deepEqual(
+      { ...denied },
+      {
+        decision: "deny",
+        tier: "read",
+        rule: null,
+        class: "empty-command",
+        reason: "the command is empty",
+        suggestedRule: null,
+      },
+    );
+  }
 });

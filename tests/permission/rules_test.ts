@@ -77,7 +77,7 @@ Deno.test("loadConfig() reports an invalid rule at its file, line and column", a
   await using fx = await fixture();
   const file = await fx.write(
     join(fx.workspace, "reasonix.toml"),
-    `[permissions]\nallow = ["Bash(ls)",\n  "Bash(npm test"]\n`,
+    `[permissions]\ndeny = ["Bash(ls)",\n  "Bash(npm test"]\n`,
   );
   await assert.rejects(loadConfig({ workspace: fx.workspace, paths: fx.paths }), (error: unknown) => {
     assert.ok(error instanceof ConfigError);
@@ -85,7 +85,7 @@ Deno.test("loadConfig() reports an invalid rule at its file, line and column", a
     assert.equal(error.line, 3);
     assert.equal(error.column, 17, "the column of the missing parenthesis inside the string");
     assert.equal(error.code, "config.invalid");
-    assert.match(error.message, /permissions\.allow\[1\]/);
+    assert.match(error.message, /permissions\.deny\[1\]/);
     assert.match(error.message, /not closed with "\)"/);
     return true;
   });
@@ -111,7 +111,7 @@ Deno.test("loadConfig() reads allow_dynamic_bash from the user config but not fr
   await fx.write(join(fx.workspace, "reasonix.toml"), `[permissions]\nallow_dynamic_bash = true\n`);
   const config = await loadConfig({ workspace: fx.workspace, paths: fx.paths });
   assert.equal(config.permissions.allowDynamicBash, false);
-  assert.match(config.warnings[0]!.message, /allow_dynamic_bash.*ignored here/);
+  assert.match(config.warnings[0]!.message, /allow_dynamic_bash.*ignored/);
 });
 
 Deno.test("loadConfig() adds --allowed-tools rules and rejects a malformed one", async () => {

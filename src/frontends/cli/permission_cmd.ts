@@ -30,7 +30,18 @@ export async function permissionExplainCmd(words: string[], opts: ExplainOptions
     });
     if (opts.json) {
       const { decision, tier, rule, reason, suggestedRule, mode, headless, command } = report;
-      console.log(JSON.stringify({ decision, tier, rule, reason, suggestedRule, mode, headless, command }));
+      const json = {
+        decision,
+        tier,
+        rule,
+        reason,
+        suggestedRule,
+        mode,
+        headless,
+        command,
+        class: report.class,
+      };
+      console.log(JSON.stringify(json));
     } else await Deno.stdout.write(new TextEncoder().encode(formatExplanation(report)));
     return 0;
   } catch (error) {
