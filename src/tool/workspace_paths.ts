@@ -15,15 +15,42 @@ export async function resolveReadPath(ws: Workspace, input: string): Promise<str
   return real;
 }
 
+/**
+ * A path a tool may create, change, move or remove: inside a writable root, not hidden, not read-only,
+ * and not a directory that holds a hidden or read-only path (moving that would carry it elsewhere).
+ */
 export async function resolveWritePath(ws: Workspace, input: string): Promise<string> {
   const real = await resolveInput(ws, input, "write");
-  if (isInsideAny(real, await forbiddenPaths(ws))) {
+  await assertWritable(ws, real, input);
+  return real;
+}
+
+/** The protected-path half of `resolveWritePath`, for a path already resolved (a symlink entry). */
+export async function assertWritable(ws: Workspace, real: string, input: string): Promise<void> {
+  const hidden = (await forbiddenPaths(ws)).find((entry) => isInside(real, entry) || isInside(entry, real));
+  if (hidden !== undefined) {
+    const what = isInside(real, hidden)
+      ? "the path is hidden from tools"
+      : `it holds "${hidden}", which is hidden`;
     throw new ToolError(
       "tool.path_forbidden",
-      `Cannot write "${input}": the path is protected by forbid_read`,
+      `Cannot write "${input}": ${what} (Reasonix's own files, credential stores and [sandbox] forbid_read)`,
     );
   }
-  return real;
+  const locked = (await readOnlyPaths(ws)).find((entry) => isInside(real, entry) || isInside(entry, real));
+  if (locked !== undefined) {
+    const what = isInside(real, locked) ? `"${locked}" is` : `it holds "${locked}", which is`;
+    throw new ToolError(
+      "tool.path_read_only",
+      `Cannot write "${input}": ${what} read-only to tools: hooks run on your machine at the next git ` +
+        "command; set [sandbox] protect_git = false in your user config to allow",
+    );
+  }
+}
+
+/** Resolves a path inside the writable roots with no protected-path check (a move's source parent). */
+export async function resolveInsideRoots(ws: Workspace, input: string): Promise<string> {
+  return await resolveInput(ws, input, "write");
 }
 
 /** Re-checks a path from `resolveWritePath` right before writing: it must still resolve to itself. */
@@ -48,8 +75,16 @@ export function displayPath(ws: Workspace, abs: string): string {
 
 /** Forbidden paths as given and as resolved, for synchronous checks while walking a tree. */
 export async function forbiddenPaths(ws: Workspace): Promise<string[]> {
+  return await withRealPaths(ws.forbidRead);
+}
+
+async function readOnlyPaths(ws: Workspace): Promise<string[]> {
+  return await withRealPaths(ws.readOnly ?? []);
+}
+
+async function withRealPaths(entries: readonly string[]): Promise<string[]> {
   const out = new Set<string>();
-  for (const entry of ws.forbidRead) {
+  for (const entry of entries) {
     const abs = normalize(entry);
     out.add(abs);
     try {
@@ -134,7 +169,13 @@ async function realPathOf(abs: string, input: string): Promise<string> {
         `Cannot resolve "${input}": too many levels of symbolic links`,
       );
     }
-    const target = await Deno.readLink(next);
+    const target = await Deno.readLink(next).catch(() => {
+      // lstat said symlink and it is gone or no longer a link: something is swapping it right now.
+      throw new ToolError(
+        "tool.path_changed",
+        `Cannot resolve "${input}": the path changed while it was checked`,
+      );
+    });
     if (isAbsolute(target)) current = parse(target).root;
     pending = [...segments(target), ...pending];
   }

@@ -125,7 +125,7 @@ export class SymbolIndex {
 async function parseFile(abs: string): Promise<IndexedFile | null> {
   const language = languageForPath(abs)!;
   try {
-    const file = await readTextFile(abs, abs);
+    const file = await readTextFile(null, abs, abs);
     if (file === null) return null;
     const symbols = (await extractSymbols(file.text, language)).map((symbol) => ({
       name: symbol.name,

@@ -3,9 +3,8 @@
  * Whole-file text I/O for the writers: decode with the file's own encoding and BOM, and encode the
  * new text back the same way, so an edit never changes how a file is stored.
  */
-import { writeFileAtomic } from "../../lib/atomic_fs.ts";
+import { readConfined, readPlain, writeConfined } from "../confined_fs.ts";
 import { ToolError, type Workspace } from "../tool.ts";
-import { assertStillInside } from "../workspace_paths.ts";
 import { describeImage, SNIFF_BYTES, sniffBytes, type TextEncodingName } from "./_sniff.ts";
 
 export interface TextFile {
@@ -14,22 +13,28 @@ export interface TextFile {
   bom: boolean;
 }
 
-/** The decoded file, or null when it does not exist. */
-export async function readTextFile(abs: string, shown: string): Promise<TextFile | null> {
-  let bytes: Uint8Array;
+/**
+ * The decoded file, or null when it does not exist. A null workspace reads in-process without the
+ * anchor: code_index parses hundreds of files and keeps only symbol names.
+ */
+export async function readTextFile(
+  ws: Workspace | null,
+  abs: string,
+  shown: string,
+): Promise<TextFile | null> {
+  let bytes: Uint8Array | null;
   try {
-    const info = await Deno.stat(abs);
-    if (info.isDirectory) {
+    bytes = ws === null ? await readPlain(abs) : await readConfined(ws, abs);
+  } catch (error) {
+    if (error instanceof ToolError && error.code === "tool.not_a_file") {
       throw new ToolError("tool.not_a_file", `Cannot change "${shown}": it is a directory`);
     }
-    bytes = await Deno.readFile(abs);
-  } catch (error) {
-    if (error instanceof Deno.errors.NotFound) return null;
     if (error instanceof Deno.errors.NotADirectory) {
       throw new ToolError("tool.path_invalid", `Cannot use "${shown}": a parent of it is a file`);
     }
     throw error;
   }
+  if (bytes === null) return null;
   const sniff = sniffBytes(bytes.subarray(0, SNIFF_BYTES));
   if (sniff.kind === "image") {
     throw new ToolError("tool.unsupported_file", describeImage(shown, sniff, bytes.length));
@@ -49,16 +54,15 @@ export function encodeText(text: string, encoding: TextEncodingName, bom: boolea
   return out;
 }
 
-/** Re-checks containment, then writes atomically; filesystem failures become tool errors. */
+/** Writes atomically inside the anchored directory; filesystem failures become tool errors. */
 export async function writeChecked(
   ws: Workspace,
   abs: string,
   data: Uint8Array,
   shown: string,
 ): Promise<void> {
-  await assertStillInside(ws, abs);
   try {
-    await writeFileAtomic(abs, data, { mkdirs: true });
+    await writeConfined(ws, abs, data);
   } catch (error) {
     if (error instanceof Deno.errors.NotADirectory || error instanceof Deno.errors.AlreadyExists) {
       throw new ToolError("tool.path_invalid", `Cannot write "${shown}": a parent of it is a file`);

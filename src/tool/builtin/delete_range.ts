@@ -56,7 +56,7 @@ async function planDelete(args: DeleteRangeArgs, ctx: ToolContext): Promise<Rang
   checkAnchor(args.end_anchor, "end_anchor", args.path);
   const abs = await resolveWritePath(ctx.workspace, args.path);
   const shown = displayPath(ctx.workspace, abs);
-  const file = await readTextFile(abs, shown);
+  const file = await readTextFile(ctx.workspace, abs, shown);
   if (file === null) throw new ToolError("tool.not_found", `Cannot delete from "${shown}": no such file`);
   const lines = splitLines(file.text);
   const start = findAnchor(lines, args.start_anchor, { name: "start_anchor", shown });

@@ -68,7 +68,7 @@ async function planDelete(args: DeleteArgs, ctx: ToolContext): Promise<DeletePla
         "use delete_range or edit_file instead",
     );
   }
-  const file = await readTextFile(abs, shown);
+  const file = await readTextFile(ctx.workspace, abs, shown);
   if (file === null) throw new ToolError("tool.not_found", `Cannot delete from "${shown}": no such file`);
   const symbols = await extractSymbols(file.text, language);
   const symbol = pickSymbol(symbols, args, shown);

@@ -48,7 +48,7 @@ async function planEdit(args: EditArgs, ctx: ToolContext): Promise<EditPlan> {
   }
   const abs = await resolveWritePath(ctx.workspace, args.path);
   const shown = displayPath(ctx.workspace, abs);
-  const file = await readTextFile(abs, shown);
+  const file = await readTextFile(ctx.workspace, abs, shown);
   const outcome = applyEdits(file, [args], { shown, label: () => `edit "${shown}"` });
   return { abs, shown, ...outcome };
 }

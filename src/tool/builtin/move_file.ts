@@ -1,7 +1,15 @@
 import { basename, dirname, isAbsolute, join } from "node:path";
 import { z } from "zod";
 import { defineTool, type FileChange, type ToolContext, ToolError, type Workspace } from "../tool.ts";
-import { assertStillInside, displayPath, isInside, resolveWritePath } from "../workspace_paths.ts";
+import {
+  assertStillInside,
+  assertWritable,
+  displayPath,
+  isInside,
+  resolveInsideRoots,
+  resolveWritePath,
+} from "../workspace_paths.ts";
+import { ANCHORED, moveConfined } from "../confined_fs.ts";
 import { movePath } from "./_move_path.ts";
 import { readTextFile } from "./_text_file.ts";
 
@@ -47,12 +55,10 @@ export const moveFileTool = defineTool({
   async execute(args, ctx) {
     const plan = await planMove(args, ctx);
     const ws = ctx.workspace;
-    await assertStillInside(ws, dirname(plan.source));
-    await makeParents(plan.destination, plan.shownDestination);
-    await assertStillInside(ws, plan.destination);
     let copied = false;
     try {
-      copied = (await movePath(plan.source, plan.destination)).copied;
+      if (ANCHORED) await moveConfined(ws, plan.source, plan.destination, { overwrite: plan.replaces });
+      else copied = await moveByPath(ws, plan);
     } catch (error) {
       if (error instanceof Deno.errors.PermissionDenied) {
         throw new ToolError(
@@ -108,8 +114,8 @@ async function planMove(args: MoveArgs, ctx: ToolContext): Promise<MovePlan> {
     shownSource,
     shownDestination,
     replaces: existing !== null,
-    sourceText: info.isDirectory ? null : await textOrNull(source, shownSource),
-    replacedText: existing === null ? null : await textOrNull(destination, shownDestination),
+    sourceText: info.isDirectory ? null : await textOrNull(ws, source, shownSource),
+    replacedText: existing === null ? null : await textOrNull(ws, destination, shownDestination),
   };
 }
 
@@ -121,8 +127,17 @@ async function sourceEntry(ws: Workspace, input: string): Promise<string> {
   const real = await resolveWritePath(ws, input);
   const name = basename(input);
   if (name === "" || name === "." || isAbsolute(input) && dirname(input) === input) return real;
-  const entry = join(await resolveWritePath(ws, dirname(input)), name);
-  return (await lstatOrNull(entry))?.isSymlink ? entry : real;
+  const entry = join(await resolveInsideRoots(ws, dirname(input)), name);
+  if (!(await lstatOrNull(entry))?.isSymlink) return real;
+  await assertWritable(ws, entry, input);
+  return entry;
+}
+
+async function moveByPath(ws: Workspace, plan: MovePlan): Promise<boolean> {
+  await assertStillInside(ws, dirname(plan.source));
+  await makeParents(plan.destination, plan.shownDestination);
+  await assertStillInside(ws, plan.destination);
+  return (await movePath(plan.source, plan.destination)).copied;
 }
 
 async function makeParents(abs: string, shown: string): Promise<void> {
@@ -136,9 +151,9 @@ async function makeParents(abs: string, shown: string): Promise<void> {
   }
 }
 
-async function textOrNull(abs: string, shown: string): Promise<string | null> {
+async function textOrNull(ws: Workspace, abs: string, shown: string): Promise<string | null> {
   try {
-    return (await readTextFile(abs, shown))?.text ?? null;
+    return (await readTextFile(ws, abs, shown))?.text ?? null;
   } catch (error) {
     if (error instanceof ToolError) return null;
     throw error;

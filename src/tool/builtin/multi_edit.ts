@@ -67,7 +67,7 @@ async function planMultiEdit(args: MultiEditArgs, ctx: ToolContext): Promise<Mul
   });
   const abs = await resolveWritePath(ctx.workspace, args.path);
   const shown = displayPath(ctx.workspace, abs);
-  const file = await readTextFile(abs, shown);
+  const file = await readTextFile(ctx.workspace, abs, shown);
   const outcome = applyEdits(file, args.edits, {
     shown,
     label: (index) => `apply edits[${index}] to "${shown}"`,

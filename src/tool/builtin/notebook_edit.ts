@@ -61,7 +61,7 @@ async function planNotebookEdit(args: NotebookArgs, ctx: ToolContext): Promise<N
   }
   const abs = await resolveWritePath(ctx.workspace, args.path);
   const shown = displayPath(ctx.workspace, abs);
-  const file = await readTextFile(abs, shown);
+  const file = await readTextFile(ctx.workspace, abs, shown);
   if (file === null) throw new ToolError("tool.not_found", `Cannot edit "${shown}": no such notebook`);
   const notebook = parseNotebook(file.text, shown);
   const mode = args.edit_mode ?? "replace";

@@ -1,6 +1,7 @@
 import { z } from "zod";
 import { defineTool, type ToolContext, ToolError } from "../tool.ts";
-import { displayPath, resolveReadPath } from "../workspace_paths.ts";
+import { readConfined } from "../confined_fs.ts";
+import { displayPath, notFound, resolveReadPath } from "../workspace_paths.ts";
 import { describeImage, SNIFF_BYTES, sniffBytes, type TextEncodingName } from "./_sniff.ts";
 
 export const DEFAULT_READ_LIMIT = 2000;
@@ -27,29 +28,22 @@ export const readFileTool = defineTool({
   async execute(args, ctx) {
     const abs = await resolveReadPath(ctx.workspace, args.path);
     const shown = displayPath(ctx.workspace, abs);
-    const info = await statFile(abs, args.path);
-    if (info.isDirectory) {
-      throw new ToolError("tool.not_a_file", `Cannot read "${shown}": it is a directory; use ls to list it`);
-    }
-    if (info.size === 0) return { output: `File "${shown}" is empty (0 bytes)` };
-    using file = await Deno.open(abs, { read: true });
-    const head = new Uint8Array(SNIFF_BYTES);
-    const headLength = (await file.read(head)) ?? 0;
-    const sniff = sniffBytes(head.subarray(0, headLength));
+    const bytes = await readBytes(ctx, abs, { input: args.path, shown });
+    if (bytes.length === 0) return { output: `File "${shown}" is empty (0 bytes)` };
+    const sniff = sniffBytes(bytes.subarray(0, SNIFF_BYTES));
     if (sniff.kind === "image") {
-      throw new ToolError("tool.unsupported_file", describeImage(shown, sniff, info.size));
+      throw new ToolError("tool.unsupported_file", describeImage(shown, sniff, bytes.length));
     }
     if (sniff.kind === "binary") {
       throw new ToolError(
         "tool.unsupported_file",
-        `Cannot read "${shown}": it looks like a binary file (${info.size} bytes), not text`,
+        `Cannot read "${shown}": it looks like a binary file (${bytes.length} bytes), not text`,
       );
     }
-    await file.seek(0, Deno.SeekMode.Start);
     const skip = args.offset ?? 0;
     const take = args.limit ?? DEFAULT_READ_LIMIT;
-    const scan = await scanLines(file, sniff.encoding, { skip, take, ctx });
-    if (scan.total === 0) return { output: `File "${shown}" is empty (${info.size} bytes)` };
+    const scan = scanLines(bytes, sniff.encoding, { skip, take, ctx });
+    if (scan.total === 0) return { output: `File "${shown}" is empty (${bytes.length} bytes)` };
     if (skip >= scan.total) {
       throw new ToolError(
         "tool.invalid_offset",
@@ -60,15 +54,27 @@ export const readFileTool = defineTool({
   },
 });
 
-async function statFile(abs: string, input: string): Promise<Deno.FileInfo> {
+/** The file's bytes through the anchored reader, so a swapped directory cannot redirect the read. */
+async function readBytes(
+  ctx: ToolContext,
+  abs: string,
+  names: { input: string; shown: string },
+): Promise<Uint8Array> {
+  let bytes: Uint8Array | null;
   try {
-    return await Deno.stat(abs);
+    bytes = await readConfined(ctx.workspace, abs);
   } catch (error) {
-    if (error instanceof Deno.errors.NotFound || error instanceof Deno.errors.NotADirectory) {
-      throw new ToolError("tool.not_found", `Cannot access "${input}": no such file or directory`);
+    if (error instanceof ToolError && error.code === "tool.not_a_file") {
+      throw new ToolError(
+        "tool.not_a_file",
+        `Cannot read "${names.shown}": it is a directory; use ls to list it`,
+      );
     }
-    throw error;
+    if (error instanceof Deno.errors.NotADirectory) bytes = null;
+    else throw error;
   }
+  if (bytes === null) throw notFound(names.input);
+  return bytes;
 }
 
 interface Scan {
@@ -84,8 +90,8 @@ interface ScanOptions {
   ctx: ToolContext;
 }
 
-/** Streams the file once: keeps only the requested window (each line capped) and counts the rest. */
-async function scanLines(file: Deno.FsFile, encoding: TextEncodingName, options: ScanOptions): Promise<Scan> {
+/** Decodes the file once: keeps only the requested window (each line capped) and counts the rest. */
+function scanLines(bytes: Uint8Array, encoding: TextEncodingName, options: ScanOptions): Scan {
   const decoder = new TextDecoder(encoding);
   const budget = options.ctx.limits.outputBudgetBytes;
   const scan: Scan = { lines: [], total: 0, budgetHit: false };
@@ -104,13 +110,10 @@ async function scanLines(file: Deno.FsFile, encoding: TextEncodingName, options:
     partial = "";
     started = false;
   };
-  const buffer = new Uint8Array(CHUNK_BYTES);
-  for (;;) {
+  for (let at = 0;; at += CHUNK_BYTES) {
     options.ctx.signal.throwIfAborted();
-    const read = await file.read(buffer);
-    const text = read === null
-      ? decoder.decode()
-      : decoder.decode(buffer.subarray(0, read), { stream: true });
+    const chunk = at < bytes.length ? bytes.subarray(at, at + CHUNK_BYTES) : null;
+    const text = chunk === null ? decoder.decode() : decoder.decode(chunk, { stream: true });
     let from = 0;
     for (let nl = text.indexOf("\n"); nl !== -1; nl = text.indexOf("\n", from)) {
       keep(text.slice(from, nl));
@@ -118,7 +121,7 @@ async function scanLines(file: Deno.FsFile, encoding: TextEncodingName, options:
       from = nl + 1;
     }
     if (from < text.length) keep(text.slice(from));
-    if (read === null) break;
+    if (chunk === null) break;
   }
   if (started) finish();
   return scan;

@@ -51,7 +51,7 @@ async function planWrite(args: WriteArgs, ctx: ToolContext): Promise<WritePlan> 
   let old: TextFile | null = null;
   let existed = false;
   try {
-    old = await readTextFile(abs, shown);
+    old = await readTextFile(ctx.workspace, abs, shown);
     existed = old !== null;
   } catch (error) {
     // A binary file may be overwritten; its old content just cannot be shown.

@@ -1,0 +1,126 @@
+/**
+ * @module
+ * File-tool I/O that a concurrent symlink swap cannot push outside the writable roots. Deno offers no
+ * openat: under the fence's path-scoped permissions it turns every relative path back into an absolute
+ * one and resolves it again, and /proc/self/fd needs --allow-all. So on Linux the I/O runs in a short
+ * bash program anchored by its own cwd (src/sandbox/host_fs.ts); elsewhere the path checks are re-run
+ * right before a plain write, which narrows the race but cannot close it.
+ */
+import { basename, dirname, relative, sep } from "node:path";
+import { writeFileAtomic } from "../lib/atomic_fs.ts";
+import { HOST_FS_EXIT as EXIT, HOST_FS_READ_OK, runHostFs } from "../sandbox/host_fs.ts";
+import { ToolError, type Workspace } from "./tool.ts";
+import { assertStillInside, isInside } from "./workspace_paths.ts";
+
+/** Whether the anchored helper is used; false on macOS and Windows, where the older checks remain. */
+export const ANCHORED = Deno.build.os === "linux";
+
+interface Anchor {
+  root: string;
+  rel: string;
+  name: string;
+}
+
+/** Replaces `abs` atomically (temp file, fsync, rename), creating missing parent directories. */
+export async function writeConfined(ws: Workspace, abs: string, data: Uint8Array): Promise<void> {
+  if (!ANCHORED) {
+    await assertStillInside(ws, abs);
+    await writeFileAtomic(abs, data, { mkdirs: true });
+    return;
+  }
+  const at = anchor(ws, abs);
+  const temp = `.${basename(abs).slice(0, 100)}.${crypto.randomUUID().slice(0, 8)}.tmp`;
+  await run(["write", at.root, at.rel, at.name, "1", temp], data, abs);
+}
+
+/** The whole file; null when it does not exist. */
+export async function readConfined(ws: Workspace, abs: string): Promise<Uint8Array | null> {
+  if (!ANCHORED) return await readPlain(abs);
+  const at = anchor(ws, abs);
+  try {
+    const out = await run(["read", at.root, at.rel, at.name], null, abs);
+    return out.subarray(1);
+  } catch (error) {
+    if (error instanceof ConfinedError && error.exit === EXIT.notFound) return null;
+    throw error;
+  }
+}
+
+/**
+ * Renames `from` (a file, directory or link, not followed) to `to`, creating `to`'s parents; `mv`
+ * copies across filesystems. Linux only: callers check `ANCHORED` and keep their own fallback.
+ */
+export async function moveConfined(
+  ws: Workspace,
+  from: string,
+  to: string,
+  options: { overwrite: boolean },
+): Promise<void> {
+  const source = anchor(ws, from);
+  const target = anchor(ws, to);
+  const overwrite = options.overwrite ? "1" : "0";
+  await run(
+    ["move", source.root, source.rel, source.name, target.root, target.rel, target.name, overwrite],
+    null,
+    from,
+  );
+}
+
+/** The file read by path, following symlinks; null when it does not exist. */
+export async function readPlain(abs: string): Promise<Uint8Array | null> {
+  try {
+    if ((await Deno.stat(abs)).isDirectory) throw failure(EXIT.isDirectory, abs);
+    return await Deno.readFile(abs);
+  } catch (error) {
+    if (error instanceof Deno.errors.NotFound) return null;
+    throw error;
+  }
+}
+
+/** A failure of the helper; `exit` is one of `EXIT` for the cases a tool reports in its own words. */
+export class ConfinedError extends ToolError {
+  constructor(readonly exit: number, code: string, message: string) {
+    super(code, message);
+  }
+}
+
+function anchor(ws: Workspace, abs: string): Anchor {
+  const root = [ws.root, ...ws.extraWritable].filter((candidate) => isInside(abs, candidate))
+    .sort((a, b) => b.length - a.length)[0];
+  if (root === undefined || abs === root) {
+    throw new ToolError("tool.path_outside_workspace", `Cannot use "${abs}": not inside a writable root`);
+  }
+  const rel = relative(root, dirname(abs)).split(sep).join("/");
+  return { root, rel, name: basename(abs) };
+}
+
+async function run(args: string[], stdin: Uint8Array | null, shown: string): Promise<Uint8Array> {
+  const { code, stdout, stderr } = await runHostFs(args, stdin);
+  if (code === 0 && (args[0] !== "read" || stdout[0] === HOST_FS_READ_OK)) return stdout;
+  throw failure(code, shown, stderr);
+}
+
+function failure(exit: number, shown: string, detail = ""): ConfinedError {
+  switch (exit) {
+    case EXIT.changed:
+      return new ConfinedError(
+        exit,
+        "tool.path_changed",
+        `Cannot use "${shown}": the path changed while it was in use (a directory was swapped for a symlink)`,
+      );
+    case EXIT.notFound:
+      return new ConfinedError(exit, "tool.not_found", `Cannot access "${shown}": no such file or directory`);
+    case EXIT.isDirectory:
+      return new ConfinedError(exit, "tool.not_a_file", `Cannot use "${shown}": it is a directory`);
+    case EXIT.parentIsFile:
+      return new ConfinedError(exit, "tool.path_invalid", `Cannot use "${shown}": a parent of it is a file`);
+    case EXIT.exists:
+      return new ConfinedError(exit, "tool.already_exists", `Cannot move to "${shown}": it already exists`);
+    default:
+      return new ConfinedError(
+        exit,
+        "tool.io_failed",
+        `Cannot change "${shown}": the file operation failed${detail === "" ? "" : `: ${detail}`}`,
+      );
+  }
+}
