@@ -8,6 +8,7 @@ import type { PermissionMode } from "../config/types.ts";
 import type { BashJudgement, JudgeClass, Tier } from "./bash_classify.ts";
 import { argvMatches, lineHit, pathHit, possibleHit } from "./_bash_match.ts";
 import { FILE_WRITERS, globMatches, type Rule } from "./rules.ts";
+import { addressRange } from "../lib/ip_address.ts";
 
 /** What decided: a rule, the mode, or (when the tier decided) the class of the line's judgement. */
 export type DecisionClass =
@@ -108,7 +109,8 @@ function decideTool(call: CallFacts, policy: Policy): Decision {
   const allowed = policy.rules.allow.find((rule) => toolRuleHits(rule, call, "all"));
   if (allowed) return ruled(base, "allow", allowed);
   if (call.webHost !== undefined && policy.mode === "ask") {
-    const reason = `"${call.tool}" would send a request to "${call.webHost}", a host no rule allows yet`;
+    const reason = `"${call.tool}" would send a request to "${call.webHost}", a host no rule allows yet` +
+      (isPrivateHost(call.webHost) ? PRIVATE_NOTE : "");
     return { ...base, decision: "ask", rule: null, class: "web-domain", reason };
   }
   if (call.readOnly) {
@@ -151,6 +153,16 @@ function ruled(
     class: kind,
     reason: `the ${decision} rule "${rule.source}" matches`,
   };
+}
+
+/** Approving such a host is not enough: the tool refuses it unless the user config lists it. */
+const PRIVATE_NOTE = ` (a loopback, private or metadata address: web_fetch refuses it even when approved, ` +
+  `unless [tools] web_fetch_allow_private in your user config lists it)`;
+
+function isPrivateHost(host: string): boolean {
+  if (host === "localhost" || host.endsWith(".localhost")) return true;
+  const range = addressRange(host);
+  return range !== null && range !== "public";
 }
 
 function toolRuleHits(rule: Rule, call: CallFacts, need: "any" | "all"): boolean {

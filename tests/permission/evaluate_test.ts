@@ -128,9 +128,16 @@ Deno.test("decide() refuses an unapproved web_fetch host headless, naming the ru
   assert.equal(refused.unanswerable, true);
   assert.equal(
     refused.reason,
-    `"web_fetch" would send a request to "[::1]", a host no rule allows yet; it needs approval, but nobody ` +
+    `"web_fetch" would send a request to "[::1]", a host no rule allows yet (a loopback, private or ` +
+      `metadata address: web_fetch refuses it even when approved, unless [tools] web_fetch_allow_private in ` +
+      `your user config lists it); it needs approval, but nobody ` +
       `can answer in a headless run: pass --permission-mode auto (or --yolo) or allow it with ` +
       `--allowed-tools 'WebFetch(domain:[::1])' (or [permissions] allow)`,
+  );
+  const metadata = await decision("web_fetch", { url: "http://169.254.169.254/latest/" }, headless, true);
+  assert.match(
+    metadata.reason,
+    /a loopback, private or metadata address: web_fetch refuses it even when approved/,
   );
   const bad = await decision("web_fetch", { url: "not a url" }, headless, true);
   assert.equal(bad.decision, "allow", "the tool itself reports the malformed URL");
