@@ -16,6 +16,7 @@ export interface PolicyGateOptions {
   approvals: Approvals;
   rules: PolicyRules;
   allowDynamicBash: boolean;
+  privateHosts?: readonly string[];
   roots: WorkspaceRoots;
   /** No approval UI at all (`reasonix run`): asks fail closed without trying the desk. */
   headless: boolean;
@@ -48,6 +49,7 @@ function policyOf(options: PolicyGateOptions, headless: boolean) {
     headless,
     rules: { allow: [...rules.allow, ...approvals.grants()], ask: rules.ask, deny: rules.deny },
     allowDynamicBash: options.allowDynamicBash,
+    privateHosts: options.privateHosts ?? [],
   };
 }
 

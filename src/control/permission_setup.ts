@@ -38,12 +38,14 @@ export async function setupPermissions(options: {
     approvals,
     rules: compileRules(config.permissions),
     allowDynamicBash: config.permissions.allowDynamicBash,
+    privateHosts: config.tools.webFetchAllowPrivate,
     roots: { root: workspace.root, extraWritable: workspace.extraWritable },
     headless: options.headless,
   };
   const reload = async (next: ResolvedConfig) => {
     gateOptions.rules = compileRules(next.permissions);
     gateOptions.allowDynamicBash = next.permissions.allowDynamicBash;
+    gateOptions.privateHosts = next.tools.webFetchAllowPrivate;
     approvals.setAlwaysRules(await loadPermissionGrants(paths, workspace.root));
   };
   return { gate: createPolicyGate(gateOptions), approvals, reload };

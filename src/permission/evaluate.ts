@@ -38,6 +38,8 @@ export interface Policy {
   rules: PolicyRules;
   /** `[permissions] allow_dynamic_bash`: tier-2 bash runs without asking in auto mode. */
   allowDynamicBash: boolean;
+  /** `[tools] web_fetch_allow_private` (`host` or `host:port`): private web_fetch hosts the user opened. */
+  privateHosts?: readonly string[];
 }
 
 export interface CallFacts {
@@ -110,7 +112,7 @@ function decideTool(call: CallFacts, policy: Policy): Decision {
   if (allowed) return ruled(base, "allow", allowed);
   if (call.webHost !== undefined && policy.mode === "ask") {
     const reason = `"${call.tool}" would send a request to "${call.webHost}", a host no rule allows yet` +
-      (isPrivateHost(call.webHost) ? PRIVATE_NOTE : "");
+      (isClosedPrivateHost(call.webHost, policy.privateHosts ?? []) ? PRIVATE_NOTE : "");
     return { ...base, decision: "ask", rule: null, class: "web-domain", reason };
   }
   if (call.readOnly) {
@@ -159,7 +161,8 @@ function ruled(
 const PRIVATE_NOTE = ` (a loopback, private or metadata address: web_fetch refuses it even when approved, ` +
   `unless [tools] web_fetch_allow_private in your user config lists it)`;
 
-function isPrivateHost(host: string): boolean {
+function isClosedPrivateHost(host: string, opened: readonly string[]): boolean {
+  if (opened.some((entry) => entry.toLowerCase().replace(/:\d+$/, "") === host)) return false;
   if (host === "localhost" || host.endsWith(".localhost")) return true;
   const range = addressRange(host);
   return range !== null && range !== "public";
