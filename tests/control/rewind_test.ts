@@ -200,3 +200,40 @@ Deno.test("checkpoints and rewinds survive a restart of the process", async () =
     assert.equal(sim.requests.at(-1)!.body, turnThreeFirst);
   });
 });
+
+Deno.test("/rewind lists the turns, asks before overwriting outside edits, and hands back the prompt", async () => {
+  const { defaultCommands } = await import("../../src/control/commands/builtin.ts");
+  await withThreeTurns([], async ({ controller, ws }) => {
+    const printed: string[] = [];
+    const inputs: string[] = [];
+    const ctx = {
+      host: controller,
+      print: (text: string) => printed.push(text),
+      quit: () => {},
+      setInput: (text: string) => inputs.push(text),
+    };
+    const run = async (line: string) => {
+      const resolved = defaultCommands().resolve(line);
+      assert.equal(resolved.kind, "command");
+      if (resolved.kind === "command") await resolved.command.run(ctx, resolved.args);
+      return printed.at(-1)!;
+    };
+    const listing = await run("/rewind");
+    assert.match(
+      listing,
+      /^ {2}1 {2}\S+ {2}edit a {2}\(a\.txt\)\n {2}2 .*create c and move b {2}\(c\.txt, b\.txt, d\.txt\)/,
+    );
+    assert.match(listing, /bash side effects are not/);
+    await Deno.writeTextFile(join(ws, "c.txt"), "hand\n");
+    assert.match(
+      await run("/rewind 2 both"),
+      /changed outside Reasonix since the checkpoint: c\.txt\n.*\/rewind 2 both --yes/,
+    );
+    await run("/rewind 2 both --yes");
+    assert.deepEqual(inputs, ["create c and move b"]);
+    assert.deepEqual(await tree(ws), { "a.txt": "one\n", "b.txt": "keep\n", "c.txt": null, "d.txt": null });
+    assert.match(await run("/rewind"), /\/rewind undo {2}undoes the last restore/);
+    assert.match(await run("/rewind undo"), /^Undid the last restore: restored/);
+    assert.equal(await read(ws, "c.txt"), "hand\n");
+  });
+});
