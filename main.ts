@@ -10,6 +10,7 @@ import { upgradeCommand } from "./src/frontends/cli/upgrade_cmd.ts";
 import { completionCommand } from "./src/frontends/cli/completion_cmd.ts";
 import { maybeFence } from "./src/frontends/cli/fence.ts";
 import type { ToolSpec } from "./src/tool/tool.ts";
+import { sessionRewindCommands } from "./src/frontends/cli/session_rewind_cmd.ts";
 
 /** What a program that embeds the CLI may add (tests use it for fixture tools). */
 export interface Embedding {
@@ -255,6 +256,7 @@ function adminCommands(program: Command): void {
       const admin = await import("./src/frontends/cli/admin_cmd.ts");
       Deno.exitCode = await admin.sessionListCmd(opts);
     });
+  sessionRewindCommands(session);
   permissionCommands(program);
   program.command("doctor").description("Check what protects tool calls here: sandbox, temp dir, fence")
     .option("--json", "machine-readable output").option("--dir <path>", "workspace directory")

@@ -8,7 +8,14 @@ import { errorMessage } from "../lib/errors.ts";
 import { truncateMiddle } from "../lib/head_tail.ts";
 import type { ToolCall } from "../provider/provider.ts";
 import type { ToolRegistry } from "../tool/registry.ts";
-import { type ToolContext, ToolError, type ToolResult, type ToolSpec } from "../tool/tool.ts";
+import {
+  type PlannedChange,
+  type ToolContext,
+  ToolError,
+  type ToolResult,
+  type ToolSpec,
+} from "../tool/tool.ts";
+import { applyPlanned } from "../tool/planned.ts";
 import { invalidArgsMessage, invalidJsonMessage } from "./_dispatch_messages.ts";
 
 /** The permission seam: consulted after validation, before execution. */
@@ -23,6 +30,8 @@ export interface GateCall {
   id: string;
   arguments: string;
   ctx: ToolContext;
+  /** A previewing writer's plan, computed at most once: the card shows it and the call applies it. */
+  plan?: () => Promise<PlannedChange>;
 }
 
 export type GateDecision = { allow: true } | { allow: false; code: string; message: string };
@@ -119,17 +128,34 @@ async function settle(
     return failure("tool.invalid_args", message, ctx);
   }
   try {
+    const plan = planOnce(spec, checked.data, ctx);
     const decision = options.gate
-      ? await options.gate.check(spec, checked.data, { id: call.id, arguments: raw, ctx })
+      ? await options.gate.check(spec, checked.data, { id: call.id, arguments: raw, ctx, ...plan })
       : { allow: true as const };
     if (!decision.allow) return failure(decision.code, decision.message, ctx);
-    return finish(await spec.execute(checked.data, withPermits(ctx, spec, options.gate)), spec, ctx);
+    const toolCtx = withPermits(ctx, spec, options.gate);
+    const result = plan.plan
+      ? await applyPlanned(await plan.plan(), toolCtx)
+      : await spec.execute(checked.data, toolCtx);
+    return finish(result, spec, ctx);
   } catch (error) {
     if (error instanceof ToolError) return failure(error.code, error.message, ctx);
     if (error instanceof Deno.errors.NotCapable) return failure("tool.fenced", fencedMessage(error), ctx);
     if (ctx.signal.aborted) return failure("tool.aborted", "Interrupted before the call finished", ctx);
     return failure("tool.failed", errorMessage(error), ctx);
   }
+}
+
+/** Planned lazily, so a refused call is judged before its file is read, and never twice. */
+function planOnce(
+  spec: ToolSpec,
+  args: unknown,
+  ctx: ToolContext,
+): { plan?: () => Promise<PlannedChange> } {
+  const make = spec.plan;
+  if (!make) return {};
+  let planned: Promise<PlannedChange> | undefined;
+  return { plan: () => planned ??= make(args, ctx) };
 }
 
 function withPermits(ctx: ToolContext, spec: ToolSpec, gate: Gate | undefined): ToolContext {

@@ -40,6 +40,7 @@ export interface LayerValues {
   secrets: Partial<ResolvedConfig["secrets"]>;
   network: Partial<ResolvedConfig["network"]>;
   billing: Partial<ResolvedConfig["billing"]>;
+  sessions: Partial<ResolvedConfig["sessions"]>;
   ui: Partial<ResolvedConfig["ui"]>;
 }
 
@@ -111,6 +112,9 @@ export async function layerValues(raw: Raw, context: LayerContext): Promise<Laye
     }),
     billing: compact({
       currency: section(raw, "billing").display_currency as ResolvedConfig["billing"]["currency"] | undefined,
+    }),
+    sessions: compact({
+      retentionDays: section(raw, "sessions").retention_days as number | undefined,
     }),
     ui: compact({
       theme: ui.theme as ResolvedConfig["ui"]["theme"] | undefined,

@@ -71,6 +71,7 @@ const POLICIES: readonly KeyPolicy[] = [
     tightens: (value, { user }) => subset(strings(value), user.tools.webFetchAllowPrivate),
   },
   { path: ["billing", "display_currency"] },
+  { path: ["sessions", "retention_days"] },
 ];
 
 export interface PolicyResult {

@@ -63,6 +63,7 @@ export function builtinConfig(): ResolvedConfig {
     secrets: { protectSensitiveFiles: true, envAllow: [] },
     network: { maxRetries: 3, retryBaseMs: 1000 },
     billing: { currency: "auto" },
+    sessions: { retentionDays: 30 },
     ui: { theme: "auto", showTurnUsage: true, showReasoning: true },
     files: [],
     warnings: [],

@@ -208,6 +208,7 @@ function mergeLayer(config: ResolvedConfig, values: LayerValues): void {
   Object.assign(config.secrets, values.secrets);
   Object.assign(config.network, values.network);
   Object.assign(config.billing, values.billing);
+  Object.assign(config.sessions, values.sessions);
   Object.assign(config.ui, values.ui);
 }
 

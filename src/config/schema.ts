@@ -199,6 +199,7 @@ export const CONFIG_SPEC: TableSpec = table({
   }),
   network: table({ max_retries: integer(0, 20), retry_base_ms: integer(0), proxy: UNSUPPORTED }),
   billing: table({ display_currency: oneOf(["auto", "CNY", "USD"]) }),
+  sessions: table({ retention_days: integer(1) }),
   ui: table({
     theme: oneOf(THEMES),
     show_turn_usage: boolean(),

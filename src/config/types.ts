@@ -131,6 +131,8 @@ export interface ResolvedConfig {
   secrets: { protectSensitiveFiles: boolean; envAllow: string[] };
   network: { maxRetries: number; retryBaseMs: number };
   billing: { currency: "auto" | "CNY" | "USD" };
+  /** `retentionDays`: how long file checkpoints are kept (default 30); user config only. */
+  sessions: { retentionDays: number };
   ui: UiConfig;
   /** Files that were read, highest precedence last. */
   files: string[];

@@ -159,6 +159,7 @@ async function sessionDesks(
 function configuredSettings(config: ResolvedConfig) {
   const { compactRatio, reasoningLanguage } = config.agent;
   return {
+    checkpointRetentionDays: config.sessions.retentionDays,
     ui: { language: config.language, ...config.ui },
     ...(compactRatio !== undefined ? { compactRatio } : {}),
     ...(reasoningLanguage ? { reasoningLanguage } : {}),

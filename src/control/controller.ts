@@ -33,6 +33,8 @@ import { mentionAttachments, withMentions } from "./mentions.ts";
 import { WorkspaceFiles } from "./workspace_files.ts";
 import { type ReasoningLanguage, reasoningLanguageNote } from "./reasoning_language.ts";
 import { DEFAULT_COMPACT_RATIO } from "../agent/compaction.ts";
+import { TurnCheckpoints } from "./turn_checkpoints.ts";
+import * as rewinding from "./rewind.ts";
 
 export interface ControllerParts {
   store: SessionStore;
@@ -71,6 +73,8 @@ export interface ControllerParts {
   questions?: QuestionDesk;
   /** `/memory`, `/remember`, `/forget`, `/diff`, `/sandbox`, `/reload`. */
   workspaceOps?: WorkspaceOps;
+  /** `[sessions] retention_days`: how long file checkpoints are kept. */
+  checkpointRetentionDays?: number;
 }
 
 export class Controller implements RunPort, ApprovalPort, QuestionPort, StatusPort {
@@ -84,11 +88,13 @@ export class Controller implements RunPort, ApprovalPort, QuestionPort, StatusPo
   #files: FileNotices;
   #workspaceFiles: WorkspaceFiles | undefined;
   #reasoningLanguage: ReasoningLanguage = "auto";
+  #checkpoints: TurnCheckpoints;
 
   constructor(parts: ControllerParts) {
     this.#parts = parts;
     this.#recordedToolsJson = parts.recordedToolsJson;
     this.#files = new FileNotices(parts.toolContext.workspace.root);
+    this.#checkpoints = new TurnCheckpoints(parts.store, parts.checkpointRetentionDays);
     parts.approvals?.attach((event) => this.#emit(event), () => this.#listeners.size > 0);
     parts.questions?.attach((event) => this.#emit(event), () => this.#listeners.size > 0);
     // A /remember or /forget reaches the model on the tail of the next turn, never its system prompt.
@@ -248,6 +254,7 @@ export class Controller implements RunPort, ApprovalPort, QuestionPort, StatusPo
     this.#totals.turns++;
     this.#emit({ type: "turn_started", turn: this.#totals.turns, text });
     try {
+      await this.#checkpoints.open(text, (this.#parts.now ?? (() => new Date()))());
       await this.#recordTools();
       await this.#compactIfDue(abort.signal);
       await this.#appendUserTurn(text);
@@ -278,6 +285,28 @@ export class Controller implements RunPort, ApprovalPort, QuestionPort, StatusPo
     }
   }
 
+  /** The user turns of this conversation and whether a restore can be undone, for a rewind picker. */
+  rewindState(): Promise<rewinding.RewindState> {
+    return rewinding.rewindState(this.#rewindTarget());
+  }
+
+  /** Goes back to before a user turn (code, conversation or both), or undoes the last restore. */
+  async rewind(request: rewinding.RewindRequest): Promise<rewinding.RewindOutcome> {
+    if (this.#abort) throw new Error("A turn is already running");
+    const outcome = await rewinding.rewind(this.#rewindTarget(), request);
+    if (outcome.status !== "done" || !outcome.history) return outcome;
+    this.#parts.history.splice(0, this.#parts.history.length, ...outcome.history);
+    // What the model saw in the rewound turns is gone from its conversation.
+    this.#files = new FileNotices(this.workspaceRoot);
+    if (outcome.note) this.#parts.turnNotes = [...this.#parts.turnNotes ?? [], outcome.note];
+    return outcome;
+  }
+
+  #rewindTarget(): rewinding.RewindTarget {
+    const { store, toolContext, now } = this.#parts;
+    return { store, workspace: toolContext.workspace, now: now ?? (() => new Date()) };
+  }
+
   async close(): Promise<void> {
     this.interrupt();
     await this.#parts.toolContext.jobs?.close();
@@ -293,7 +322,7 @@ export class Controller implements RunPort, ApprovalPort, QuestionPort, StatusPo
       effort: parts.effort,
       ...(parts.maxTokens ? { maxTokens: parts.maxTokens } : {}),
       registry: parts.registry,
-      toolContext: { ...parts.toolContext, signal },
+      toolContext: { ...parts.toolContext, signal, writes: this.#checkpoints },
       gate: parts.gate,
       maxSteps: parts.maxSteps,
       signal,

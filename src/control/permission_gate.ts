@@ -102,9 +102,10 @@ async function previewOf(
   args: unknown,
   call: GateCall | undefined,
 ): Promise<FileChange | null> {
-  if (!spec.preview || !call) return null;
+  if (!call || !(call.plan || spec.preview)) return null;
   try {
-    return await spec.preview(args, call.ctx);
+    if (call.plan) return (await call.plan()).change;
+    return await spec.preview!(args, call.ctx);
   } catch {
     // The call itself reports why it cannot run; the card just shows no diff.
     return null;

@@ -22,6 +22,7 @@ import type { QuestionPort, StatusPort, UiSettings } from "./ports.ts";
 import type { PendingQuestion, QuestionReply } from "./questions.ts";
 import type { TurnOutcome, TurnTotals } from "./turn_outcome.ts";
 import type { WorkspaceOps } from "./workspace_ops.ts";
+import type { RewindOutcome, RewindRequest, RewindState } from "./rewind.ts";
 
 export interface ModelChoice {
   /** `provider/model`, accepted by `/model` and `--model`. */
@@ -156,6 +157,12 @@ export class SessionHost implements SessionControl, QuestionPort, StatusPort {
   }
   compact(): Promise<boolean> {
     return this.#exclusive(() => this.#current.compact());
+  }
+  rewindState(): Promise<RewindState> {
+    return this.#current.rewindState();
+  }
+  rewind(request: RewindRequest): Promise<RewindOutcome> {
+    return this.#exclusive(() => this.#current.rewind(request));
   }
 
   newSession(): Promise<void> {

@@ -31,9 +31,9 @@ export function recordedRequests(records: readonly SessionRecord[]): RecordedReq
   let pending: RecordedRequest | null = null;
   let reset: string | undefined;
   for (const record of records) {
-    if (record.type === "compaction") {
+    if (record.type === "compaction" || record.type === "rewind") {
       messages.splice(0, messages.length, ...record.messages);
-      reset = `compaction (${record.reason})`;
+      reset = record.type === "rewind" ? "rewind" : `compaction (${record.reason})`;
       pending = null;
     }
     if (record.type === "event" && record.name === TOOLS_EVENT) toolsJson = toolsFrom(record.data);

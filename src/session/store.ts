@@ -29,7 +29,12 @@ export type SessionRecord =
     beforeTokens: number;
     afterTokens: number;
     at: string;
-  };
+  }
+  /**
+   * A rewind: the conversation goes back to its state just before record `to` (`messages` is that
+   * replayed history); the records after `to` stay in the file, abandoned.
+   */
+  | { type: "rewind"; to: number; messages: ChatMessage[]; at: string };
 
 export type SessionHeader = Extract<SessionRecord, { type: "session" }>;
 
@@ -228,7 +233,9 @@ function replayedMessages(records: readonly SessionRecord[]): ChatMessage[] {
   const messages: ChatMessage[] = [];
   for (const record of records) {
     if (record.type === "message") messages.push(record.message);
-    if (record.type === "compaction") messages.splice(0, messages.length, ...record.messages);
+    if (record.type === "compaction" || record.type === "rewind") {
+      messages.splice(0, messages.length, ...record.messages);
+    }
   }
   return messages;
 }
@@ -277,6 +284,9 @@ function isSessionRecord(value: unknown): value is SessionRecord {
       return typeof value.name === "string" && typeof value.at === "string";
     case "compaction":
       return Array.isArray(value.messages) && value.messages.every(isObject) && typeof value.at === "string";
+    case "rewind":
+      return typeof value.to === "number" && Array.isArray(value.messages) &&
+        value.messages.every(isObject) && typeof value.at === "string";
     default:
       return false;
   }

@@ -31,6 +31,26 @@ export interface FileChange {
   newText: string | null;
 }
 
+/** A file a planned change replaces: its bytes when planned and what the change writes (null: absent). */
+export interface FileTouch {
+  abs: string;
+  shown: string;
+  before: Uint8Array | null;
+  after: Uint8Array | null;
+}
+
+/** A change computed once: the approval card shows `change`, and `apply` writes exactly those bytes. */
+export interface PlannedChange {
+  change: FileChange;
+  touches: readonly FileTouch[];
+  apply(): Promise<ToolResult>;
+}
+
+/** Told about every planned write just before it lands (checkpoints record first-touch content). */
+export interface WriteObserver {
+  beforeWrite(touches: readonly FileTouch[]): Promise<void>;
+}
+
 export interface ToolContext {
   signal: AbortSignal;
   workspace: Workspace;
@@ -54,6 +74,8 @@ export interface ToolContext {
   jobs?: JobTable;
   /** Puts the `ask` tool's questions to a person; absent where nobody can answer. */
   questions?: Asker;
+  /** The session's checkpoints; absent where no turn is recorded. */
+  writes?: WriteObserver;
 }
 
 export interface ToolLimits {
@@ -75,6 +97,8 @@ export interface ToolSpec<Args = unknown> {
   /** Told to the model when the dispatcher cuts this tool's output (e.g. "use offset/limit"). */
   truncationHint?: string;
   preview?: (args: Args, ctx: ToolContext) => Promise<FileChange | null>;
+  /** A previewing writer's one computation: the dispatcher approves and applies this same plan. */
+  plan?: (args: Args, ctx: ToolContext) => Promise<PlannedChange>;
   execute: (args: Args, ctx: ToolContext) => Promise<ToolResult>;
 }
 

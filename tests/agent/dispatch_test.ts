@@ -334,3 +334,34 @@ Deno.test("bounds the schema leaves out for the model are still enforced, as too
   }
   assert.equal((await dispatchOne(spec, { name: "x", count: 1 })).ok, true);
 });
+
+Deno.test("dispatchToolCalls() plans a previewing writer once, for the gate and the write", async () => {
+  let plans = 0;
+  let applied = 0;
+  const spec = defineTool({
+    name: "planned",
+    description: "Fake planned writer",
+    parameters: z.object({}),
+    readOnly: false,
+    execute: () => Promise.reject(new Error("execute must not run when a plan exists")),
+    plan: () => {
+      plans++;
+      return Promise.resolve({
+        change: { path: "x", kind: "create" as const, oldText: null, newText: "x" },
+        touches: [],
+        apply: () => Promise.resolve({ output: `applied ${++applied}` }),
+      });
+    },
+  }) as ToolSpec;
+  const shown: string[] = [];
+  const gate: Gate = {
+    async check(_spec, _args, gated) {
+      shown.push((await gated!.plan!()).change.newText!);
+      return { allow: true };
+    },
+  };
+  const registry = new ToolRegistry([spec]);
+  const [withGate] = await dispatchToolCalls([call("planned", {})], { registry, ctx: context(), gate });
+  const [noGate] = await dispatchToolCalls([call("planned", {})], { registry, ctx: context() });
+  assert.deepEqual([withGate!.output, noGate!.output, plans, shown], ["applied 1", "applied 2", 2, ["x"]]);
+});

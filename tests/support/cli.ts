@@ -98,7 +98,8 @@ export async function sessionFiles(home: string): Promise<string[]> {
   try {
     for await (const dir of Deno.readDir(root)) {
       for await (const entry of Deno.readDir(join(root, dir.name))) {
-        files.push(join(root, dir.name, entry.name));
+        // Checkpoint directories sit beside the session files.
+        if (entry.name.endsWith(".jsonl")) files.push(join(root, dir.name, entry.name));
       }
     }
   } catch (error) {

@@ -11,6 +11,7 @@ import { sessionCommands } from "./session.ts";
 import { displayCommands } from "./display.ts";
 import { memoryCommands } from "./memory.ts";
 import { workspaceCommands } from "./workspace.ts";
+import { rewindCommand } from "./rewind.ts";
 
 const MODES: readonly PermissionMode[] = ["ask", "auto", "yolo"];
 
@@ -23,6 +24,7 @@ export function defaultCommands(): CommandRegistry {
   }
   for (const command of displayCommands()) registry.register(command);
   for (const command of sessionCommands()) registry.register(command);
+  registry.register(rewindCommand);
   for (const command of [...memoryCommands(), ...workspaceCommands()]) registry.register(command);
   return registry;
 }

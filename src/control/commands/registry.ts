@@ -11,6 +11,7 @@ import { type Language, t } from "../../lib/i18n/mod.ts";
 import type { ChatMessage, Effort } from "../../provider/provider.ts";
 import type { SessionControl } from "../session_host.ts";
 import type { WorkspaceOps } from "../workspace_ops.ts";
+import type { RewindOutcome, RewindRequest, RewindState } from "../rewind.ts";
 
 /** The Controller operations slash commands use; the Controller itself satisfies it. */
 export interface CommandHost extends SessionInfo, ApprovalPort {
@@ -26,6 +27,9 @@ export interface CommandHost extends SessionInfo, ApprovalPort {
   readonly sessions?: SessionControl;
   /** Memory, diff, sandbox and reload of the session's workspace; absent in bare test hosts. */
   readonly workspaceOps?: WorkspaceOps;
+  /** Checkpoints and rewind (`/rewind`); absent in bare test hosts. */
+  rewindState?(): Promise<RewindState>;
+  rewind?(request: RewindRequest): Promise<RewindOutcome>;
 }
 
 /** Session-only display settings a face holds (`/theme`, `/language`, `/verbose`); never written to config. */
@@ -57,6 +61,8 @@ export interface CommandContext {
   clearScreen?(): void;
   /** Puts text on the terminal's clipboard; resolves to the ways it was sent (`osc52`, `xclip`…). */
   copyToClipboard?(text: string): Promise<string[]>;
+  /** Puts text in the input box for the person to edit and send (a rewound turn's prompt). */
+  setInput?(text: string): void;
   /** Shows a unified diff coloured (`/diff`); faces without it get the plain text through `print`. */
   printDiff?(patch: string): void;
 }

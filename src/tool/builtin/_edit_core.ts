@@ -4,7 +4,7 @@
  * replace_all, a uniform CRLF file edited as LF and written back as CRLF, and the file's encoding and
  * BOM kept. Failures name the edit, the match count and the lines.
  */
-import { type FileChange, ToolError } from "../tool.ts";
+import { type FileChange, type FileTouch, ToolError } from "../tool.ts";
 import { encodeText, type TextFile } from "./_text_file.ts";
 
 export interface TextEdit {
@@ -22,7 +22,14 @@ export interface EditOutcome {
   oldText: string | null;
   newText: string;
   bytes: Uint8Array;
+  /** The file's bytes as read; null when it did not exist. */
+  raw: Uint8Array | null;
   replacements: number;
+}
+
+/** The file an edit plan replaces, for the stale check and checkpoints. */
+export function touchOf(plan: EditOutcome & { abs: string; shown: string }): FileTouch {
+  return { abs: plan.abs, shown: plan.shown, before: plan.raw, after: plan.bytes };
 }
 
 /** The preview of an edit plan: what permission prompts and checkpoints show. */
@@ -79,7 +86,16 @@ export function applyEdits(
   const bytes = file === null
     ? new TextEncoder().encode(newText)
     : encodeText(newText, file.encoding, file.bom);
-  return { created: file === null, before, after, oldText: file?.text ?? null, newText, bytes, replacements };
+  return {
+    created: file === null,
+    before,
+    after,
+    oldText: file?.text ?? null,
+    newText,
+    bytes,
+    raw: file?.raw ?? null,
+    replacements,
+  };
 }
 
 export function isUniformCrlf(text: string): boolean {

@@ -11,6 +11,8 @@ export interface TextFile {
   text: string;
   encoding: TextEncodingName;
   bom: boolean;
+  /** The bytes as read, so a planned write can tell whether the file changed since. */
+  raw: Uint8Array;
 }
 
 /**
@@ -42,7 +44,12 @@ export async function readTextFile(
   if (sniff.kind === "binary") {
     throw new ToolError("tool.unsupported_file", `Cannot change "${shown}": it looks like a binary file`);
   }
-  return { text: new TextDecoder(sniff.encoding).decode(bytes), encoding: sniff.encoding, bom: sniff.bom };
+  return {
+    text: new TextDecoder(sniff.encoding).decode(bytes),
+    encoding: sniff.encoding,
+    bom: sniff.bom,
+    raw: bytes,
+  };
 }
 
 export function encodeText(text: string, encoding: TextEncodingName, bom: boolean): Uint8Array {

@@ -1,6 +1,7 @@
 import { z } from "zod";
 import { unifiedDiff } from "../../lib/diff/unified.ts";
-import { defineTool, type FileChange, type ToolContext, ToolError } from "../tool.ts";
+import { type PlannedChange, type ToolContext, ToolError } from "../tool.ts";
+import { definePlannedTool } from "../planned.ts";
 import { displayPath, resolveWritePath } from "../workspace_paths.ts";
 import { lineList } from "./_edit_core.ts";
 import { encodeText, readTextFile, writeChecked } from "./_text_file.ts";
@@ -25,28 +26,30 @@ interface RangePlan {
   oldText: string;
   newText: string;
   bytes: Uint8Array;
+  raw: Uint8Array;
   /** 1-based, inclusive. */
   first: number;
   last: number;
 }
 
-export const deleteRangeTool = defineTool({
+export const deleteRangeTool = definePlannedTool({
   name: "delete_range",
   description: DESCRIPTION,
   parameters,
-  readOnly: false,
-  async preview(args, ctx): Promise<FileChange> {
+  async plan(args, ctx): Promise<PlannedChange> {
     const plan = await planDelete(args, ctx);
-    return { path: plan.shown, kind: "modify", oldText: plan.oldText, newText: plan.newText };
-  },
-  async execute(args, ctx) {
-    const plan = await planDelete(args, ctx);
-    await writeChecked(ctx.workspace, plan.abs, plan.bytes, plan.shown);
-    const count = plan.last - plan.first + 1;
-    const span = count === 1 ? `line ${plan.first}` : `lines ${plan.first}-${plan.last}`;
-    const diff = unifiedDiff(toLf(plan.oldText), toLf(plan.newText));
     return {
-      output: `Deleted ${span} (${count} ${count === 1 ? "line" : "lines"}) from ${plan.shown}\n${diff}`,
+      change: { path: plan.shown, kind: "modify", oldText: plan.oldText, newText: plan.newText },
+      touches: [{ abs: plan.abs, shown: plan.shown, before: plan.raw, after: plan.bytes }],
+      async apply() {
+        await writeChecked(ctx.workspace, plan.abs, plan.bytes, plan.shown);
+        const count = plan.last - plan.first + 1;
+        const span = count === 1 ? `line ${plan.first}` : `lines ${plan.first}-${plan.last}`;
+        const diff = unifiedDiff(toLf(plan.oldText), toLf(plan.newText));
+        return {
+          output: `Deleted ${span} (${count} ${count === 1 ? "line" : "lines"}) from ${plan.shown}\n${diff}`,
+        };
+      },
     };
   },
 });
@@ -80,7 +83,7 @@ async function planDelete(args: DeleteRangeArgs, ctx: ToolContext): Promise<Rang
   }
   const newText = joinKept(lines, from, to, file.text.endsWith("\n"));
   const bytes = encodeText(newText, file.encoding, file.bom);
-  return { abs, shown, oldText: file.text, newText, bytes, first: from + 1, last: to + 1 };
+  return { abs, shown, oldText: file.text, newText, bytes, raw: file.raw, first: from + 1, last: to + 1 };
 }
 
 function checkAnchor(anchor: string, name: string, path: string): void {

@@ -8,7 +8,8 @@ import {
   SYMBOL_KINDS,
 } from "../parse/symbols.ts";
 import { languageForPath } from "../parse/tree_sitter.ts";
-import { defineTool, type FileChange, type ToolContext, ToolError } from "../tool.ts";
+import { type PlannedChange, type ToolContext, ToolError } from "../tool.ts";
+import { definePlannedTool } from "../planned.ts";
 import { displayPath, resolveWritePath } from "../workspace_paths.ts";
 import { encodeText, readTextFile, writeChecked } from "./_text_file.ts";
 
@@ -33,26 +34,31 @@ interface DeletePlan {
   oldText: string;
   newText: string;
   bytes: Uint8Array;
+  raw: Uint8Array;
   /** 1-based, inclusive lines that were cut (with the blank line taken along). */
   lines: [number, number];
 }
 
-export const deleteSymbolTool = defineTool({
+export const deleteSymbolTool = definePlannedTool({
   name: "delete_symbol",
   description: DESCRIPTION,
   parameters,
-  readOnly: false,
-  async preview(args, ctx): Promise<FileChange> {
+  async plan(args, ctx): Promise<PlannedChange> {
     const plan = await planDelete(args, ctx);
-    return { path: plan.shown, kind: "modify", oldText: plan.oldText, newText: plan.newText };
-  },
-  async execute(args, ctx) {
-    const plan = await planDelete(args, ctx);
-    await writeChecked(ctx.workspace, plan.abs, plan.bytes, plan.shown);
-    const diff = unifiedDiff(plan.oldText.replaceAll("\r\n", "\n"), plan.newText.replaceAll("\r\n", "\n"));
-    const [from, to] = plan.lines;
-    const where = from === to ? `line ${from}` : `lines ${from}-${to}`;
-    return { output: `Deleted ${describe(plan.symbol)} from ${plan.shown} (${where})\n${diff}` };
+    return {
+      change: { path: plan.shown, kind: "modify", oldText: plan.oldText, newText: plan.newText },
+      touches: [{ abs: plan.abs, shown: plan.shown, before: plan.raw, after: plan.bytes }],
+      async apply() {
+        await writeChecked(ctx.workspace, plan.abs, plan.bytes, plan.shown);
+        const diff = unifiedDiff(
+          plan.oldText.replaceAll("\r\n", "\n"),
+          plan.newText.replaceAll("\r\n", "\n"),
+        );
+        const [from, to] = plan.lines;
+        const where = from === to ? `line ${from}` : `lines ${from}-${to}`;
+        return { output: `Deleted ${describe(plan.symbol)} from ${plan.shown} (${where})\n${diff}` };
+      },
+    };
   },
 });
 
@@ -79,6 +85,7 @@ async function planDelete(args: DeleteArgs, ctx: ToolContext): Promise<DeletePla
     shown,
     symbol,
     oldText: file.text,
+    raw: file.raw,
     newText,
     bytes: encodeText(newText, file.encoding, file.bom),
     lines: [lineAt(file.text, cut.from), lineAt(file.text, Math.max(cut.from, cut.to - 1))],

@@ -1,8 +1,9 @@
 import { z } from "zod";
 import { unifiedDiff } from "../../lib/diff/unified.ts";
-import { defineTool, type FileChange, type ToolContext, ToolError } from "../tool.ts";
+import { type PlannedChange, type ToolContext, ToolError } from "../tool.ts";
+import { definePlannedTool } from "../planned.ts";
 import { displayPath, resolveWritePath } from "../workspace_paths.ts";
-import { applyEdits, type EditOutcome, planChange } from "./_edit_core.ts";
+import { applyEdits, type EditOutcome, planChange, touchOf } from "./_edit_core.ts";
 import { countLines, readTextFile, writeChecked } from "./_text_file.ts";
 
 const DESCRIPTION =
@@ -24,21 +25,23 @@ interface EditPlan extends EditOutcome {
   shown: string;
 }
 
-export const editFileTool = defineTool({
+export const editFileTool = definePlannedTool({
   name: "edit_file",
   description: DESCRIPTION,
   parameters,
-  readOnly: false,
-  async preview(args, ctx): Promise<FileChange> {
-    return planChange(await planEdit(args, ctx));
-  },
-  async execute(args, ctx) {
+  async plan(args, ctx): Promise<PlannedChange> {
     const plan = await planEdit(args, ctx);
-    await writeChecked(ctx.workspace, plan.abs, plan.bytes, plan.shown);
-    if (plan.created) return { output: `Created ${plan.shown} (${countLines(plan.newText)} lines)` };
-    const diff = unifiedDiff(plan.before, plan.after);
-    const noun = plan.replacements === 1 ? "replacement" : "replacements";
-    return { output: `Edited ${plan.shown}: ${plan.replacements} ${noun}\n${diff}` };
+    return {
+      change: planChange(plan),
+      touches: [touchOf(plan)],
+      async apply() {
+        await writeChecked(ctx.workspace, plan.abs, plan.bytes, plan.shown);
+        if (plan.created) return { output: `Created ${plan.shown} (${countLines(plan.newText)} lines)` };
+        const diff = unifiedDiff(plan.before, plan.after);
+        const noun = plan.replacements === 1 ? "replacement" : "replacements";
+        return { output: `Edited ${plan.shown}: ${plan.replacements} ${noun}\n${diff}` };
+      },
+    };
   },
 });
 

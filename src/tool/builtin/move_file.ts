@@ -1,6 +1,7 @@
 import { basename, dirname, isAbsolute, join } from "node:path";
 import { z } from "zod";
-import { defineTool, type FileChange, type ToolContext, ToolError, type Workspace } from "../tool.ts";
+import { type FileTouch, type PlannedChange, type ToolContext, ToolError, type Workspace } from "../tool.ts";
+import { definePlannedTool } from "../planned.ts";
 import {
   assertStillInside,
   assertWritable,
@@ -9,7 +10,7 @@ import {
   resolveInsideRoots,
   resolveWritePath,
 } from "../workspace_paths.ts";
-import { ANCHORED, moveConfined } from "../confined_fs.ts";
+import { ANCHORED, moveConfined, readConfined } from "../confined_fs.ts";
 import { movePath } from "./_move_path.ts";
 import { readTextFile } from "./_text_file.ts";
 
@@ -33,48 +34,52 @@ interface MovePlan {
   /** The source's text when it is a text file, for the preview. */
   sourceText: string | null;
   replacedText: string | null;
+  /** The files the move replaces, with their bytes (a directory or link moves untracked). */
+  touches: FileTouch[];
 }
 
-export const moveFileTool = defineTool({
+export const moveFileTool = definePlannedTool({
   name: "move_file",
   description: DESCRIPTION,
   parameters,
-  readOnly: false,
   // A FileChange has one path, so the preview shows the destination: a "create" holding the moved
   // text (or "modify" when it replaces a file). Directories and binaries show no text. The source's
   // removal is implied by the move and spelled out in the result.
-  async preview(args, ctx): Promise<FileChange> {
+  async plan(args, ctx): Promise<PlannedChange> {
     const plan = await planMove(args, ctx);
     return {
-      path: plan.shownDestination,
-      kind: plan.replaces ? "modify" : "create",
-      oldText: plan.replacedText,
-      newText: plan.sourceText,
+      change: {
+        path: plan.shownDestination,
+        kind: plan.replaces ? "modify" : "create",
+        oldText: plan.replacedText,
+        newText: plan.sourceText,
+      },
+      touches: plan.touches,
+      apply: () => applyMove(plan, ctx.workspace),
     };
   },
-  async execute(args, ctx) {
-    const plan = await planMove(args, ctx);
-    const ws = ctx.workspace;
-    let copied = false;
-    try {
-      if (ANCHORED) await moveConfined(ws, plan.source, plan.destination, { overwrite: plan.replaces });
-      else copied = await moveByPath(ws, plan);
-    } catch (error) {
-      if (error instanceof Deno.errors.PermissionDenied) {
-        throw new ToolError(
-          "tool.permission_denied",
-          `Cannot move "${plan.shownSource}" to "${plan.shownDestination}": permission denied`,
-        );
-      }
-      throw error;
-    }
-    const notes = [
-      plan.replaces ? " (replaced the existing file)" : "",
-      copied ? " (copied across filesystems)" : "",
-    ];
-    return { output: `Moved ${plan.shownSource} to ${plan.shownDestination}${notes.join("")}` };
-  },
 });
+
+async function applyMove(plan: MovePlan, ws: Workspace) {
+  let copied = false;
+  try {
+    if (ANCHORED) await moveConfined(ws, plan.source, plan.destination, { overwrite: plan.replaces });
+    else copied = await moveByPath(ws, plan);
+  } catch (error) {
+    if (error instanceof Deno.errors.PermissionDenied) {
+      throw new ToolError(
+        "tool.permission_denied",
+        `Cannot move "${plan.shownSource}" to "${plan.shownDestination}": permission denied`,
+      );
+    }
+    throw error;
+  }
+  const notes = [
+    plan.replaces ? " (replaced the existing file)" : "",
+    copied ? " (copied across filesystems)" : "",
+  ];
+  return { output: `Moved ${plan.shownSource} to ${plan.shownDestination}${notes.join("")}` };
+}
 
 async function planMove(args: MoveArgs, ctx: ToolContext): Promise<MovePlan> {
   const ws = ctx.workspace;
@@ -108,6 +113,13 @@ async function planMove(args: MoveArgs, ctx: ToolContext): Promise<MovePlan> {
   if (existing !== null && info.isDirectory) {
     throw new ToolError("tool.path_invalid", `${what}: a directory cannot replace a file`);
   }
+  const moved = info.isFile ? await readConfined(ws, source) : null;
+  const replaced = existing?.isFile ? await readConfined(ws, destination) : null;
+  const untracked = moved === null || (existing !== null && !existing.isFile);
+  const touches: FileTouch[] = untracked ? [] : [
+    { abs: source, shown: shownSource, before: moved, after: null },
+    { abs: destination, shown: shownDestination, before: replaced, after: moved },
+  ];
   return {
     source,
     destination,
@@ -116,6 +128,7 @@ async function planMove(args: MoveArgs, ctx: ToolContext): Promise<MovePlan> {
     replaces: existing !== null,
     sourceText: info.isDirectory ? null : await textOrNull(ws, source, shownSource),
     replacedText: existing === null ? null : await textOrNull(ws, destination, shownDestination),
+    touches,
   };
 }
 

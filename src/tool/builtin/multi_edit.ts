@@ -1,8 +1,9 @@
 import { z } from "zod";
 import { unifiedDiff } from "../../lib/diff/unified.ts";
-import { defineTool, type FileChange, type ToolContext, ToolError } from "../tool.ts";
+import { type PlannedChange, type ToolContext, ToolError } from "../tool.ts";
+import { definePlannedTool } from "../planned.ts";
 import { displayPath, resolveWritePath } from "../workspace_paths.ts";
-import { applyEdits, type EditOutcome, planChange } from "./_edit_core.ts";
+import { applyEdits, type EditOutcome, planChange, touchOf } from "./_edit_core.ts";
 import { countLines, readTextFile, writeChecked } from "./_text_file.ts";
 
 const DESCRIPTION =
@@ -28,24 +29,26 @@ interface MultiEditPlan extends EditOutcome {
   shown: string;
 }
 
-export const multiEditTool = defineTool({
+export const multiEditTool = definePlannedTool({
   name: "multi_edit",
   description: DESCRIPTION,
   parameters,
-  readOnly: false,
-  async preview(args, ctx): Promise<FileChange> {
-    return planChange(await planMultiEdit(args, ctx));
-  },
-  async execute(args, ctx) {
+  async plan(args, ctx): Promise<PlannedChange> {
     const plan = await planMultiEdit(args, ctx);
-    await writeChecked(ctx.workspace, plan.abs, plan.bytes, plan.shown);
-    const count = `${args.edits.length} ${args.edits.length === 1 ? "edit" : "edits"}`;
-    if (plan.created) {
-      return { output: `Created ${plan.shown} with ${count} (${countLines(plan.newText)} lines)` };
-    }
-    const noun = plan.replacements === 1 ? "replacement" : "replacements";
-    const diff = unifiedDiff(plan.before, plan.after);
-    return { output: `Edited ${plan.shown}: ${count}, ${plan.replacements} ${noun}\n${diff}` };
+    return {
+      change: planChange(plan),
+      touches: [touchOf(plan)],
+      async apply() {
+        await writeChecked(ctx.workspace, plan.abs, plan.bytes, plan.shown);
+        const count = `${args.edits.length} ${args.edits.length === 1 ? "edit" : "edits"}`;
+        if (plan.created) {
+          return { output: `Created ${plan.shown} with ${count} (${countLines(plan.newText)} lines)` };
+        }
+        const noun = plan.replacements === 1 ? "replacement" : "replacements";
+        const diff = unifiedDiff(plan.before, plan.after);
+        return { output: `Edited ${plan.shown}: ${count}, ${plan.replacements} ${noun}\n${diff}` };
+      },
+    };
   },
 });
 

@@ -1,5 +1,6 @@
 import { z } from "zod";
-import { defineTool, type FileChange, type ToolContext, ToolError } from "../tool.ts";
+import { type PlannedChange, type ToolContext, ToolError } from "../tool.ts";
+import { definePlannedTool } from "../planned.ts";
 import { displayPath, resolveWritePath } from "../workspace_paths.ts";
 import { isUniformCrlf } from "./_edit_core.ts";
 import { type Cell, isCodeCell, makeCell, type Notebook, parseNotebook, setCellSource } from "./_notebook.ts";
@@ -33,22 +34,24 @@ interface NotebookPlan {
   oldText: string;
   newText: string;
   bytes: Uint8Array;
+  raw: Uint8Array;
   summary: string;
 }
 
-export const notebookEditTool = defineTool({
+export const notebookEditTool = definePlannedTool({
   name: "notebook_edit",
   description: DESCRIPTION,
   parameters,
-  readOnly: false,
-  async preview(args, ctx): Promise<FileChange> {
+  async plan(args, ctx): Promise<PlannedChange> {
     const plan = await planNotebookEdit(args, ctx);
-    return { path: plan.shown, kind: "modify", oldText: plan.oldText, newText: plan.newText };
-  },
-  async execute(args, ctx) {
-    const plan = await planNotebookEdit(args, ctx);
-    await writeChecked(ctx.workspace, plan.abs, plan.bytes, plan.shown);
-    return { output: plan.summary };
+    return {
+      change: { path: plan.shown, kind: "modify", oldText: plan.oldText, newText: plan.newText },
+      touches: [{ abs: plan.abs, shown: plan.shown, before: plan.raw, after: plan.bytes }],
+      async apply() {
+        await writeChecked(ctx.workspace, plan.abs, plan.bytes, plan.shown);
+        return { output: plan.summary };
+      },
+    };
   },
 });
 
@@ -75,6 +78,7 @@ async function planNotebookEdit(args: NotebookArgs, ctx: ToolContext): Promise<N
     abs,
     shown,
     oldText: file.text,
+    raw: file.raw,
     newText,
     bytes: encodeText(newText, file.encoding, file.bom),
     summary,

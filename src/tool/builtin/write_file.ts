@@ -1,5 +1,7 @@
 import { z } from "zod";
-import { defineTool, type FileChange, type ToolContext, ToolError } from "../tool.ts";
+import { type PlannedChange, type ToolContext, ToolError } from "../tool.ts";
+import { definePlannedTool } from "../planned.ts";
+import { readConfined } from "../confined_fs.ts";
 import { displayPath, resolveWritePath } from "../workspace_paths.ts";
 import { countLines, readTextFile, type TextFile, writeChecked } from "./_text_file.ts";
 
@@ -18,29 +20,31 @@ interface WritePlan {
   shown: string;
   old: TextFile | null;
   existed: boolean;
+  raw: Uint8Array | null;
 }
 
-export const writeFileTool = defineTool({
+export const writeFileTool = definePlannedTool({
   name: "write_file",
   description: DESCRIPTION,
   parameters,
-  readOnly: false,
-  async preview(args, ctx): Promise<FileChange> {
-    const plan = await planWrite(args, ctx);
-    return {
-      path: plan.shown,
-      kind: plan.existed ? "modify" : "create",
-      oldText: plan.old?.text ?? null,
-      newText: args.content,
-    };
-  },
-  async execute(args, ctx) {
+  async plan(args, ctx): Promise<PlannedChange> {
     const plan = await planWrite(args, ctx);
     const bytes = new TextEncoder().encode(args.content);
-    await writeChecked(ctx.workspace, plan.abs, bytes, plan.shown);
-    const how = plan.existed ? "overwrote" : "created";
     return {
-      output: `Wrote ${countLines(args.content)} lines (${bytes.length} bytes) to ${plan.shown} (${how})`,
+      change: {
+        path: plan.shown,
+        kind: plan.existed ? "modify" : "create",
+        oldText: plan.old?.text ?? null,
+        newText: args.content,
+      },
+      touches: [{ abs: plan.abs, shown: plan.shown, before: plan.raw, after: bytes }],
+      async apply() {
+        await writeChecked(ctx.workspace, plan.abs, bytes, plan.shown);
+        const how = plan.existed ? "overwrote" : "created";
+        return {
+          output: `Wrote ${countLines(args.content)} lines (${bytes.length} bytes) to ${plan.shown} (${how})`,
+        };
+      },
     };
   },
 });
@@ -48,15 +52,12 @@ export const writeFileTool = defineTool({
 async function planWrite(args: WriteArgs, ctx: ToolContext): Promise<WritePlan> {
   const abs = await resolveWritePath(ctx.workspace, args.path);
   const shown = displayPath(ctx.workspace, abs);
-  let old: TextFile | null = null;
-  let existed = false;
   try {
-    old = await readTextFile(ctx.workspace, abs, shown);
-    existed = old !== null;
+    const old = await readTextFile(ctx.workspace, abs, shown);
+    return { abs, shown, old, existed: old !== null, raw: old?.raw ?? null };
   } catch (error) {
     // A binary file may be overwritten; its old content just cannot be shown.
     if (!(error instanceof ToolError && error.code === "tool.unsupported_file")) throw error;
-    existed = true;
+    return { abs, shown, old: null, existed: true, raw: await readConfined(ctx.workspace, abs) };
   }
-  return { abs, shown, old, existed };
 }
