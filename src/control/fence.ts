@@ -12,6 +12,7 @@ import { loadConfig } from "../config/load.ts";
 import type { Paths } from "../config/paths.ts";
 import type { ResolvedConfig } from "../config/types.ts";
 import { reexec } from "../sandbox/reexec.ts";
+import { fsAgentSupported } from "../sandbox/fs_agent.ts";
 
 /** Executables the kernel itself spawns; everything else runs inside `bash`. */
 const EXECUTABLES = ["bash", "sh", "bwrap", "rg", "git", "sandbox-exec"];
@@ -48,6 +49,10 @@ export async function fenceFlags(request: FenceRequest): Promise<string[]> {
     `--allow-write=${(await withRealPaths([...writable, ...outputs])).join(",")}`,
   ];
   const run = await executables(request.env.PATH ?? "");
+  // The file agent (src/sandbox/fs_agent.ts) is this Deno with all permissions: see docs/SANDBOX.md.
+  if (fsAgentSupported()) {
+    run.push(...(await withRealPaths([Deno.execPath()])).filter((p) => !run.includes(p)));
+  }
   if (run.length > 0) flags.push(`--allow-run=${run.join(",")}`);
   const net = netAllowance(config);
   if (net !== null) flags.push(net === "any" ? "--allow-net" : `--allow-net=${net.join(",")}`);

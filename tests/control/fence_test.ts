@@ -66,11 +66,32 @@ Deno.test("fenceFlags() runs only the executables the kernel spawns, found on PA
   const names = new Set(run.map((path) => path.split("/").at(-1)));
   for (const name of names) {
     assert.ok(
-      ["bash", "sh", "bwrap", "rg", "git", "sandbox-exec", "dash", "pbcopy", "wl-copy", "xclip", "xsel"]
+      [
+        "bash",
+        "sh",
+        "bwrap",
+        "rg",
+        "git",
+        "sandbox-exec",
+        "dash",
+        "pbcopy",
+        "wl-copy",
+        "xclip",
+        "xsel",
+        "deno",
+      ]
         .includes(name!),
       name,
     );
   }
+});
+
+Deno.test("fenceFlags() lets the kernel start its file agent: this Deno executable, by path and realpath", async () => {
+  await using fx = await fixture(PROVIDER);
+  const run = list(await fx.flags(), "--allow-run")!;
+  if (Deno.build.os !== "linux") return;
+  assert.ok(run.includes(Deno.execPath()), run.join(","));
+  assert.ok(run.includes(await Deno.realPath(Deno.execPath())), run.join(","));
 });
 
 Deno.test("fenceFlags() opens the network for web_fetch, else only the provider hosts", async () => {

@@ -48,7 +48,7 @@ export const deleteSymbolTool = defineTool({
   },
   async execute(args, ctx) {
     const plan = await planDelete(args, ctx);
-    await writeChecked(ctx.workspace, plan.abs, plan.bytes, plan.shown);
+    await writeChecked(ctx, plan.abs, plan.bytes, plan.shown);
     const diff = unifiedDiff(plan.oldText.replaceAll("\r\n", "\n"), plan.newText.replaceAll("\r\n", "\n"));
     const [from, to] = plan.lines;
     const where = from === to ? `line ${from}` : `lines ${from}-${to}`;
@@ -68,7 +68,7 @@ async function planDelete(args: DeleteArgs, ctx: ToolContext): Promise<DeletePla
         "use delete_range or edit_file instead",
     );
   }
-  const file = await readTextFile(ctx.workspace, abs, shown);
+  const file = await readTextFile(ctx, abs, shown);
   if (file === null) throw new ToolError("tool.not_found", `Cannot delete from "${shown}": no such file`);
   const symbols = await extractSymbols(file.text, language);
   const symbol = pickSymbol(symbols, args, shown);

@@ -57,7 +57,7 @@ export const moveFileTool = defineTool({
     const ws = ctx.workspace;
     let copied = false;
     try {
-      if (ANCHORED) await moveConfined(ws, plan.source, plan.destination, { overwrite: plan.replaces });
+      if (ANCHORED) await moveConfined(ctx, plan.source, plan.destination, { overwrite: plan.replaces });
       else copied = await moveByPath(ws, plan);
     } catch (error) {
       if (error instanceof Deno.errors.PermissionDenied) {
@@ -114,8 +114,8 @@ async function planMove(args: MoveArgs, ctx: ToolContext): Promise<MovePlan> {
     shownSource,
     shownDestination,
     replaces: existing !== null,
-    sourceText: info.isDirectory ? null : await textOrNull(ws, source, shownSource),
-    replacedText: existing === null ? null : await textOrNull(ws, destination, shownDestination),
+    sourceText: info.isDirectory ? null : await textOrNull(ctx, source, shownSource),
+    replacedText: existing === null ? null : await textOrNull(ctx, destination, shownDestination),
   };
 }
 
@@ -151,9 +151,9 @@ async function makeParents(abs: string, shown: string): Promise<void> {
   }
 }
 
-async function textOrNull(ws: Workspace, abs: string, shown: string): Promise<string | null> {
+async function textOrNull(ctx: ToolContext, abs: string, shown: string): Promise<string | null> {
   try {
-    return (await readTextFile(ws, abs, shown))?.text ?? null;
+    return (await readTextFile(ctx, abs, shown))?.text ?? null;
   } catch (error) {
     if (error instanceof ToolError) return null;
     throw error;

@@ -37,7 +37,7 @@ export const writeFileTool = defineTool({
   async execute(args, ctx) {
     const plan = await planWrite(args, ctx);
     const bytes = new TextEncoder().encode(args.content);
-    await writeChecked(ctx.workspace, plan.abs, bytes, plan.shown);
+    await writeChecked(ctx, plan.abs, bytes, plan.shown);
     const how = plan.existed ? "overwrote" : "created";
     return {
       output: `Wrote ${countLines(args.content)} lines (${bytes.length} bytes) to ${plan.shown} (${how})`,
@@ -51,7 +51,7 @@ async function planWrite(args: WriteArgs, ctx: ToolContext): Promise<WritePlan> 
   let old: TextFile | null = null;
   let existed = false;
   try {
-    old = await readTextFile(ctx.workspace, abs, shown);
+    old = await readTextFile(ctx, abs, shown);
     existed = old !== null;
   } catch (error) {
     // A binary file may be overwritten; its old content just cannot be shown.
