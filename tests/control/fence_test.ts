@@ -46,15 +46,28 @@ model = "m"
 api_key_env = "P_KEY"
 `;
 
-Deno.test("fenceFlags() writes only to the workspace, extra roots, state, cache and named outputs", async () => {
+Deno.test("fenceFlags() writes only to the workspace, extra roots, Reasonix's own files, cache and outputs", async () => {
   await using fx = await fixture(PROVIDER);
   const flags = await fx.flags(["trace.jsonl"]);
   assert.equal(flags[0], "--no-prompt");
   assert.ok(flags.includes("--allow-read") && flags.includes("--allow-env"));
+  assert.equal(fx.paths.stateHome, fx.home);
   assert.deepEqual(
     new Set(list(flags, "--allow-write")),
-    new Set([fx.ws, fx.extra, fx.paths.stateHome, fx.paths.cacheDir, join(fx.ws, "trace.jsonl")]),
+    new Set([
+      fx.ws,
+      fx.extra,
+      join(fx.home, "trust.json"),
+      join(fx.home, ".env"),
+      join(fx.home, ".staging"),
+      join(fx.home, "sessions"),
+      join(fx.home, "tmp"),
+      fx.paths.cacheDir,
+      join(fx.ws, "trace.jsonl"),
+    ]),
   );
+  const grants = list(flags, "--allow-write")!;
+  assert.ok(!grants.includes(fx.home) && !grants.includes(join(fx.home, "config.toml")));
   assert.ok(!flags.includes("--allow-write") && !flags.includes("--allow-run") && !flags.includes("-A"));
 });
 
