@@ -1,6 +1,6 @@
 import assert from "node:assert/strict";
 import { join } from "node:path";
-import { FsAgent, fsAgentSupported } from "../../src/sandbox/fs_agent.ts";
+import { FsAgent, fsAgentSource, fsAgentSupported } from "../../src/sandbox/fs_agent.ts";
 import { HOST_FS_EXIT } from "../../src/sandbox/_host_fs_script.ts";
 
 const ignore = !fsAgentSupported();
@@ -97,5 +97,22 @@ Deno.test({
       await Deno.remove(root, { recursive: true });
       await Deno.remove(other, { recursive: true });
     }
+  },
+});
+
+Deno.test({
+  name: "the file agent's program exits by itself when its stdin closes",
+  ignore,
+  async fn() {
+    const child = new Deno.Command(Deno.execPath(), {
+      args: ["eval", "--no-config", "--quiet", "--ext=js", fsAgentSource()],
+      stdin: "null",
+      stdout: "null",
+      stderr: "piped",
+    }).spawn();
+    const timer = setTimeout(() => child.kill("SIGKILL"), 10_000);
+    const { code, stderr } = await child.output();
+    clearTimeout(timer);
+    assert.equal(code, 0, new TextDecoder().decode(stderr));
   },
 });
