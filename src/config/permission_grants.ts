@@ -38,6 +38,7 @@ export async function addPermissionGrant(
   await writeFileAtomic(paths.trustFile, JSON.stringify(trust, null, 2) + "\n", {
     mode: 0o600,
     mkdirs: true,
+    staged: true,
   });
 }
 

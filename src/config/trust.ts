@@ -46,7 +46,11 @@ export async function approveKeyPairing(paths: Paths, workspace: string, pairing
 
 /** Replaces trust.json atomically, readable by the user only (an older, wider mode is narrowed). */
 export async function writeTrustFile(file: string, trust: TrustFile): Promise<void> {
-  await writeFileAtomic(file, JSON.stringify(trust, null, 2) + "\n", { mode: 0o600, mkdirs: true });
+  await writeFileAtomic(file, JSON.stringify(trust, null, 2) + "\n", {
+    mode: 0o600,
+    mkdirs: true,
+    staged: true,
+  });
   if (Deno.build.os !== "windows") await Deno.chmod(file, 0o600);
 }
 

@@ -21,6 +21,7 @@ import { ToolRegistry } from "../tool/registry.ts";
 import { builtinTools } from "../tool/builtin/mod.ts";
 import { newSessionToolState } from "../tool/session_state.ts";
 import { JobTable } from "../tool/jobs.ts";
+import { FsAgent, fsAgentSupported } from "../sandbox/fs_agent.ts";
 import type { ToolContext, ToolSpec, Workspace } from "../tool/tool.ts";
 import { setupSandbox } from "./sandbox_setup.ts";
 import { setupPermissions } from "./permission_setup.ts";
@@ -111,7 +112,7 @@ export async function bootController(options: BootOptions): Promise<Controller> 
     registry: new ToolRegistry([...builtinTools(), ...options.extraTools ?? []], {
       enabled: config.tools.enabled,
     }),
-    toolContext: toolContext(config, { workspace, sandbox, questions: desks.questions }),
+    toolContext: toolContext(config, env, { workspace, sandbox, questions: desks.questions }),
     ...desks,
     now,
     warnings,
@@ -124,6 +125,7 @@ export async function bootController(options: BootOptions): Promise<Controller> 
 
 function toolContext(
   config: ResolvedConfig,
+  env: Record<string, string>,
   parts: Pick<ToolContext, "workspace" | "sandbox" | "questions">,
 ): Omit<ToolContext, "signal"> {
   return {
@@ -138,6 +140,7 @@ function toolContext(
       allowPrivate: config.tools.webFetchAllowPrivate,
     },
     jobs: new JobTable(),
+    ...(fsAgentSupported() ? { files: new FsAgent(env) } : {}),
   };
 }
 

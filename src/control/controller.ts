@@ -310,6 +310,7 @@ export class Controller implements RunPort, ApprovalPort, QuestionPort, StatusPo
   async close(): Promise<void> {
     this.interrupt();
     await this.#parts.toolContext.jobs?.close();
+    await this.#parts.toolContext.files?.close();
     this.#parts.store.close();
     await this.#parts.onClose?.();
   }

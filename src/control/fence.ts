@@ -1,8 +1,9 @@
 /**
  * @module
  * The Deno fence: the narrowest Deno permissions the kernel still works with. Writes only to the
- * workspace, the extra roots, the state and cache dirs and the named output files; runs only the
- * executables the tools spawn; reaches only the provider hosts unless web_fetch may go anywhere.
+ * workspace, the extra roots, the few files and dirs of Reasonix's own it writes, the cache dir and
+ * the named output files; runs only the executables the tools spawn; reaches only the provider hosts
+ * unless web_fetch may go anywhere.
  * Reads and env stay broad: config, instructions and tools read anywhere the path checks allow, and
  * children get a scrubbed copy of the whole environment.
  */
@@ -12,6 +13,9 @@ import { loadConfig } from "../config/load.ts";
 import type { Paths } from "../config/paths.ts";
 import type { ResolvedConfig } from "../config/types.ts";
 import { reexec } from "../sandbox/reexec.ts";
+import { tempRoot } from "../sandbox/temp_dir.ts";
+import { STAGING_DIR } from "../lib/atomic_fs.ts";
+import { fsAgentSupported } from "../sandbox/fs_agent.ts";
 
 /** Executables the kernel itself spawns; everything else runs inside `bash`. */
 const EXECUTABLES = ["bash", "sh", "bwrap", "rg", "git", "sandbox-exec"];
@@ -37,8 +41,7 @@ export async function fenceFlags(request: FenceRequest): Promise<string[]> {
   const config = await loadConfig({ workspace, paths: request.paths, flags: { addDirs: request.addDirs } })
     .catch(() => builtinConfig());
   const { paths } = request;
-  // The home holds trust.json and .env, which the TUI writes (Always allow, setup).
-  const writable = [workspace, ...config.sandbox.allowWrite, paths.home, paths.stateHome, paths.cacheDir];
+  const writable = [workspace, ...config.sandbox.allowWrite, ...reasonixWrites(paths)];
   const outputs = request.outputs.map((file) => resolve(request.cwd, file));
   const flags = [
     "--no-prompt",
@@ -48,10 +51,31 @@ export async function fenceFlags(request: FenceRequest): Promise<string[]> {
     `--allow-write=${(await withRealPaths([...writable, ...outputs])).join(",")}`,
   ];
   const run = await executables(request.env.PATH ?? "");
+  // The file agent (src/sandbox/fs_agent.ts) is this Deno with all permissions: see docs/SANDBOX.md.
+  if (fsAgentSupported()) {
+    run.push(...(await withRealPaths([Deno.execPath()])).filter((p) => !run.includes(p)));
+  }
   if (run.length > 0) flags.push(`--allow-run=${run.join(",")}`);
   const net = netAllowance(config);
   if (net !== null) flags.push(net === "any" ? "--allow-net" : `--allow-net=${net.join(",")}`);
   return flags;
+}
+
+/**
+ * What the kernel itself writes under Reasonix's home and state, and nothing else there (so not
+ * config.toml, which only `reasonix config set` and `reasonix setup` write, unfenced): trust.json
+ * ("Always allow", project trust) and .env (the TUI's setup wizard), both written atomically through
+ * the staging dir (src/lib/atomic_fs.ts); the sessions (and input history); the session temp dirs.
+ */
+export function reasonixWrites(paths: Paths): string[] {
+  return [
+    paths.trustFile,
+    paths.envFile,
+    join(paths.home, STAGING_DIR),
+    paths.sessionsDir,
+    tempRoot(paths.stateHome),
+    paths.cacheDir,
+  ];
 }
 
 /** `any` when web_fetch may fetch arbitrary URLs; otherwise the provider hosts (null: none). */

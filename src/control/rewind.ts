@@ -175,7 +175,7 @@ async function changedOutside(
   for (const path of files.keys()) {
     const latest = all.findLast((checkpoint) => checkpoint.files.some((file) => file.path === path));
     const expected = latest?.files.find((file) => file.path === path)?.after ?? null;
-    const now = await readConfined(ws, path).catch(() => undefined);
+    const now = await readConfined({ workspace: ws }, path).catch(() => undefined);
     const current = now === undefined ? undefined : now === null ? null : await sha256(now);
     if (current !== expected) changed.push(shownPath(ws, path));
   }
@@ -200,11 +200,11 @@ async function restoreFiles(
   }
   const writes = [];
   for (const [path, after] of contents) {
-    writes.push({ abs: path, before: await readConfined(ws, path).catch(() => null), after });
+    writes.push({ abs: path, before: await readConfined({ workspace: ws }, path).catch(() => null), after });
   }
   await store.record(options.snapshot, writes);
   for (const [path, bytes] of contents) {
-    if (bytes !== null) await writeConfined(ws, path, bytes);
+    if (bytes !== null) await writeConfined({ workspace: ws }, path, bytes);
     else await removeFile(ws, path);
   }
   return [...contents.keys()].map((path) => shownPath(ws, path));

@@ -74,7 +74,7 @@ export async function storeKey(paths: Paths, envName: string, key: string): Prom
   const kept = (await readOptional(paths.envFile)).split(/\r?\n/).filter((line) => !assignment.test(line));
   while (kept.length > 0 && kept.at(-1) === "") kept.pop();
   kept.push(`${envName}=${clean}`, "");
-  await writeFileAtomic(paths.envFile, kept.join("\n"), { mode: 0o600, mkdirs: true });
+  await writeFileAtomic(paths.envFile, kept.join("\n"), { mode: 0o600, mkdirs: true, staged: true });
   await Deno.chmod(paths.envFile, 0o600);
 }
 

@@ -10,7 +10,16 @@ export interface WriteFileAtomicOptions {
   mode?: number;
   /** Create missing parent directories. */
   mkdirs?: boolean;
+  /**
+   * Make the temp file in `<dir>/.staging/` instead of next to the target: the fence grants the kernel
+   * write access to single files in Reasonix's home (trust.json, .env) and to that directory, not to
+   * the home itself (src/control/fence.ts).
+   */
+  staged?: boolean;
 }
+
+/** The staging directory's name inside the target's directory, for `staged` writes. */
+export const STAGING_DIR = ".staging";
 
 const DEFAULT_MODE = 0o644;
 
@@ -20,10 +29,13 @@ export async function writeFileAtomic(
   options: WriteFileAtomicOptions = {},
 ): Promise<void> {
   const dir = dirname(path);
-  if (options.mkdirs) await Deno.mkdir(dir, { recursive: true });
+  const tempDir = options.staged ? join(dir, STAGING_DIR) : dir;
+  if (options.staged) await Deno.mkdir(tempDir, { recursive: true, mode: 0o700 });
+  // Only when missing: Deno asks for write access to the directory even when it already exists.
+  if (options.mkdirs && !(await isDirectory(dir))) await Deno.mkdir(dir, { recursive: true });
   const mode = (await existingMode(path)) ?? options.mode ?? DEFAULT_MODE;
   const bytes = typeof data === "string" ? new TextEncoder().encode(data) : data;
-  const temp = join(dir, `.${basename(path)}.${crypto.randomUUID().slice(0, 8)}.tmp`);
+  const temp = join(tempDir, `.${basename(path)}.${crypto.randomUUID().slice(0, 8)}.tmp`);
   try {
     const file = await Deno.open(temp, { write: true, createNew: true, mode });
     try {
@@ -48,6 +60,14 @@ async function existingMode(path: string): Promise<number | undefined> {
   } catch (error) {
     if (error instanceof Deno.errors.NotFound) return undefined;
     throw error;
+  }
+}
+
+async function isDirectory(path: string): Promise<boolean> {
+  try {
+    return (await Deno.stat(path)).isDirectory;
+  } catch {
+    return false;
   }
 }
 

@@ -12,6 +12,10 @@ export const HOST_FS_EXIT = {
   isDirectory: 12,
   parentIsFile: 13,
   exists: 15,
+  /** The file agent's only (fs_agent.ts): a FIFO, socket or device; too big; hidden or read-only. */
+  special: 16,
+  tooLarge: 17,
+  forbidden: 18,
 } as const;
 
 /** Reads are prefixed with this byte once every check passed, so an empty file is not an error. */

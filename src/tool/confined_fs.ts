@@ -2,15 +2,24 @@
  * @module
  * File-tool I/O that a concurrent symlink swap cannot push outside the writable roots. Deno offers no
  * openat: under the fence's path-scoped permissions it turns every relative path back into an absolute
- * one and resolves it again, and /proc/self/fd needs --allow-all. So on Linux the I/O runs in a short
- * bash program anchored by its own cwd (src/sandbox/host_fs.ts); elsewhere the path checks are re-run
- * right before a plain write, which narrows the race but cannot close it.
+ * one and resolves it again, and /proc/self/fd needs --allow-all. So on Linux the I/O goes to the
+ * session's file agent (src/sandbox/fs_agent.ts, real directory fds in a `deno eval` child) or, where
+ * none runs (a compiled binary, a bare ToolContext), to a short bash program anchored by its own cwd
+ * (src/sandbox/host_fs.ts). Elsewhere the path checks are re-run right before a plain write, which
+ * narrows the race but cannot close it.
  */
 import { basename, dirname, relative, sep } from "node:path";
 import { writeFileAtomic } from "../lib/atomic_fs.ts";
 import { HOST_FS_EXIT as EXIT, HOST_FS_READ_OK, runHostFs } from "../sandbox/host_fs.ts";
-import { ToolError, type Workspace } from "./tool.ts";
+import type { FsAgentCall } from "../sandbox/fs_agent.ts";
+import { type ToolContext, ToolError, type Workspace } from "./tool.ts";
 import { assertStillInside, isInside } from "./workspace_paths.ts";
+
+/** Larger files are refused rather than loaded whole into memory. */
+export const MAX_READ_BYTES = 256 * 1024 * 1024;
+
+/** What the file I/O needs from a ToolContext. */
+export type FileScope = Pick<ToolContext, "workspace" | "files">;
 
 /** Whether the anchored helper is used; false on macOS and Windows, where the older checks remain. */
 export const ANCHORED = Deno.build.os === "linux";
@@ -22,10 +31,15 @@ interface Anchor {
 }
 
 /** Replaces `abs` atomically (temp file, fsync, rename), creating missing parent directories. */
-export async function writeConfined(ws: Workspace, abs: string, data: Uint8Array): Promise<void> {
+export async function writeConfined(scope: FileScope, abs: string, data: Uint8Array): Promise<void> {
+  const ws = scope.workspace;
   if (!ANCHORED) {
     await assertStillInside(ws, abs);
     await writeFileAtomic(abs, data, { mkdirs: true });
+    return;
+  }
+  if (scope.files) {
+    await agent(scope, { op: "write", ...place(ws, abs), mkdirs: true, deny: denied(ws, true) }, abs, data);
     return;
   }
   const at = anchor(ws, abs);
@@ -33,15 +47,27 @@ export async function writeConfined(ws: Workspace, abs: string, data: Uint8Array
   await run(["write", at.root, at.rel, at.name, "1", temp], data, abs);
 }
 
-/** The whole file; null when it does not exist. */
-export async function readConfined(ws: Workspace, abs: string): Promise<Uint8Array | null> {
+/** The whole file; null when it does not exist (or is hidden). */
+export async function readConfined(scope: FileScope, abs: string): Promise<Uint8Array | null> {
+  const ws = scope.workspace;
   if (!ANCHORED) return await readPlain(abs);
-  const at = anchor(ws, abs);
   try {
+    if (scope.files) {
+      const request = {
+        op: "read" as const,
+        ...place(ws, abs),
+        maxBytes: MAX_READ_BYTES,
+        deny: denied(ws, false),
+      };
+      return await agent(scope, request, abs);
+    }
+    const at = anchor(ws, abs);
     const out = await run(["read", at.root, at.rel, at.name], null, abs);
     return out.subarray(1);
   } catch (error) {
-    if (error instanceof ConfinedError && error.exit === EXIT.notFound) return null;
+    if (error instanceof ConfinedError && (error.exit === EXIT.notFound || error.exit === EXIT.forbidden)) {
+      return null;
+    }
     throw error;
   }
 }
@@ -51,11 +77,17 @@ export async function readConfined(ws: Workspace, abs: string): Promise<Uint8Arr
  * copies across filesystems. Linux only: callers check `ANCHORED` and keep their own fallback.
  */
 export async function moveConfined(
-  ws: Workspace,
+  scope: FileScope,
   from: string,
   to: string,
   options: { overwrite: boolean },
 ): Promise<void> {
+  const ws = scope.workspace;
+  if (scope.files) {
+    const request = { op: "move" as const, ...place(ws, from), to: place(ws, to), deny: denied(ws, true) };
+    await agent(scope, { ...request, overwrite: options.overwrite }, from);
+    return;
+  }
   const source = anchor(ws, from);
   const target = anchor(ws, to);
   const overwrite = options.overwrite ? "1" : "0";
@@ -82,6 +114,28 @@ export class ConfinedError extends ToolError {
   constructor(readonly exit: number, code: string, message: string) {
     super(code, message);
   }
+}
+
+/** The literal protected entries; the resolved ones were checked before (workspace_paths.ts). */
+function denied(ws: Workspace, writing: boolean): string[] {
+  return writing ? [...ws.forbidRead, ...ws.readOnly ?? []] : [...ws.forbidRead];
+}
+
+function place(ws: Workspace, abs: string): Omit<FsAgentCall, "op" | "deny"> {
+  const at = anchor(ws, abs);
+  const rel = at.rel === "" ? [] : at.rel.split("/");
+  return { root: at.root, rel, name: at.name, roots: [ws.root, ...ws.extraWritable] };
+}
+
+async function agent(scope: FileScope, request: FsAgentCall, shown: string, data?: Uint8Array) {
+  let answer;
+  try {
+    answer = await scope.files!.call(request, data);
+  } catch (error) {
+    throw failure(1, shown, error instanceof Error ? error.message : String(error));
+  }
+  if (answer.reply.ok) return answer.data;
+  throw failure(answer.reply.exit ?? 1, shown, answer.reply.detail);
 }
 
 function anchor(ws: Workspace, abs: string): Anchor {
@@ -116,6 +170,24 @@ function failure(exit: number, shown: string, detail = ""): ConfinedError {
       return new ConfinedError(exit, "tool.path_invalid", `Cannot use "${shown}": a parent of it is a file`);
     case EXIT.exists:
       return new ConfinedError(exit, "tool.already_exists", `Cannot move to "${shown}": it already exists`);
+    case EXIT.special:
+      return new ConfinedError(
+        exit,
+        "tool.unsupported_file",
+        `Cannot use "${shown}": it is not a regular file (a FIFO, socket or device)`,
+      );
+    case EXIT.tooLarge:
+      return new ConfinedError(
+        exit,
+        "tool.file_too_large",
+        `Cannot read "${shown}": it is larger than ${MAX_READ_BYTES / 1024 / 1024} MiB`,
+      );
+    case EXIT.forbidden:
+      return new ConfinedError(
+        exit,
+        "tool.path_forbidden",
+        `Cannot use "${shown}": the path is hidden from tools or read-only`,
+      );
     default:
       return new ConfinedError(
         exit,

@@ -3,7 +3,7 @@
  * Approve what runs: a previewing writer computes its change once, the card shows it, and the write
  * applies those same bytes only while every file it replaces still holds what the plan read.
  */
-import { readConfined } from "./confined_fs.ts";
+import { type FileScope, readConfined } from "./confined_fs.ts";
 import {
   defineTool,
   type FileChange,
@@ -41,12 +41,12 @@ export function definePlannedTool<S extends z.ZodType>(spec: PlannedToolSpec<S>)
 
 /** Refuses when a file changed since the plan read it; tells the checkpoints; then writes. */
 export async function applyPlanned(planned: PlannedChange, ctx: ToolContext): Promise<ToolResult> {
-  for (const touch of planned.touches) await assertUnchanged(ctx.workspace, touch);
+  for (const touch of planned.touches) await assertUnchanged(ctx, touch);
   await ctx.writes?.beforeWrite(planned.touches);
   return await planned.apply();
 }
 
-async function assertUnchanged(ws: Workspace, touch: FileTouch): Promise<void> {
+async function assertUnchanged(ws: FileScope, touch: FileTouch): Promise<void> {
   let now: Uint8Array | null;
   try {
     now = await readConfined(ws, touch.abs);

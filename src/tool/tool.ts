@@ -6,6 +6,7 @@
 import type { z } from "zod";
 import { ReasonixError } from "../lib/errors.ts";
 import type { Sandbox } from "../sandbox/sandbox.ts";
+import type { FsAgent } from "../sandbox/fs_agent.ts";
 import type { JobTable } from "./jobs.ts";
 import type { Asker } from "./question.ts";
 import type { SessionToolState } from "./session_state.ts";
@@ -72,6 +73,8 @@ export interface ToolContext {
   permits?: (args: unknown) => Promise<string | null>;
   /** The session's background jobs (`bash` with `run_in_background`); absent where jobs cannot run. */
   jobs?: JobTable;
+  /** The session's anchored file I/O (src/sandbox/fs_agent.ts); absent: the slower bash helper. */
+  files?: FsAgent;
   /** Puts the `ask` tool's questions to a person; absent where nobody can answer. */
   questions?: Asker;
   /** The session's checkpoints; absent where no turn is recorded. */

@@ -30,8 +30,10 @@ Deno.test("approveKeyPairing() keeps the rest of trust.json and replaces the pro
   assert.deepEqual(stored.keyPairings[fx.workspace].map((p: { host: string }) => p.host), [
     "proxy.example.com",
   ]);
-  const names = [...Deno.readDirSync(fx.paths.home)].map((entry) => entry.name);
-  assert.deepEqual(names, ["trust.json"]);
+  const names = [...Deno.readDirSync(fx.paths.home)].map((entry) => entry.name).sort();
+  // The temp file is made in .staging (the fence's grant) and renamed away; the dir stays, empty.
+  assert.deepEqual(names, [".staging", "trust.json"]);
+  assert.deepEqual([...Deno.readDirSync(join(fx.paths.home, ".staging"))], []);
 });
 
 Deno.test("isKeyPairingApproved() approves nothing from a corrupt trust.json", async () => {

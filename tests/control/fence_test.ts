@@ -46,15 +46,28 @@ model = "m"
 api_key_env = "P_KEY"
 `;
 
-Deno.test("fenceFlags() writes only to the workspace, extra roots, state, cache and named outputs", async () => {
+Deno.test("fenceFlags() writes only to the workspace, extra roots, Reasonix's own files, cache and outputs", async () => {
   await using fx = await fixture(PROVIDER);
   const flags = await fx.flags(["trace.jsonl"]);
   assert.equal(flags[0], "--no-prompt");
   assert.ok(flags.includes("--allow-read") && flags.includes("--allow-env"));
+  assert.equal(fx.paths.stateHome, fx.home);
   assert.deepEqual(
     new Set(list(flags, "--allow-write")),
-    new Set([fx.ws, fx.extra, fx.paths.stateHome, fx.paths.cacheDir, join(fx.ws, "trace.jsonl")]),
+    new Set([
+      fx.ws,
+      fx.extra,
+      join(fx.home, "trust.json"),
+      join(fx.home, ".env"),
+      join(fx.home, ".staging"),
+      join(fx.home, "sessions"),
+      join(fx.home, "tmp"),
+      fx.paths.cacheDir,
+      join(fx.ws, "trace.jsonl"),
+    ]),
   );
+  const grants = list(flags, "--allow-write")!;
+  assert.ok(!grants.includes(fx.home) && !grants.includes(join(fx.home, "config.toml")));
   assert.ok(!flags.includes("--allow-write") && !flags.includes("--allow-run") && !flags.includes("-A"));
 });
 
@@ -66,11 +79,32 @@ Deno.test("fenceFlags() runs only the executables the kernel spawns, found on PA
   const names = new Set(run.map((path) => path.split("/").at(-1)));
   for (const name of names) {
     assert.ok(
-      ["bash", "sh", "bwrap", "rg", "git", "sandbox-exec", "dash", "pbcopy", "wl-copy", "xclip", "xsel"]
+      [
+        "bash",
+        "sh",
+        "bwrap",
+        "rg",
+        "git",
+        "sandbox-exec",
+        "dash",
+        "pbcopy",
+        "wl-copy",
+        "xclip",
+        "xsel",
+        "deno",
+      ]
         .includes(name!),
       name,
     );
   }
+});
+
+Deno.test("fenceFlags() lets the kernel start its file agent: this Deno executable, by path and realpath", async () => {
+  await using fx = await fixture(PROVIDER);
+  const run = list(await fx.flags(), "--allow-run")!;
+  if (Deno.build.os !== "linux") return;
+  assert.ok(run.includes(Deno.execPath()), run.join(","));
+  assert.ok(run.includes(await Deno.realPath(Deno.execPath())), run.join(","));
 });
 
 Deno.test("fenceFlags() opens the network for web_fetch, else only the provider hosts", async () => {

@@ -67,3 +67,19 @@ Deno.test("writeFileAtomic() removes its temp file when the rename fails", async
     await Deno.remove(dir, { recursive: true });
   }
 });
+
+Deno.test("writeFileAtomic() with staged makes its temp file in .staging and keeps the target's mode", async () => {
+  const dir = await Deno.makeTempDir();
+  try {
+    const target = join(dir, "trust.json");
+    await writeFileAtomic(target, "{}\n", { mode: 0o600, staged: true });
+    await writeFileAtomic(target, '{"a":1}\n', { staged: true });
+    assert.equal(await Deno.readTextFile(target), '{"a":1}\n');
+    if (Deno.build.os !== "windows") assert.equal((await Deno.stat(target)).mode! & 0o777, 0o600);
+    const names = (await Array.fromAsync(Deno.readDir(dir))).map((entry) => entry.name).sort();
+    assert.deepEqual(names, [".staging", "trust.json"]);
+    assert.deepEqual(await Array.fromAsync(Deno.readDir(join(dir, ".staging"))), []);
+  } finally {
+    await Deno.remove(dir, { recursive: true });
+  }
+});

@@ -4,6 +4,7 @@
  */
 import { join } from "node:path";
 import { DirectSandbox } from "../../src/sandbox/none.ts";
+import { FsAgent, fsAgentSupported } from "../../src/sandbox/fs_agent.ts";
 import type { RunOptions, RunResult, Sandbox } from "../../src/sandbox/sandbox.ts";
 import type { ToolContext, Workspace } from "../../src/tool/tool.ts";
 
@@ -19,6 +20,8 @@ export interface TestWorkspaceOptions {
   extraWritable?: string[];
   /** Relative to the workspace root. */
   forbidRead?: string[];
+  /** Leave out the file agent, so the bash helper does the anchored I/O. */
+  noAgent?: boolean;
 }
 
 export async function makeTestWorkspace(options: TestWorkspaceOptions = {}): Promise<TestWorkspace> {
@@ -37,6 +40,7 @@ export async function makeTestWorkspace(options: TestWorkspaceOptions = {}): Pro
     workspace,
     sandbox: options.sandbox ?? new DirectSandbox(),
     limits: { bashTimeoutSeconds: 120, outputBudgetBytes: 32000 },
+    ...(fsAgentSupported() && !options.noAgent ? { files: new FsAgent(Deno.env.toObject()) } : {}),
   };
   return {
     root,
@@ -50,6 +54,7 @@ export async function makeTestWorkspace(options: TestWorkspaceOptions = {}): Pro
       return path;
     },
     async [Symbol.asyncDispose]() {
+      await ctx.files?.close();
       await Deno.remove(temp, { recursive: true });
     },
   };

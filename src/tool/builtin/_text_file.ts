@@ -3,8 +3,8 @@
  * Whole-file text I/O for the writers: decode with the file's own encoding and BOM, and encode the
  * new text back the same way, so an edit never changes how a file is stored.
  */
-import { readConfined, readPlain, writeConfined } from "../confined_fs.ts";
-import { ToolError, type Workspace } from "../tool.ts";
+import { type FileScope, readConfined, readPlain, writeConfined } from "../confined_fs.ts";
+import { ToolError } from "../tool.ts";
 import { describeImage, SNIFF_BYTES, sniffBytes, type TextEncodingName } from "./_sniff.ts";
 
 export interface TextFile {
@@ -16,17 +16,17 @@ export interface TextFile {
 }
 
 /**
- * The decoded file, or null when it does not exist. A null workspace reads in-process without the
+ * The decoded file, or null when it does not exist. A null scope reads in-process without the
  * anchor: code_index parses hundreds of files and keeps only symbol names.
  */
 export async function readTextFile(
-  ws: Workspace | null,
+  scope: FileScope | null,
   abs: string,
   shown: string,
 ): Promise<TextFile | null> {
   let bytes: Uint8Array | null;
   try {
-    bytes = ws === null ? await readPlain(abs) : await readConfined(ws, abs);
+    bytes = scope === null ? await readPlain(abs) : await readConfined(scope, abs);
   } catch (error) {
     if (error instanceof ToolError && error.code === "tool.not_a_file") {
       throw new ToolError("tool.not_a_file", `Cannot change "${shown}": it is a directory`);
@@ -63,13 +63,13 @@ export function encodeText(text: string, encoding: TextEncodingName, bom: boolea
 
 /** Writes atomically inside the anchored directory; filesystem failures become tool errors. */
 export async function writeChecked(
-  ws: Workspace,
+  scope: FileScope,
   abs: string,
   data: Uint8Array,
   shown: string,
 ): Promise<void> {
   try {
-    await writeConfined(ws, abs, data);
+    await writeConfined(scope, abs, data);
   } catch (error) {
     if (error instanceof Deno.errors.NotADirectory || error instanceof Deno.errors.AlreadyExists) {
       throw new ToolError("tool.path_invalid", `Cannot write "${shown}": a parent of it is a file`);

@@ -42,7 +42,7 @@ export const deleteRangeTool = definePlannedTool({
       change: { path: plan.shown, kind: "modify", oldText: plan.oldText, newText: plan.newText },
       touches: [{ abs: plan.abs, shown: plan.shown, before: plan.raw, after: plan.bytes }],
       async apply() {
-        await writeChecked(ctx.workspace, plan.abs, plan.bytes, plan.shown);
+        await writeChecked(ctx, plan.abs, plan.bytes, plan.shown);
         const count = plan.last - plan.first + 1;
         const span = count === 1 ? `line ${plan.first}` : `lines ${plan.first}-${plan.last}`;
         const diff = unifiedDiff(toLf(plan.oldText), toLf(plan.newText));
@@ -59,7 +59,7 @@ async function planDelete(args: DeleteRangeArgs, ctx: ToolContext): Promise<Rang
   checkAnchor(args.end_anchor, "end_anchor", args.path);
   const abs = await resolveWritePath(ctx.workspace, args.path);
   const shown = displayPath(ctx.workspace, abs);
-  const file = await readTextFile(ctx.workspace, abs, shown);
+  const file = await readTextFile(ctx, abs, shown);
   if (file === null) throw new ToolError("tool.not_found", `Cannot delete from "${shown}": no such file`);
   const lines = splitLines(file.text);
   const start = findAnchor(lines, args.start_anchor, { name: "start_anchor", shown });

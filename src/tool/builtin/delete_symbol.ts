@@ -49,7 +49,7 @@ export const deleteSymbolTool = definePlannedTool({
       change: { path: plan.shown, kind: "modify", oldText: plan.oldText, newText: plan.newText },
       touches: [{ abs: plan.abs, shown: plan.shown, before: plan.raw, after: plan.bytes }],
       async apply() {
-        await writeChecked(ctx.workspace, plan.abs, plan.bytes, plan.shown);
+        await writeChecked(ctx, plan.abs, plan.bytes, plan.shown);
         const diff = unifiedDiff(
           plan.oldText.replaceAll("\r\n", "\n"),
           plan.newText.replaceAll("\r\n", "\n"),
@@ -74,7 +74,7 @@ async function planDelete(args: DeleteArgs, ctx: ToolContext): Promise<DeletePla
         "use delete_range or edit_file instead",
     );
   }
-  const file = await readTextFile(ctx.workspace, abs, shown);
+  const file = await readTextFile(ctx, abs, shown);
   if (file === null) throw new ToolError("tool.not_found", `Cannot delete from "${shown}": no such file`);
   const symbols = await extractSymbols(file.text, language);
   const symbol = pickSymbol(symbols, args, shown);

@@ -35,7 +35,7 @@ export const editFileTool = definePlannedTool({
       change: planChange(plan),
       touches: [touchOf(plan)],
       async apply() {
-        await writeChecked(ctx.workspace, plan.abs, plan.bytes, plan.shown);
+        await writeChecked(ctx, plan.abs, plan.bytes, plan.shown);
         if (plan.created) return { output: `Created ${plan.shown} (${countLines(plan.newText)} lines)` };
         const diff = unifiedDiff(plan.before, plan.after);
         const noun = plan.replacements === 1 ? "replacement" : "replacements";
@@ -51,7 +51,7 @@ async function planEdit(args: EditArgs, ctx: ToolContext): Promise<EditPlan> {
   }
   const abs = await resolveWritePath(ctx.workspace, args.path);
   const shown = displayPath(ctx.workspace, abs);
-  const file = await readTextFile(ctx.workspace, abs, shown);
+  const file = await readTextFile(ctx, abs, shown);
   const outcome = applyEdits(file, [args], { shown, label: () => `edit "${shown}"` });
   return { abs, shown, ...outcome };
 }

@@ -55,15 +55,16 @@ export const moveFileTool = definePlannedTool({
         newText: plan.sourceText,
       },
       touches: plan.touches,
-      apply: () => applyMove(plan, ctx.workspace),
+      apply: () => applyMove(plan, ctx),
     };
   },
 });
 
-async function applyMove(plan: MovePlan, ws: Workspace) {
+async function applyMove(plan: MovePlan, ctx: ToolContext) {
+  const ws = ctx.workspace;
   let copied = false;
   try {
-    if (ANCHORED) await moveConfined(ws, plan.source, plan.destination, { overwrite: plan.replaces });
+    if (ANCHORED) await moveConfined(ctx, plan.source, plan.destination, { overwrite: plan.replaces });
     else copied = await moveByPath(ws, plan);
   } catch (error) {
     if (error instanceof Deno.errors.PermissionDenied) {
@@ -113,8 +114,8 @@ async function planMove(args: MoveArgs, ctx: ToolContext): Promise<MovePlan> {
   if (existing !== null && info.isDirectory) {
     throw new ToolError("tool.path_invalid", `${what}: a directory cannot replace a file`);
   }
-  const moved = info.isFile ? await readConfined(ws, source) : null;
-  const replaced = existing?.isFile ? await readConfined(ws, destination) : null;
+  const moved = info.isFile ? await readConfined(ctx, source) : null;
+  const replaced = existing?.isFile ? await readConfined(ctx, destination) : null;
   const untracked = moved === null || (existing !== null && !existing.isFile);
   const touches: FileTouch[] = untracked ? [] : [
     { abs: source, shown: shownSource, before: moved, after: null },
@@ -126,8 +127,8 @@ async function planMove(args: MoveArgs, ctx: ToolContext): Promise<MovePlan> {
     shownSource,
     shownDestination,
     replaces: existing !== null,
-    sourceText: info.isDirectory ? null : await textOrNull(ws, source, shownSource),
-    replacedText: existing === null ? null : await textOrNull(ws, destination, shownDestination),
+    sourceText: info.isDirectory ? null : await textOrNull(ctx, source, shownSource),
+    replacedText: existing === null ? null : await textOrNull(ctx, destination, shownDestination),
     touches,
   };
 }
@@ -164,9 +165,9 @@ async function makeParents(abs: string, shown: string): Promise<void> {
   }
 }
 
-async function textOrNull(ws: Workspace, abs: string, shown: string): Promise<string | null> {
+async function textOrNull(ctx: ToolContext, abs: string, shown: string): Promise<string | null> {
   try {
-    return (await readTextFile(ws, abs, shown))?.text ?? null;
+    return (await readTextFile(ctx, abs, shown))?.text ?? null;
   } catch (error) {
     if (error instanceof ToolError) return null;
     throw error;

@@ -39,7 +39,7 @@ export const multiEditTool = definePlannedTool({
       change: planChange(plan),
       touches: [touchOf(plan)],
       async apply() {
-        await writeChecked(ctx.workspace, plan.abs, plan.bytes, plan.shown);
+        await writeChecked(ctx, plan.abs, plan.bytes, plan.shown);
         const count = `${args.edits.length} ${args.edits.length === 1 ? "edit" : "edits"}`;
         if (plan.created) {
           return { output: `Created ${plan.shown} with ${count} (${countLines(plan.newText)} lines)` };
@@ -70,7 +70,7 @@ async function planMultiEdit(args: MultiEditArgs, ctx: ToolContext): Promise<Mul
   });
   const abs = await resolveWritePath(ctx.workspace, args.path);
   const shown = displayPath(ctx.workspace, abs);
-  const file = await readTextFile(ctx.workspace, abs, shown);
+  const file = await readTextFile(ctx, abs, shown);
   const outcome = applyEdits(file, args.edits, {
     shown,
     label: (index) => `apply edits[${index}] to "${shown}"`,

@@ -48,7 +48,7 @@ export const notebookEditTool = definePlannedTool({
       change: { path: plan.shown, kind: "modify", oldText: plan.oldText, newText: plan.newText },
       touches: [{ abs: plan.abs, shown: plan.shown, before: plan.raw, after: plan.bytes }],
       async apply() {
-        await writeChecked(ctx.workspace, plan.abs, plan.bytes, plan.shown);
+        await writeChecked(ctx, plan.abs, plan.bytes, plan.shown);
         return { output: plan.summary };
       },
     };
@@ -64,7 +64,7 @@ async function planNotebookEdit(args: NotebookArgs, ctx: ToolContext): Promise<N
   }
   const abs = await resolveWritePath(ctx.workspace, args.path);
   const shown = displayPath(ctx.workspace, abs);
-  const file = await readTextFile(ctx.workspace, abs, shown);
+  const file = await readTextFile(ctx, abs, shown);
   if (file === null) throw new ToolError("tool.not_found", `Cannot edit "${shown}": no such notebook`);
   const notebook = parseNotebook(file.text, shown);
   const mode = args.edit_mode ?? "replace";

@@ -62,7 +62,7 @@ async function readBytes(
 ): Promise<Uint8Array> {
   let bytes: Uint8Array | null;
   try {
-    bytes = await readConfined(ctx.workspace, abs);
+    bytes = await readConfined(ctx, abs);
   } catch (error) {
     if (error instanceof ToolError && error.code === "tool.not_a_file") {
       throw new ToolError(

@@ -39,7 +39,7 @@ export const writeFileTool = definePlannedTool({
       },
       touches: [{ abs: plan.abs, shown: plan.shown, before: plan.raw, after: bytes }],
       async apply() {
-        await writeChecked(ctx.workspace, plan.abs, bytes, plan.shown);
+        await writeChecked(ctx, plan.abs, bytes, plan.shown);
         const how = plan.existed ? "overwrote" : "created";
         return {
           output: `Wrote ${countLines(args.content)} lines (${bytes.length} bytes) to ${plan.shown} (${how})`,
@@ -53,11 +53,11 @@ async function planWrite(args: WriteArgs, ctx: ToolContext): Promise<WritePlan> 
   const abs = await resolveWritePath(ctx.workspace, args.path);
   const shown = displayPath(ctx.workspace, abs);
   try {
-    const old = await readTextFile(ctx.workspace, abs, shown);
+    const old = await readTextFile(ctx, abs, shown);
     return { abs, shown, old, existed: old !== null, raw: old?.raw ?? null };
   } catch (error) {
     // A binary file may be overwritten; its old content just cannot be shown.
     if (!(error instanceof ToolError && error.code === "tool.unsupported_file")) throw error;
-    return { abs, shown, old: null, existed: true, raw: await readConfined(ctx.workspace, abs) };
+    return { abs, shown, old: null, existed: true, raw: await readConfined(ctx, abs) };
   }
 }
