@@ -127,3 +127,105 @@ Deno.test("run -c after SIGTERM during a tool call works", async () => {
     await continueWorks(ctx, "resumed");
   });
 });
+
+Deno.test("a second run -c on a session in use is refused naming the process; after a kill -9 it works", async () => {
+  await withSim([{ content: "one" }, { fault: { kind: "hang" } }], async (ctx) => {
+    const first = await runCli(["run", "start"], { home: ctx.home, cwd: ctx.ws });
+    assert.equal(first.code, 0, first.stderr);
+    const holder = spawnRun(["-c", "--output-format", "json", "hang"], ctx);
+    await until(() => ctx.sim.requests.length === 2, "the hanging request");
+    const second = await runCli(["run", "-c", "--output-format", "json", "me too"], {
+      home: ctx.home,
+      cwd: ctx.ws,
+    });
+    assert.equal(second.code, 1);
+    const refusal = result(second.stdout);
+    assert.equal(refusal.error.code, "session.locked");
+    assert.match(refusal.result, /in use by process \d+ .*\(started at \d{4}-\d\d-\d\dT/);
+    assert.equal(ctx.sim.requests.length, 2, "the refused run sent nothing");
+    holder.kill("SIGKILL");
+    await holder.child.status;
+    await continueWorks(ctx, "mine now");
+    const session = await loadSession((await sessionFiles(ctx.home))[0]!);
+    const users = session.messages.filter((m) => m.role === "user").map((m) => m.content);
+    assert.deepEqual(users.slice(1), ["start", "hang", "go on"]);
+  });
+});
+
+Deno.test("opening the shell and leaving writes no session, and -c skips sessions without a turn", async () => {
+  await withSim([{ content: "banana noted" }], async (ctx) => {
+    const first = await runCli(["run", "remember banana"], { home: ctx.home, cwd: ctx.ws });
+    assert.equal(first.code, 0, first.stderr);
+    const shell = await runCli([], { home: ctx.home, cwd: ctx.ws, stdin: "" });
+    assert.equal(shell.code, 0, shell.stderr);
+    assert.equal((await sessionFiles(ctx.home)).length, 1, "the shell wrote no empty session");
+    // An empty session written by an older version, newer than the real one:
+    const { SessionStore } = await import("../../src/session/store.ts");
+    const { resolvePaths } = await import("../../src/config/paths.ts");
+    const empty = await SessionStore.create(resolvePaths({ REASONIX_HOME: ctx.home }).sessionsDir, {
+      workspace: ctx.ws,
+      model: "deepseek-flash",
+      provider: "deepseek-flash",
+    });
+    await empty.append({ type: "message", message: { role: "system", content: "s" } });
+    empty.close();
+    const messages = await continueWorks(ctx, "banana") as { content: string }[];
+    assert.ok(messages.some((m) => m.content === "remember banana"), "-c carried the earlier turn");
+  });
+});
+
+Deno.test("--resume takes a title or first-message substring and names another workspace's session", async () => {
+  await withSim([{ content: "a" }, { content: "b" }, { content: "c" }], async (ctx) => {
+    await runCli(["run", "refactor the parser"], { home: ctx.home, cwd: ctx.ws });
+    await runCli(["run", "write the docs"], { home: ctx.home, cwd: ctx.ws });
+    const byText = await runCli(["run", "--resume", "PARSER", "--output-format", "json", "more"], {
+      home: ctx.home,
+      cwd: ctx.ws,
+    });
+    assert.equal(byText.code, 0, byText.stderr);
+    const sent = ctx.sim.requests.at(-1)!.json.messages.map((m: { content: string }) => m.content);
+    assert.ok(sent.includes("refactor the parser") && !sent.includes("write the docs"));
+    const id = result(byText.stdout).session_id as string;
+    const other = await makeWorkspace({});
+    try {
+      const elsewhere = await runCli(["run", "--resume", id, "--output-format", "json", "x"], {
+        home: ctx.home,
+        cwd: other,
+      });
+      assert.equal(elsewhere.code, 1);
+      assert.equal(result(elsewhere.stdout).error.code, "session.other_workspace");
+      assert.match(result(elsewhere.stdout).result, new RegExp(`belongs to workspace "${ctx.ws}"`));
+    } finally {
+      await removeAll(other);
+    }
+  });
+});
+
+Deno.test("run -c uses the session's stored provider, and names the choices when it is gone", async () => {
+  const sim = await DeepSeekSim.start({ script: [{ content: "one" }, { content: "two" }] });
+  const ws = await makeWorkspace({});
+  const home = await Deno.makeTempDir({ prefix: "reasonix-home-" });
+  const provider = (name: string, keyEnv: string) =>
+    `[[providers]]\nname = "${name}"\nkind = "openai"\nbase_url = "${sim.url}"\nmodels = ["deepseek-flash"]\n` +
+    `api_key_env = "${keyEnv}"\nreasoning_protocol = "deepseek"\n`;
+  const config = (fallback: string, ...providers: string[]) =>
+    Deno.writeTextFile(`${home}/config.toml`, `default_model = "${fallback}"\n\n${providers.join("\n")}`);
+  try {
+    await Deno.writeTextFile(`${home}/.env`, "OWN_KEY=sk-own\n");
+    await config("own", provider("deepseek-flash", "DEEPSEEK_API_KEY"), provider("own", "OWN_KEY"));
+    const first = await runCli(["run", "hello"], { home, cwd: ws });
+    assert.equal(first.code, 0, first.stderr);
+    const resumed = await runCli(["run", "-c", "again"], { home, cwd: ws });
+    assert.equal(resumed.code, 0, resumed.stdout + resumed.stderr);
+    assert.equal(sim.requests[1]!.headers["authorization"], "Bearer sk-own");
+    await config("deepseek-flash", provider("deepseek-flash", "DEEPSEEK_API_KEY"));
+    const gone = await runCli(["run", "-c", "--output-format", "json", "more"], { home, cwd: ws });
+    assert.equal(gone.code, 1);
+    const error = result(gone.stdout);
+    assert.equal(error.error.code, "session.provider_missing");
+    assert.match(error.result, /provider "own".*no longer configured.*"deepseek-flash\/deepseek-flash"/);
+  } finally {
+    await sim.close();
+    await removeAll(home, ws);
+  }
+});
