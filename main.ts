@@ -247,16 +247,7 @@ function adminCommands(program: Command): void {
           (await import("./src/frontends/tui/trust_confirm.ts")).confirmTrust(message),
       });
     });
-  const session = program.command("session").description("Inspect stored sessions");
-  session.command("list").option("--json", "machine-readable output").option(
-    "--dir <path>",
-    "workspace directory",
-  )
-    .action(async (opts: { json?: boolean; dir?: string }) => {
-      const admin = await import("./src/frontends/cli/admin_cmd.ts");
-      Deno.exitCode = await admin.sessionListCmd(opts);
-    });
-  sessionRewindCommands(session);
+  sessionCommands(program);
   permissionCommands(program);
   program.command("doctor").description("Check what protects tool calls here: sandbox, temp dir, fence")
     .option("--json", "machine-readable output").option("--dir <path>", "workspace directory")
@@ -272,6 +263,30 @@ function adminCommands(program: Command): void {
       const admin = await import("./src/frontends/cli/admin_cmd.ts");
       Deno.exitCode = await admin.cacheExplainCmd(session, opts);
     });
+}
+
+function sessionCommands(program: Command): void {
+  const session = program.command("session").description("Inspect stored sessions (redacted)");
+  const load = () => import("./src/frontends/cli/session_cmd.ts");
+  session.command("list").description("This workspace's sessions, latest activity first")
+    .option("--json", "machine-readable output").option("--dir <path>", "workspace directory")
+    .action(async (opts: { json?: boolean; dir?: string }) => {
+      Deno.exitCode = await (await load()).sessionListCmd(opts);
+    });
+  session.command("show").description("Print a session's transcript")
+    .argument("<session>", `"latest", an id or unique prefix, a path, or a unique title substring`)
+    .option("--reasoning", "include the model's reasoning").option("--json", "machine-readable output")
+    .option("--dir <path>", "workspace directory")
+    .action(async (query: string, opts: { json?: boolean; dir?: string; reasoning?: boolean }) => {
+      Deno.exitCode = await (await load()).sessionShowCmd(query, opts);
+    });
+  session.command("status").description("One session's turns, cost, last turn and writer")
+    .argument("[session]", `as for "show" (default: latest)`)
+    .option("--json", "machine-readable output").option("--dir <path>", "workspace directory")
+    .action(async (query: string | undefined, opts: { json?: boolean; dir?: string }) => {
+      Deno.exitCode = await (await load()).sessionStatusCmd(query, opts);
+    });
+  sessionRewindCommands(session);
 }
 
 function setupCommand(): Command {

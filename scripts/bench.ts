@@ -3,7 +3,8 @@
  * (`npm i reasonix@1.38.11`, installed into bench/ on first use) against the DeepSeek simulator,
  * side by side, and prints wall time, peak RSS, requests, prompt tokens and cache hit ratio; then times
  * our tools in-process (scripts/_bench_tools.ts), then the TUIs (scripts/bench_tui.ts: first paint; the
- * long streamed answer only with BENCH_ONLY=tui or BENCH_TUI_TOKENS). `BENCH_ONLY=sessions|tools|tui` runs one section;
+ * long streamed answer only with BENCH_ONLY=tui or BENCH_TUI_TOKENS). `BENCH_ONLY=sessions|tools|tui` runs one section
+ * (`sessions` ends with how long `session list` takes with 5,000 sessions; `session-list` runs only that);
  * `BENCH_DUMP=<dir>` writes every request body and its usage there as JSON lines.
  * Figures are printed, never asserted.
  */
@@ -12,10 +13,11 @@ import { type Contender, type Figures, measure } from "./_bench_sessions.ts";
 import { SCENARIOS } from "./_bench_scenarios.ts";
 import { median, runToolBenches } from "./_bench_tools.ts";
 import { GO_VERSION, goBinary } from "./_bench_go.ts";
+import { runSessionListBench } from "./_bench_session_list.ts";
 
 const ROOT = resolve(import.meta.dirname!, "..");
 const RUNS = Number(Deno.env.get("BENCH_RUNS") ?? "3");
-const SECTIONS = ["sessions", "tools", "tui"] as const;
+const SECTIONS = ["sessions", "session-list", "tools", "tui"] as const;
 
 function hitRatio(f: Figures): number {
   return f.promptTokens > 0 ? f.hitTokens / f.promptTokens : 0;
@@ -51,6 +53,9 @@ async function main() {
     Deno.exit(2);
   }
   if (only === "" || only === "sessions") await runSessionBenches();
+  if (only === "" || only === "sessions" || only === "session-list") {
+    await runSessionListBench({ runs: RUNS });
+  }
   if (only === "" || only === "tools") await runToolBenches({ runs: RUNS });
   if (only === "" || only === "tui") {
     const stream = only === "tui" || Deno.env.get("BENCH_TUI_TOKENS") !== undefined;

@@ -1,7 +1,7 @@
 /**
  * @module
- * Operations that do not need a model: read and change config, approve a project provider's key,
- * list sessions. They live here so every face offers the same behaviour.
+ * Operations that do not need a model: read and change config, approve a project provider's key.
+ * They live here so every face offers the same behaviour.
  */
 import { resolve } from "node:path";
 import { loadConfig } from "../config/load.ts";
@@ -10,8 +10,6 @@ import { launchDirectory, type Paths, processEnv, resolvePaths } from "../config
 import { approveKeyPairing } from "../config/trust.ts";
 import { keyPairingFor } from "../config/credentials.ts";
 import { ReasonixError } from "../lib/errors.ts";
-import { listSessions } from "../session/resume.ts";
-import { type DetailedSession, withDetails } from "../session/details.ts";
 
 export interface AdminContext {
   workspace: string;
@@ -63,6 +61,3 @@ export async function trustProviderKey(ctx: AdminContext, providerName: string):
 }
 
 /** With each session's `/rename` title, first message and turn count. */
-export async function sessionsOf(ctx: AdminContext): Promise<DetailedSession[]> {
-  return await withDetails(await listSessions(ctx.paths.sessionsDir, ctx.workspace));
-}

@@ -5,7 +5,7 @@
  */
 import { resolve } from "node:path";
 import { type ConfigFlags, loadConfig } from "../config/load.ts";
-import { modelSettings, resolveModel } from "../config/models.ts";
+import { modelSettings } from "../config/models.ts";
 import { resolveCredential } from "../config/credentials.ts";
 import { type Paths, processEnv, resolvePaths } from "../config/paths.ts";
 import { protectedPaths } from "../config/protected_paths.ts";
@@ -16,7 +16,9 @@ import { normalizeEffort } from "../provider/effort.ts";
 import { type SessionRecord, SessionStore } from "../session/store.ts";
 import { openSession } from "./session_open.ts";
 import { TOOLS_EVENT } from "../session/requests.ts";
-import { findSession, latestSession } from "../session/resume.ts";
+import { findSessionQuery } from "../session/find.ts";
+import { latestWithTurns } from "../session/listing.ts";
+import { modelForSession } from "./resume_model.ts";
 import { ToolRegistry } from "../tool/registry.ts";
 import { builtinTools } from "../tool/builtin/mod.ts";
 import { newSessionToolState } from "../tool/session_state.ts";
@@ -56,7 +58,31 @@ export async function bootController(options: BootOptions): Promise<Controller> 
   const warnings = config.warnings.map((w) => `${w.file}:${w.line}:${w.column}: ${w.message}`);
   const resumedFile = await findResumeFile(paths, workspaceRoot, options.resume);
   const resumed = resumedFile ? await SessionStore.open(resumedFile) : undefined;
-  const modelRef = resolveModel(config, flags.model ?? resumed?.session.header.model);
+  try {
+    return await bootWith(options, { env, paths, workspaceRoot, flags, config, warnings, resumed });
+  } catch (error) {
+    // The resumed session's lock goes with its store: a failed boot must not keep it held.
+    resumed?.store.close();
+    throw error;
+  }
+}
+
+interface Booting {
+  env: Record<string, string>;
+  paths: Paths;
+  workspaceRoot: string;
+  flags: ConfigFlags;
+  config: ResolvedConfig;
+  warnings: string[];
+  resumed: Awaited<ReturnType<typeof SessionStore.open>> | undefined;
+}
+
+async function bootWith(options: BootOptions, booting: Booting): Promise<Controller> {
+  const { env, paths, workspaceRoot, flags, config, warnings, resumed } = booting;
+  const modelRef = modelForSession(config, {
+    ...(flags.model ? { flag: flags.model } : {}),
+    ...(resumed ? { header: resumed.session.header } : {}),
+  });
   const stored = resumed?.session.header.model;
   if (stored && stored !== modelRef.model) warnings.push(coldCacheWarning(stored, modelRef.model));
   const credential = await resolveCredential(modelRef.provider, {
@@ -179,8 +205,8 @@ async function findResumeFile(
   request: ResumeRequest | undefined,
 ): Promise<string | undefined> {
   if (!request) return undefined;
-  if (request.kind === "query") return await findSession(paths.sessionsDir, workspace, request.query);
-  const latest = await latestSession(paths.sessionsDir, workspace);
+  if (request.kind === "query") return await findSessionQuery(paths.sessionsDir, workspace, request.query);
+  const latest = await latestWithTurns(paths.sessionsDir, workspace);
   if (latest) return latest;
   throw new ReasonixError("session.none", `No previous session to continue in ${workspace}`, {
     hint: "Start one without --continue",

@@ -25,6 +25,7 @@ import type { TurnOutcome, TurnTotals } from "./turn_outcome.ts";
 import { explainError } from "./explain.ts";
 import { TOOLS_EVENT } from "../session/requests.ts";
 import { TITLE_EVENT } from "../session/details.ts";
+import { closingMessages } from "../session/repair.ts";
 import { todoReminder, withTurnNotes } from "../prompt/facts.ts";
 import { FACTS_EVENT } from "./session_open.ts";
 import { Compactor } from "./compaction.ts";
@@ -126,6 +127,10 @@ export class Controller implements RunPort, ApprovalPort, QuestionPort, StatusPo
   }
   get sessionFile(): string {
     return this.#parts.store.file;
+  }
+  /** False until the first user turn: a new session is written only then. */
+  get sessionWritten(): boolean {
+    return this.#parts.store.written;
   }
   get model(): string {
     return this.#parts.model;
@@ -410,10 +415,12 @@ export class Controller implements RunPort, ApprovalPort, QuestionPort, StatusPo
   /** Keeps the conversation valid for the next request: a failed turn gets an explicit reply. */
   async #fail(error: unknown, signal: AbortSignal): Promise<TurnOutcome> {
     const info = explainError(error, { interrupted: signal.aborted });
-    const note = `[This turn ended without a reply: ${info.message}]`;
     try {
-      await this.#closeDanglingCalls(info.message);
-      await this.#append({ role: "assistant", content: note });
+      const closing = closingMessages(this.#parts.history, {
+        reason: info.message,
+        result: `Not run: ${info.message}`,
+      });
+      for (const message of closing) await this.#append(message);
       await this.#parts.store.append({
         type: "event",
         name: "turn_failed",
@@ -424,24 +431,6 @@ export class Controller implements RunPort, ApprovalPort, QuestionPort, StatusPo
       // The session on disk holds every message up to the fault; nothing more can be saved.
     }
     return { subtype: "error_during_execution", result: info.message, error: info };
-  }
-
-  async #closeDanglingCalls(reason: string): Promise<void> {
-    const history = this.#parts.history;
-    const last = history.findLast((message) => message.role === "assistant");
-    if (!last || last.role !== "assistant" || !last.tool_calls) return;
-    const answered = new Set(
-      history.flatMap((message) => message.role === "tool" ? [message.tool_call_id] : []),
-    );
-    for (const call of last.tool_calls) {
-      if (answered.has(call.id)) continue;
-      await this.#append({
-        role: "tool",
-        content: `Not run: ${reason}`,
-        tool_call_id: call.id,
-        name: call.function.name,
-      });
-    }
   }
 
   #finish(outcome: TurnOutcome): TurnOutcome {

@@ -174,10 +174,12 @@ export class SessionHost implements SessionControl, QuestionPort, StatusPort {
     return this.#switchTo({ flags, resume: { kind: "query", query: file } });
   }
 
+  /** A session that has no turn yet is not on disk: it starts again with the new model instead. */
   switchModel(ref: string): Promise<void> {
+    const written = this.#current.sessionWritten;
     return this.#switchTo({
       flags: { ...this.#flags(), model: ref },
-      resume: { kind: "query", query: this.sessionFile },
+      ...(written ? { resume: { kind: "query", query: this.sessionFile } } : {}),
     });
   }
 

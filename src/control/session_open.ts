@@ -58,7 +58,7 @@ export async function openSession(paths: Paths, options: OpenSessionOptions): Pr
     ...(options.config.agent.systemPrompt ? { custom: options.config.agent.systemPrompt } : {}),
     instructions: instructions.files,
   });
-  const store = await SessionStore.create(paths.sessionsDir, {
+  const store = SessionStore.prepare(paths.sessionsDir, {
     workspace: options.workspace.root,
     model: options.model,
     provider: options.provider,
@@ -72,7 +72,7 @@ export async function openSession(paths: Paths, options: OpenSessionOptions): Pr
     ...messages.map((message) => ({ type: "message" as const, message })),
     { type: "event", name: FACTS_EVENT, data: facts, at: options.now.toISOString() },
   ];
-  await store.appendMany(records);
+  await store.stage(records);
   return { store, messages, records, notes: [], facts, warnings: instructions.warnings };
 }
 

@@ -7,6 +7,8 @@ import { join, resolve } from "node:path";
 import { ReasonixError } from "../lib/errors.ts";
 import type { ChatMessage, Usage } from "../provider/provider.ts";
 import { workspaceDir } from "./_paths.ts";
+import { SessionLock } from "./lock.ts";
+import { interruptedTail, repairHistory } from "./repair.ts";
 
 export type SessionRecord =
   | {
@@ -46,6 +48,9 @@ export interface LoadedSession {
   tornTail: boolean;
 }
 
+/** Recorded when a session is reopened after its last turn was cut off mid-way. */
+export const REPAIRED_EVENT = "interrupted_turn_closed";
+
 export interface CreateSessionOptions {
   workspace: string;
   model: string;
@@ -62,12 +67,45 @@ export class SessionStore {
   readonly file: string;
   #handle: Deno.FsFile | null;
   #tail: Promise<void> = Promise.resolve();
+  #lock: SessionLock | null = null;
+  #closed = false;
+  /** A prepared session not yet on disk: its header and the records staged before the first user turn. */
+  #pending: { dir: string; records: SessionRecord[] } | null = null;
 
-  /** Use `SessionStore.create` or `SessionStore.open`. */
-  constructor(id: string, file: string, handle: Deno.FsFile) {
+  /** Use `SessionStore.create`, `SessionStore.prepare` or `SessionStore.open`. */
+  constructor(id: string, file: string, handle: Deno.FsFile | null) {
     this.id = id;
     this.file = file;
     this.#handle = handle;
+  }
+
+  /**
+   * A new session that is written only when its first user message is appended: until then appends
+   * are held in memory, so opening a face and leaving (or `/new`, `/clear`) leaves no empty session.
+   */
+  static prepare(sessionsDir: string, header: CreateSessionOptions): SessionStore {
+    const now = header.now ?? new Date();
+    const dir = workspaceDir(sessionsDir, header.workspace);
+    const id = newSessionId(now);
+    const store = new SessionStore(id, join(dir, `${id}.jsonl`), null);
+    store.#pending = {
+      dir,
+      records: [{
+        type: "session",
+        v: 1,
+        id,
+        workspace: resolve(header.workspace),
+        createdAt: now.toISOString(),
+        model: header.model,
+        provider: header.provider,
+      }],
+    };
+    return store;
+  }
+
+  /** False while a prepared session has not reached its first user turn. */
+  get written(): boolean {
+    return this.#pending === null;
   }
 
   static async create(sessionsDir: string, header: CreateSessionOptions): Promise<SessionStore> {
@@ -94,22 +132,41 @@ export class SessionStore {
     return store;
   }
 
-  /** Reopens a session for appending; a torn last line is cut off first so the file stays valid JSONL. */
+  /**
+   * Reopens a session for appending, as its only writer (`session.locked` names the process that holds
+   * it). A torn last line is cut off first so the file stays valid JSONL, and a turn a killed process
+   * left open is closed before anything else is appended.
+   */
   static async open(file: string): Promise<{ store: SessionStore; session: LoadedSession }> {
-    const bytes = await readSessionFile(file);
-    const { session, keep } = parseSession(bytes, file);
-    if (keep < bytes.length) await Deno.truncate(file, keep);
-    const handle = await Deno.open(file, { write: true, append: true });
-    const store = new SessionStore(session.header.id, file, handle);
-    if (keep > 0 && bytes[keep - 1] !== NEWLINE) {
-      try {
-        await store.#write(new Uint8Array([NEWLINE]));
-      } catch (error) {
-        store.close();
-        throw error;
-      }
+    await readSessionFile(file, { statOnly: true });
+    const lock = await SessionLock.acquire(file);
+    let store: SessionStore | undefined;
+    try {
+      const bytes = await readSessionFile(file);
+      const { session, keep } = parseSession(bytes, file);
+      if (keep < bytes.length) await Deno.truncate(file, keep);
+      store = new SessionStore(session.header.id, file, await Deno.open(file, { write: true, append: true }));
+      store.#lock = lock;
+      if (keep > 0 && bytes[keep - 1] !== NEWLINE) await store.#write(new Uint8Array([NEWLINE]));
+      await store.#closeInterruptedTurn(session);
+      return { store, session };
+    } catch (error) {
+      if (store) store.close();
+      else lock.release();
+      throw error;
     }
-    return { store, session };
+  }
+
+  async #closeInterruptedTurn(session: LoadedSession): Promise<void> {
+    const tail = interruptedTail(session.messages);
+    if (tail.length === 0) return;
+    const records: SessionRecord[] = [
+      ...tail.map((message) => ({ type: "message" as const, message })),
+      { type: "event", name: REPAIRED_EVENT, data: { messages: tail.length }, at: new Date().toISOString() },
+    ];
+    await this.appendMany(records);
+    session.messages.push(...tail);
+    session.records.push(...records);
   }
 
   append(record: SessionRecord): Promise<void> {
@@ -118,7 +175,7 @@ export class SessionStore {
 
   /** All records go out in one write and one sync. Appends are serialised in call order. */
   appendMany(records: SessionRecord[]): Promise<void> {
-    if (this.#handle === null) {
+    if (this.#closed || (this.#handle === null && this.#pending === null)) {
       return Promise.reject(
         new ReasonixError("session.closed", `Cannot append to session "${this.id}": the store is closed`),
       );
@@ -129,16 +186,52 @@ export class SessionStore {
       }
     }
     if (records.length === 0) return this.#tail;
+    const pending = this.#pending;
+    if (pending !== null) {
+      pending.records.push(...records);
+      if (!records.some((r) => r.type === "message" && r.message.role === "user")) return this.#tail;
+      this.#pending = null;
+      records = pending.records;
+    }
     const bytes = ENCODER.encode(records.map((record) => JSON.stringify(record) + "\n").join(""));
-    const run = this.#tail.then(() => this.#write(bytes));
+    const write = pending === null ? () => this.#write(bytes) : () => this.#materialize(pending.dir, bytes);
+    const run = this.#tail.then(write);
     this.#tail = run.catch(() => {});
     return run;
+  }
+
+  /**
+   * Records staged before the first user message (the system prompt, the session context): kept in
+   * memory and written with that message. A written session appends them at once.
+   */
+  stage(records: SessionRecord[]): Promise<void> {
+    if (this.#pending === null) return this.appendMany(records);
+    this.#pending.records.push(...records);
+    return this.#tail;
   }
 
   /** Closes the file at once: await pending appends before calling it. */
   close(): void {
     this.#handle?.close();
     this.#handle = null;
+    this.#pending = null;
+    this.#closed = true;
+    this.#lock?.release();
+    this.#lock = null;
+  }
+
+  async #materialize(dir: string, bytes: Uint8Array): Promise<void> {
+    await Deno.mkdir(dir, { recursive: true, mode: 0o700 });
+    await Deno.chmod(dir, 0o700);
+    const handle = await Deno.open(this.file, { write: true, append: true, createNew: true, mode: 0o600 });
+    try {
+      this.#lock = await SessionLock.acquire(this.file);
+    } catch (error) {
+      handle.close();
+      throw error;
+    }
+    this.#handle = handle;
+    await this.#write(bytes);
   }
 
   async #write(bytes: Uint8Array): Promise<void> {
@@ -152,6 +245,7 @@ export class SessionStore {
   }
 }
 
+/** Reads a session without taking its lock: for listings and `session show`, never for appending. */
 export async function loadSession(file: string): Promise<LoadedSession> {
   return parseSession(await readSessionFile(file), file).session;
 }
@@ -184,8 +278,12 @@ async function createSessionFile(
   }
 }
 
-async function readSessionFile(file: string): Promise<Uint8Array> {
+async function readSessionFile(file: string, options: { statOnly?: boolean } = {}): Promise<Uint8Array> {
   try {
+    if (options.statOnly) {
+      await Deno.stat(file);
+      return new Uint8Array();
+    }
     return await Deno.readFile(file);
   } catch (error) {
     if (error instanceof Deno.errors.NotFound) {
@@ -226,7 +324,7 @@ function parseSession(bytes: Uint8Array, file: string): { session: LoadedSession
   if (records.slice(1).some((record) => record.type === "session")) {
     throw corrupt(file, "more than one session header");
   }
-  return { session: { header, messages: replayedMessages(records), records, tornTail }, keep };
+  return { session: { header, messages: repairHistory(replayedMessages(records)), records, tornTail }, keep };
 }
 
 function replayedMessages(records: readonly SessionRecord[]): ChatMessage[] {

@@ -98,7 +98,7 @@ Deno.test("line mode: session commands run locally, and `reasonix session list` 
     assert.deepEqual(roles(sim, 1), ["system", "user", "user"]);
     assert.equal(sim.requests[1]!.json.reasoning_effort, "low");
     const list = await runCli(["session", "list"], { home, cwd: workspace });
-    assert.match(list.stdout, /1 turn {2}\d+ bytes {2}"Piped work"/);
+    assert.match(list.stdout, / 1 {2}¥\S+ +deepseek-flash\/deepseek-flash {2}Piped work$/m);
   } finally {
     await sim.close();
     await removeAll(home, workspace);

@@ -246,3 +246,105 @@ Deno.test("SessionStore.append() keeps every acknowledged line when the writer i
     assert.equal(resumed.tornTail, false);
     assert.equal(resumed.records.length, ticks.length + 2);
   }));
+
+Deno.test("SessionStore.prepare() writes nothing until the first user message, then everything in order", () =>
+  withTempDir(async (dir) => {
+    const store = SessionStore.prepare(join(dir, "sessions"), {
+      workspace: join(dir, "ws"),
+      model: "m",
+      provider: "p",
+      now: new Date(AT),
+    });
+    await store.stage([{ type: "message", message: { role: "system", content: "s" } }]);
+    await store.stage([{ type: "message", message: { role: "user", content: "context" } }]);
+    await store.append({ type: "event", name: "tools", at: AT });
+    assert.equal(store.written, false);
+    await assert.rejects(Deno.stat(store.file), Deno.errors.NotFound);
+    await store.append({ type: "message", message: { role: "user", content: "hello" } });
+    assert.equal(store.written, true);
+    await store.append({ type: "message", message: { role: "assistant", content: "hi" } });
+    store.close();
+    const session = await loadSession(store.file);
+    assert.equal(session.header.id, store.id);
+    assert.equal(session.header.createdAt, AT);
+    assert.deepEqual(session.records.map((r) => r.type === "message" ? r.message.content : r.type), [
+      "session",
+      "s",
+      "context",
+      "event",
+      "hello",
+      "hi",
+    ]);
+  }));
+
+Deno.test("SessionStore.prepare() that is closed before a user turn leaves no file", () =>
+  withTempDir(async (dir) => {
+    const store = SessionStore.prepare(join(dir, "sessions"), { workspace: dir, model: "m", provider: "p" });
+    await store.stage([{ type: "message", message: { role: "system", content: "s" } }]);
+    store.close();
+    await assert.rejects(Deno.stat(join(dir, "sessions")), Deno.errors.NotFound);
+  }));
+
+Deno.test("SessionStore.open() closes a turn that a killed process left with unanswered calls", () =>
+  withTempDir(async (dir) => {
+    const store = await newStore(dir);
+    await store.appendMany(MESSAGES.slice(0, 3).map((message) => ({ type: "message" as const, message })));
+    store.close();
+    const { store: reopened, session } = await SessionStore.open(store.file);
+    reopened.close();
+    const roles = session.messages.map((m) => m.role);
+    assert.deepEqual(roles, ["system", "user", "assistant", "tool", "assistant"]);
+    assert.match(String(session.messages[3]!.content), /^\[no result: the previous turn was interrupted\]$/);
+    assert.deepEqual(session.messages[4], {
+      role: "assistant",
+      content: "[This turn ended without a reply: the process running it stopped]",
+      reasoning_content: "",
+    });
+    const stored = await loadSession(store.file);
+    assert.deepEqual(stored.messages, session.messages);
+    assert.equal(stored.records.at(-1)?.type, "event");
+  }));
+
+const LOCK_HOLDER = `
+import { SessionStore } from ${JSON.stringify(STORE_URL)};
+const { store } = await SessionStore.open(Deno.args[0]);
+console.log("open");
+setInterval(() => {}, 1000);
+`;
+
+Deno.test("SessionStore.open() refuses a session another live process has open, and recovers after a kill", () =>
+  withTempDir(async (dir) => {
+    const store = await newStore(dir);
+    store.close();
+    const script = join(dir, "holder.ts");
+    await Deno.writeTextFile(script, LOCK_HOLDER);
+    const child = new Deno.Command(Deno.execPath(), {
+      args: ["run", "--no-prompt", "--no-config", "-A", script, store.file],
+      stdout: "piped",
+      stderr: "inherit",
+    }).spawn();
+    try {
+      await readAcks(child.stdout, 1);
+      const error = await rejectsWithCode(SessionStore.open(store.file), "session.locked");
+      assert.match(error.message, new RegExp(`in use by process ${child.pid}\\b.*\\(started at \\d{4}-`));
+    } finally {
+      child.kill("SIGKILL");
+      await child.status;
+    }
+    const { store: reopened } = await SessionStore.open(store.file);
+    await reopened.append({ type: "event", name: "after", at: AT });
+    reopened.close();
+    assert.equal((await loadSession(store.file)).records.at(-1)?.type, "event");
+  }));
+
+Deno.test("SessionStore.open() twice in one process shares the lock until both close", () =>
+  withTempDir(async (dir) => {
+    const store = await newStore(dir);
+    store.close();
+    const first = await SessionStore.open(store.file);
+    const second = await SessionStore.open(store.file);
+    first.store.close();
+    await second.store.append({ type: "event", name: "still", at: AT });
+    second.store.close();
+    await assert.rejects(Deno.stat(store.file.replace(/\.jsonl$/, ".lock")), Deno.errors.NotFound);
+  }));

@@ -17,6 +17,8 @@ export interface CliOptions {
   cwd: string;
   stdin?: string;
   env?: Record<string, string>;
+  /** Own process group (kill it whole with `Deno.kill(-pid, …)`: `run` re-runs itself under the fence). */
+  detached?: boolean;
 }
 
 export function cliEnv(home: string, extra: Record<string, string> = {}): Record<string, string> {
@@ -37,6 +39,7 @@ export function cliCommand(args: string[], options: CliOptions): Deno.Command {
     stdin: options.stdin === undefined ? "null" : "piped",
     stdout: "piped",
     stderr: "piped",
+    ...(options.detached ? { detached: true } : {}),
   });
 }
 
@@ -92,6 +95,7 @@ export async function makeWorkspace(files: Record<string, string>): Promise<stri
   return dir;
 }
 
+/** The session files (`.jsonl`; not their locks) of every workspace. */
 export async function sessionFiles(home: string): Promise<string[]> {
   const root = join(home, "sessions");
   const files: string[] = [];

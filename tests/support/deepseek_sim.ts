@@ -65,6 +65,8 @@ export class DeepSeekSim {
   #hanging = new Set<ReadableStreamDefaultController<Uint8Array>>();
   #cache = new CacheModel();
   #reasoningByCall = new Map<string, string>();
+  /** Plain replies generated without reasoning: replaying them without the key is not the client's fault. */
+  #unreasoned = new Set<string>();
   #callCount = 0;
   #completionCount = 0;
   #totals = { promptTokens: 0, hitTokens: 0, missTokens: 0, completionTokens: 0 };
@@ -141,7 +143,7 @@ export class DeepSeekSim {
     // Every chat request consumes one script item, even when it is then rejected.
     const queued = typeof this.#script === "function" ? undefined : this.#script.shift();
     const rejection = checkAuth(recorded, this.#apiKey) ?? checkBody(recorded) ??
-      checkReplay(recorded.json, this.#reasoningByCall);
+      checkReplay(recorded.json, this.#reasoningByCall, this.#unreasoned);
     if (rejection) return errorResponse(rejection.status, rejection.message);
     let reply = queued;
     if (typeof this.#script === "function") {
@@ -249,7 +251,7 @@ export class DeepSeekSim {
     this.#cache.record(input, input + renderOutput(turn));
     if (turn.reasoning !== "") {
       for (const call of turn.toolCalls) this.#reasoningByCall.set(call.id, turn.reasoning);
-    }
+    } else if (turn.toolCalls.length === 0) this.#unreasoned.add(turn.content);
     recorded.usage = usage;
     recorded.generated = turn;
     this.#totals.promptTokens += usage.prompt_tokens;

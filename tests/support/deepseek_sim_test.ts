@@ -445,6 +445,39 @@ Deno.test("DeepSeekSim answers 400 when tool-call reasoning is not replayed", as
   );
 });
 
+Deno.test("DeepSeekSim answers 400 when a plain reply of a tool-call turn lacks reasoning_content", async () => {
+  const message = "The reasoning_content in the thinking mode must be passed back to the API.";
+  await withSim(
+    { script: [TOOL_REPLY, { content: "x" }, { content: "x" }, { content: "done" }] },
+    async (sim) => {
+      await stream(sim, chatBody([SYSTEM, USER]));
+      const turn = toolTurn("I should list files.");
+      const note = { role: "assistant", content: "[This turn ended without a reply]" };
+      const next = { role: "user", content: "go on" };
+      const missing = await errorOf(await post(sim, chatBody([SYSTEM, USER, ...turn, note, next])));
+      assert.deepEqual(missing, { status: 400, message, type: "invalid_request_error" });
+      const closed = { ...note, reasoning_content: "" };
+      const replayed = await stream(sim, chatBody([SYSTEM, USER, ...turn, closed, next]));
+      assert.equal(assemble(replayed).content, "x");
+      const generated = { role: "assistant", content: "x" };
+      const own = await stream(sim, chatBody([SYSTEM, USER, ...turn, generated, next]));
+      assert.equal(assemble(own).content, "done");
+    },
+  );
+});
+
+Deno.test("DeepSeekSim answers 400 when tool calls are not followed by their tool messages", async () => {
+  await withSim({ script: [{ content: "a" }, { content: "b" }, { content: "c" }] }, async (sim) => {
+    const [call, result] = toolTurn("");
+    const dangling = await errorOf(await post(sim, chatBody([USER, call!, USER])));
+    assert.equal(dangling.status, 400);
+    assert.match(dangling.message, /must be followed by tool messages.*call_1$/);
+    const stray = await errorOf(await post(sim, chatBody([USER, result!])));
+    assert.match(stray.message, /role 'tool' must be a response/);
+    assert.equal(assemble(await stream(sim, chatBody([USER, call!, result!, USER]))).content, "c");
+  });
+});
+
 Deno.test("DeepSeekSim skips the replay rule when thinking is disabled and accepts unknown ids with any key", async () => {
   await withSim({ script: [{ content: "a" }, { content: "b" }] }, async (sim) => {
     const off = await stream(

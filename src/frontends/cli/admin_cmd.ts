@@ -2,14 +2,7 @@
  * @module
  * Thin renderers for the admin commands; the behaviour is in control/admin.ts.
  */
-import {
-  adminContext,
-  configFiles,
-  configGet,
-  configSet,
-  sessionsOf,
-  trustProviderKey,
-} from "../../control/admin.ts";
+import { adminContext, configFiles, configGet, configSet, trustProviderKey } from "../../control/admin.ts";
 import { explainError } from "../../control/explain.ts";
 import { explainSessionCache, formatCacheReport } from "../../control/cache_explain.ts";
 
@@ -59,22 +52,6 @@ export function configPathCmd(opts: DirOption): Promise<number> {
 export function trustKeyCmd(provider: string, opts: DirOption): Promise<number> {
   return guarded(async () => {
     console.log(await trustProviderKey(await adminContext(opts.dir), provider));
-  });
-}
-
-export function sessionListCmd(opts: DirOption & { json?: boolean }): Promise<number> {
-  return guarded(async () => {
-    const sessions = await sessionsOf(await adminContext(opts.dir));
-    if (opts.json) {
-      console.log(JSON.stringify({ schema_version: 1, command: "session.list", sessions }));
-      return;
-    }
-    if (sessions.length === 0) console.log("No sessions for this workspace yet");
-    for (const s of sessions) {
-      const title = s.title ? `  "${s.title}"` : "";
-      const turns = `${s.turns} turn${s.turns === 1 ? "" : "s"}`;
-      console.log(`${s.id}  ${s.createdAt}  ${s.model}  ${turns}  ${s.bytes} bytes${title}`);
-    }
   });
 }
 
