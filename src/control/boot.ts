@@ -94,11 +94,10 @@ export async function bootController(options: BootOptions): Promise<Controller> 
     workspace,
     sandbox,
     summary: sandboxSetup.summary,
-    messages: session.messages,
+    messages: session.log.messages(),
   });
   return new Controller({
-    store: session.store,
-    history: session.messages,
+    log: session.log,
     turnNotes: session.notes,
     turnFacts: session.facts,
     resumed: resumed !== undefined,
@@ -116,7 +115,7 @@ export async function bootController(options: BootOptions): Promise<Controller> 
     now,
     warnings,
     onClose: () => tempDir.remove(),
-    ...recordedTools(session.records),
+    ...recordedTools(session.log.since(0)),
     contextWindow: modelSettings(config, modelRef).contextWindow,
     ...configuredSettings(config),
   });

@@ -9,7 +9,7 @@ import { priceFor, receiptFor } from "../provider/pricing.ts";
 import type { ProviderConfig } from "../config/types.ts";
 import type { Provider } from "../provider/provider.ts";
 import type { Effort } from "../provider/provider.ts";
-import type { SessionStore } from "../session/store.ts";
+import type { SessionLog } from "../session/log.ts";
 import type { ToolRegistry } from "../tool/registry.ts";
 import type { ToolContext } from "../tool/tool.ts";
 import type { Gate } from "../agent/dispatch.ts";
@@ -35,8 +35,8 @@ import { type ReasoningLanguage, reasoningLanguageNote } from "./reasoning_langu
 import { DEFAULT_COMPACT_RATIO } from "../agent/compaction.ts";
 
 export interface ControllerParts {
-  store: SessionStore;
-  history: ChatMessage[];
+  /** The session's event log: the file, and the provider history derived from it. */
+  log: SessionLog;
   resumed: boolean;
   provider: Provider;
   providerConfig: ProviderConfig;
@@ -95,8 +95,7 @@ export class Controller implements RunPort, ApprovalPort, QuestionPort, StatusPo
     parts.workspaceOps?.memory.attach((note) => parts.turnNotes = [...(parts.turnNotes ?? []), note]);
     if (parts.reasoningLanguage) this.setReasoningLanguage(parts.reasoningLanguage);
     this.#compactor = new Compactor({
-      store: parts.store,
-      history: parts.history,
+      log: parts.log,
       provider: parts.provider,
       request: () => ({
         model: parts.model,
@@ -116,10 +115,10 @@ export class Controller implements RunPort, ApprovalPort, QuestionPort, StatusPo
   }
 
   get sessionId(): string {
-    return this.#parts.store.id;
+    return this.#parts.log.id;
   }
   get sessionFile(): string {
-    return this.#parts.store.file;
+    return this.#parts.log.file;
   }
   get model(): string {
     return this.#parts.model;
@@ -144,7 +143,7 @@ export class Controller implements RunPort, ApprovalPort, QuestionPort, StatusPo
 
   /** Names the session (`/rename`); listings read the last title recorded. */
   async rename(title: string): Promise<void> {
-    await this.#parts.store.append({
+    await this.#parts.log.append({
       type: "event",
       name: TITLE_EVENT,
       data: { title },
@@ -164,7 +163,7 @@ export class Controller implements RunPort, ApprovalPort, QuestionPort, StatusPo
 
   /** Messages as they will be replayed; never mutate. */
   history(): readonly ChatMessage[] {
-    return this.#parts.history;
+    return this.#parts.log.messages();
   }
 
   totals(): TurnTotals {
@@ -183,10 +182,10 @@ export class Controller implements RunPort, ApprovalPort, QuestionPort, StatusPo
 
   /** Announces the session to current subscribers (frontends call it once they listen). */
   start(): void {
-    const { store, resumed, model, providerConfig } = this.#parts;
+    const { log, resumed, model, providerConfig } = this.#parts;
     this.#emit({
       type: "session_started",
-      sessionId: store.id,
+      sessionId: log.id,
       resumed,
       model,
       provider: providerConfig.name,
@@ -281,7 +280,7 @@ export class Controller implements RunPort, ApprovalPort, QuestionPort, StatusPo
   async close(): Promise<void> {
     this.interrupt();
     await this.#parts.toolContext.jobs?.close();
-    this.#parts.store.close();
+    this.#parts.log.store.close();
     await this.#parts.onClose?.();
   }
 
@@ -297,10 +296,10 @@ export class Controller implements RunPort, ApprovalPort, QuestionPort, StatusPo
       gate: parts.gate,
       maxSteps: parts.maxSteps,
       signal,
-      history: () => parts.history,
+      history: () => parts.log.messages(),
       append: (message: ChatMessage) => this.#append(message),
       onModelCall: (result: ChatResult) => {
-        this.#compactor.noteRequest(result.usage.promptTokens, parts.history.length - 1);
+        this.#compactor.noteRequest(result.usage.promptTokens, parts.log.messages().length - 1);
         return this.#recordUsage(result);
       },
       emit: (event: ReasonixEvent) => this.#observe(event),
@@ -320,7 +319,7 @@ export class Controller implements RunPort, ApprovalPort, QuestionPort, StatusPo
     for (const file of mentioned.files) this.#files.seen(file);
     await this.#append({ role: "user", content: withTurnNotes(withMentions(text, mentioned.blocks), notes) });
     if (parts.turnNotes?.length && parts.turnFacts !== undefined) {
-      await parts.store.append({
+      await parts.log.append({
         type: "event",
         name: FACTS_EVENT,
         data: parts.turnFacts,
@@ -334,7 +333,7 @@ export class Controller implements RunPort, ApprovalPort, QuestionPort, StatusPo
   async #recordTools(): Promise<void> {
     const json = this.#parts.registry.toolsJson();
     if (json === this.#recordedToolsJson) return;
-    await this.#parts.store.append({
+    await this.#parts.log.append({
       type: "event",
       name: TOOLS_EVENT,
       data: { json },
@@ -344,8 +343,7 @@ export class Controller implements RunPort, ApprovalPort, QuestionPort, StatusPo
   }
 
   async #append(message: ChatMessage): Promise<void> {
-    await this.#parts.store.append({ type: "message", message });
-    this.#parts.history.push(message);
+    await this.#parts.log.append({ type: "message", message });
   }
 
   async #recordUsage(result: ChatResult): Promise<void> {
@@ -358,7 +356,7 @@ export class Controller implements RunPort, ApprovalPort, QuestionPort, StatusPo
       this.#totals.currency = receipt.currency;
     }
     this.#requests++;
-    await this.#parts.store.append({
+    await this.#parts.log.append({
       type: "usage",
       usage: result.usage,
       model: this.#parts.model,
@@ -384,7 +382,7 @@ export class Controller implements RunPort, ApprovalPort, QuestionPort, StatusPo
     try {
       await this.#closeDanglingCalls(info.message);
       await this.#append({ role: "assistant", content: note });
-      await this.#parts.store.append({
+      await this.#parts.log.append({
         type: "event",
         name: "turn_failed",
         data: info,
@@ -397,7 +395,7 @@ export class Controller implements RunPort, ApprovalPort, QuestionPort, StatusPo
   }
 
   async #closeDanglingCalls(reason: string): Promise<void> {
-    const history = this.#parts.history;
+    const history = this.#parts.log.messages();
     const last = history.findLast((message) => message.role === "assistant");
     if (!last || last.role !== "assistant" || !last.tool_calls) return;
     const answered = new Set(

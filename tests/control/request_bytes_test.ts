@@ -21,7 +21,8 @@ const SCRIPT: ScriptedReply[] = [
     reasoning: "plan",
     toolCalls: [{
       name: "todo_write",
-      arguments: `{"todos":[{"content":"look","status":"in_progress"},{"content":"edit","status":"pending"}]}`,
+      arguments:
+        `{"todos":[{"content":"look","status":"in_progress"},{"content":"edit","status":"pending"}]}`,
     }],
   },
   {
@@ -33,7 +34,10 @@ const SCRIPT: ScriptedReply[] = [
   },
   {
     reasoning: "edit",
-    toolCalls: [{ name: "edit_file", arguments: `{"path":"a.txt","old_string":"alpha","new_string":"beta"}` }],
+    toolCalls: [{
+      name: "edit_file",
+      arguments: `{"path":"a.txt","old_string":"alpha","new_string":"beta"}`,
+    }],
   },
   { reasoning: "check", toolCalls: [{ name: "bash", arguments: `{"command":"cat a.txt"}` }] },
   { reasoning: "done", content: "a.txt now holds **beta**" },

@@ -1,0 +1,79 @@
+/**
+ * @module
+ * The session as an append-only event log: every record gets a sequence number, the provider history
+ * is derived from the `message` and `compaction` records, and nobody edits that history in place.
+ * Records written before `seq` existed are numbered by their position, so old and new files agree.
+ */
+import type { ChatMessage } from "../provider/provider.ts";
+import type { SessionHeader, SessionRecord, SessionStore } from "./store.ts";
+
+export type LoggedRecord = SessionRecord & { seq: number };
+
+type LogListener = (records: readonly LoggedRecord[]) => void;
+
+export class SessionLog {
+  readonly store: SessionStore;
+  #records: LoggedRecord[] = [];
+  #messages: ChatMessage[] = [];
+  #listeners = new Set<LogListener>();
+
+  /** `loaded`: the records already in the store's file, header first. */
+  constructor(store: SessionStore, loaded: readonly SessionRecord[]) {
+    this.store = store;
+    for (const record of loaded) this.#fold({ ...record, seq: nextSeq(this.#records, record.seq) });
+  }
+
+  get id(): string {
+    return this.store.id;
+  }
+
+  get file(): string {
+    return this.store.file;
+  }
+
+  get header(): SessionHeader {
+    return this.#records[0] as LoggedRecord & SessionHeader;
+  }
+
+  /** The seq of the newest record; a face that saw it is up to date. */
+  get lastSeq(): number {
+    return this.#records.at(-1)?.seq ?? 0;
+  }
+
+  /** The provider history as the next request replays it; never mutate. */
+  messages(): readonly ChatMessage[] {
+    return this.#messages;
+  }
+
+  /** Records with a seq above `fromSeq`, oldest first. */
+  since(fromSeq = 0): readonly LoggedRecord[] {
+    const start = this.#records.findIndex((record) => record.seq > fromSeq);
+    return start < 0 ? [] : this.#records.slice(start);
+  }
+
+  /** Persists the records in one write, then folds them into the history and tells listeners. */
+  async append(...records: SessionRecord[]): Promise<LoggedRecord[]> {
+    let seq = this.lastSeq;
+    const numbered = records.map((record) => ({ ...record, seq: ++seq }) as LoggedRecord);
+    await this.store.appendMany(numbered);
+    for (const record of numbered) this.#fold(record);
+    for (const listener of this.#listeners) listener(numbered);
+    return numbered;
+  }
+
+  onAppend(listener: LogListener): () => void {
+    this.#listeners.add(listener);
+    return () => this.#listeners.delete(listener);
+  }
+
+  #fold(record: LoggedRecord): void {
+    this.#records.push(record);
+    if (record.type === "message") this.#messages.push(record.message);
+    if (record.type === "compaction") this.#messages = [...record.messages];
+  }
+}
+
+function nextSeq(records: readonly LoggedRecord[], stored: number | undefined): number {
+  const last = records.at(-1)?.seq ?? 0;
+  return stored !== undefined && stored > last ? stored : last + 1;
+}
