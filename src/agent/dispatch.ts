@@ -8,7 +8,7 @@ import { errorMessage } from "../lib/errors.ts";
 import { truncateMiddle } from "../lib/head_tail.ts";
 import type { ToolCall } from "../provider/provider.ts";
 import type { ToolRegistry } from "../tool/registry.ts";
-import { type ToolContext, ToolError, type ToolResult, type ToolSpec } from "../tool/tool.ts";
+import { type ToolContext, type ToolData, ToolError, type ToolResult, type ToolSpec } from "../tool/tool.ts";
 import { invalidArgsMessage, invalidJsonMessage } from "./_dispatch_messages.ts";
 
 /** The permission seam: consulted after validation, before execution. */
@@ -39,6 +39,8 @@ export interface CallOutcome {
   readOnly: boolean;
   /** Epoch milliseconds. */
   startedAt: number;
+  /** The tool's typed data, when it ran and reported some. */
+  data?: ToolData;
 }
 
 export interface DispatchOptions {
@@ -54,6 +56,7 @@ interface Settled {
   output: string;
   code?: string;
   truncated: boolean;
+  data?: ToolData;
 }
 
 const GENERIC_TRUNCATION_HINT = "ask for a narrower part of the output to see the rest";
@@ -88,6 +91,7 @@ async function runCall(call: ToolCall, options: DispatchOptions): Promise<CallOu
     truncated: settled.truncated,
     readOnly: spec?.readOnly ?? false,
     startedAt,
+    ...(settled.data ? { data: settled.data } : {}),
   };
   options.onDone?.(outcome);
   return outcome;
@@ -175,8 +179,9 @@ function failure(code: string, message: string, ctx: ToolContext): Settled {
 }
 
 function finish(result: ToolResult, spec: ToolSpec, ctx: ToolContext): Settled {
-  if (result.truncated) return { ok: true, output: result.output, truncated: true };
-  return { ok: true, ...budget(result.output, ctx, spec.truncationHint) };
+  const data = result.data ? { data: result.data } : {};
+  if (result.truncated) return { ok: true, output: result.output, truncated: true, ...data };
+  return { ok: true, ...budget(result.output, ctx, spec.truncationHint), ...data };
 }
 
 function budget(

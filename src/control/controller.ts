@@ -4,7 +4,7 @@
  * the agent loop, prices every model call, and broadcasts typed events to whichever face listens.
  */
 import type { TodoItem } from "../tool/session_state.ts";
-import { addUsage, type ChatMessage, type ChatResult, emptyUsage } from "../provider/provider.ts";
+import type { ChatMessage, ChatResult } from "../provider/provider.ts";
 import { priceFor, receiptFor } from "../provider/pricing.ts";
 import type { ProviderConfig } from "../config/types.ts";
 import type { Provider } from "../provider/provider.ts";
@@ -21,7 +21,7 @@ import type { PendingQuestion, QuestionDesk, QuestionReply } from "./questions.t
 import type { WorkspaceOps } from "./workspace_ops.ts";
 import type { ApprovalChoice, ApprovalRequest } from "../agent/events.ts";
 import type { PermissionMode } from "../config/types.ts";
-import type { TurnOutcome, TurnTotals } from "./turn_outcome.ts";
+import { addReceipt, emptyTotals, type TurnOutcome, type TurnTotals } from "./turn_outcome.ts";
 import { explainError } from "./explain.ts";
 import { TOOLS_EVENT } from "../session/requests.ts";
 import { TITLE_EVENT } from "../session/details.ts";
@@ -33,6 +33,12 @@ import { mentionAttachments, withMentions } from "./mentions.ts";
 import { WorkspaceFiles } from "./workspace_files.ts";
 import { type ReasoningLanguage, reasoningLanguageNote } from "./reasoning_language.ts";
 import { DEFAULT_COMPACT_RATIO } from "../agent/compaction.ts";
+import type { SessionEntry, ToolOutcomeMeta } from "../session/store.ts";
+import { replayEvents } from "./replay.ts";
+import { sessionFigures } from "./session_figures.ts";
+import { announcementEvent, deskEntry, sessionSnapshot, type SubscribeOptions } from "./session_events.ts";
+
+export type { SubscribeOptions };
 
 export interface ControllerParts {
   /** The session's event log: the file, and the provider history derived from it. */
@@ -77,7 +83,7 @@ export class Controller implements RunPort, ApprovalPort, QuestionPort, StatusPo
   #parts: ControllerParts;
   #listeners = new Set<EventListener>();
   #abort: AbortController | null = null;
-  #totals: TurnTotals = newTotals();
+  #totals: TurnTotals = emptyTotals();
   #requests = 0;
   #recordedToolsJson: string | undefined;
   #compactor: Compactor;
@@ -89,8 +95,9 @@ export class Controller implements RunPort, ApprovalPort, QuestionPort, StatusPo
     this.#parts = parts;
     this.#recordedToolsJson = parts.recordedToolsJson;
     this.#files = new FileNotices(parts.toolContext.workspace.root);
-    parts.approvals?.attach((event) => this.#emit(event), () => this.#listeners.size > 0);
-    parts.questions?.attach((event) => this.#emit(event), () => this.#listeners.size > 0);
+    parts.approvals?.attach((event) => this.#desk(event), () => this.#listeners.size > 0);
+    parts.questions?.attach((event) => this.#desk(event), () => this.#listeners.size > 0);
+    parts.toolContext.jobs?.onChange(() => this.#emit({ type: "jobs", running: this.runningJobs() }));
     // A /remember or /forget reaches the model on the tail of the next turn, never its system prompt.
     parts.workspaceOps?.memory.attach((note) => parts.turnNotes = [...(parts.turnNotes ?? []), note]);
     if (parts.reasoningLanguage) this.setReasoningLanguage(parts.reasoningLanguage);
@@ -175,21 +182,42 @@ export class Controller implements RunPort, ApprovalPort, QuestionPort, StatusPo
     return structuredClone(this.#parts.toolContext.state?.todos ?? []);
   }
 
-  subscribe(listener: EventListener): () => void {
+  /** The seq of the newest record in the session log. */
+  get lastSeq(): number {
+    return this.#parts.log.lastSeq;
+  }
+
+  /**
+   * Live events from now on; with options, first the snapshot (see `snapshot`), delivered before any
+   * live event so nothing is missed and nothing comes twice.
+   */
+  subscribe(listener: EventListener, options?: SubscribeOptions): () => void {
+    if (options) { for (const event of this.snapshot(options.fromSeq)) listener(event); }
     this.#listeners.add(listener);
     return () => this.#listeners.delete(listener);
   }
 
+  /**
+   * Without `fromSeq`: the session as it stands, rebuilt from its log (transcript, todo list, figures
+   * across processes), then a resume notice, warnings, jobs and what waits for an answer. With `fromSeq`:
+   * only the events of the records after it.
+   */
+  snapshot(fromSeq?: number): ReasonixEvent[] {
+    const records = this.#parts.log.since(0);
+    if (fromSeq !== undefined) return replayEvents(records, fromSeq);
+    return sessionSnapshot(records, {
+      announcement: this.announcement(0),
+      resumed: this.#parts.resumed,
+      warnings: this.#parts.warnings ?? [],
+      runningJobs: this.runningJobs(),
+      approvals: this.pendingApprovals(),
+      questions: this.pendingQuestions(),
+    });
+  }
+
   /** Announces the session to current subscribers (frontends call it once they listen). */
   start(): void {
-    const { log, resumed, model, providerConfig } = this.#parts;
-    this.#emit({
-      type: "session_started",
-      sessionId: log.id,
-      resumed,
-      model,
-      provider: providerConfig.name,
-    });
+    this.#emit(this.announcement());
     for (const message of this.#parts.warnings ?? []) this.#emit({ type: "warning", message });
   }
 
@@ -245,8 +273,10 @@ export class Controller implements RunPort, ApprovalPort, QuestionPort, StatusPo
     const abort = new AbortController();
     this.#abort = abort;
     this.#totals.turns++;
-    this.#emit({ type: "turn_started", turn: this.#totals.turns, text });
+    const turn = sessionFigures(this.#parts.log.since(0)).turns + 1;
     try {
+      const [entry] = await this.#entry({ kind: "turn", turn, text });
+      this.#emit({ type: "turn_started", turn, text, seq: entry!.seq });
       await this.#recordTools();
       await this.#compactIfDue(abort.signal);
       await this.#appendUserTurn(text);
@@ -256,9 +286,9 @@ export class Controller implements RunPort, ApprovalPort, QuestionPort, StatusPo
       if (done.subtype !== "success") {
         outcome.error = { code: "turn.max_steps", message: done.result };
       }
-      return this.#finish(outcome);
+      return await this.#finish(outcome);
     } catch (error) {
-      return this.#finish(await this.#fail(error, abort.signal));
+      return await this.#finish(await this.#fail(error, abort.signal));
     } finally {
       this.#abort = null;
     }
@@ -297,7 +327,7 @@ export class Controller implements RunPort, ApprovalPort, QuestionPort, StatusPo
       maxSteps: parts.maxSteps,
       signal,
       history: () => parts.log.messages(),
-      append: (message: ChatMessage) => this.#append(message),
+      append: (message: ChatMessage, tool?: ToolOutcomeMeta) => this.#append(message, tool),
       onModelCall: (result: ChatResult) => {
         this.#compactor.noteRequest(result.usage.promptTokens, parts.log.messages().length - 1);
         return this.#recordUsage(result);
@@ -342,21 +372,34 @@ export class Controller implements RunPort, ApprovalPort, QuestionPort, StatusPo
     this.#recordedToolsJson = json;
   }
 
-  async #append(message: ChatMessage): Promise<void> {
-    await this.#parts.log.append({ type: "message", message });
+  async #append(message: ChatMessage, tool?: ToolOutcomeMeta): Promise<void> {
+    await this.#parts.log.append({ type: "message", message, ...(tool ? { tool } : {}) });
+  }
+
+  #entry(entry: SessionEntry) {
+    return this.#parts.log.append({ type: "entry", entry, at: nowIso(this.#parts) });
+  }
+
+  /** `session_started`; with `figuresUpTo`, the session's figures up to that seq (a face adds the rest). */
+  announcement(figuresUpTo?: number): ReasonixEvent {
+    const { log, resumed, model, providerConfig } = this.#parts;
+    return announcementEvent(log, { resumed, model, provider: providerConfig.name }, figuresUpTo);
+  }
+
+  /** Approvals and questions are recorded as they are asked and answered, then reach the faces. */
+  #desk(event: ReasonixEvent): void {
+    const entry = deskEntry(event);
+    if (entry) void this.#entry(entry).catch(() => {});
+    this.#emit(event);
   }
 
   async #recordUsage(result: ChatResult): Promise<void> {
     const at = (this.#parts.now ?? (() => new Date()))();
     const price = priceFor(this.#parts.model, this.#parts.providerConfig.price);
     const receipt = receiptFor(result.usage, price, at);
-    this.#totals.usage = addUsage(this.#totals.usage, result.usage);
-    if (receipt.cost !== null) {
-      this.#totals.cost = (this.#totals.cost ?? 0) + receipt.cost;
-      this.#totals.currency = receipt.currency;
-    }
+    addReceipt(this.#totals, result.usage, receipt);
     this.#requests++;
-    await this.#parts.log.append({
+    const [record] = await this.#parts.log.append({
       type: "usage",
       usage: result.usage,
       model: this.#parts.model,
@@ -366,6 +409,7 @@ export class Controller implements RunPort, ApprovalPort, QuestionPort, StatusPo
     });
     this.#emit({
       type: "usage",
+      seq: record!.seq,
       request: this.#requests,
       model: this.#parts.model,
       usage: result.usage,
@@ -412,8 +456,14 @@ export class Controller implements RunPort, ApprovalPort, QuestionPort, StatusPo
     }
   }
 
-  #finish(outcome: TurnOutcome): TurnOutcome {
+  async #finish(outcome: TurnOutcome): Promise<TurnOutcome> {
+    const { subtype, result } = outcome;
+    const seq = await this.#entry({ kind: "turn_end", subtype, result }).then(
+      ([r]) => r!.seq,
+      () => undefined,
+    );
     this.#emit({
+      ...(seq === undefined ? {} : { seq }),
       type: "turn_done",
       subtype: outcome.subtype,
       result: outcome.result,
@@ -424,6 +474,10 @@ export class Controller implements RunPort, ApprovalPort, QuestionPort, StatusPo
 
   #observe(event: ReasonixEvent): void {
     if (event.type === "retrying") this.#totals.retries++;
+    if (event.type === "message" || event.type === "compaction") event = { ...event, seq: this.lastSeq };
+    if (event.type === "warning") {
+      void this.#entry({ kind: "notice", level: "warning", text: event.message }).catch(() => {});
+    }
     if (event.type === "tool_call") this.#files.onCall(event.callId, event.name, event.arguments);
     if (event.type === "tool_result") {
       this.#files.onResult(event.callId, event.ok);
@@ -440,20 +494,6 @@ export class Controller implements RunPort, ApprovalPort, QuestionPort, StatusPo
 }
 
 const DEFAULT_UI: UiSettings = { language: "auto", theme: "auto", showTurnUsage: true, showReasoning: true };
-
-function newTotals(): TurnTotals {
-  return {
-    usage: emptyUsage(),
-    cost: null,
-    currency: null,
-    modelCalls: 0,
-    toolCalls: 0,
-    toolFailures: 0,
-    toolCallsByName: {},
-    retries: 0,
-    turns: 0,
-  };
-}
 
 function nowIso(parts: ControllerParts): string {
   return (parts.now ?? (() => new Date()))().toISOString();

@@ -14,6 +14,8 @@ type LogListener = (records: readonly LoggedRecord[]) => void;
 export class SessionLog {
   readonly store: SessionStore;
   #records: LoggedRecord[] = [];
+  /** Numbered when append is called, so concurrent appends keep call order (the store writes in it). */
+  #seq = 0;
   #messages: ChatMessage[] = [];
   #listeners = new Set<LogListener>();
 
@@ -21,6 +23,7 @@ export class SessionLog {
   constructor(store: SessionStore, loaded: readonly SessionRecord[]) {
     this.store = store;
     for (const record of loaded) this.#fold({ ...record, seq: nextSeq(this.#records, record.seq) });
+    this.#seq = this.lastSeq;
   }
 
   get id(): string {
@@ -53,8 +56,7 @@ export class SessionLog {
 
   /** Persists the records in one write, then folds them into the history and tells listeners. */
   async append(...records: SessionRecord[]): Promise<LoggedRecord[]> {
-    let seq = this.lastSeq;
-    const numbered = records.map((record) => ({ ...record, seq: ++seq }) as LoggedRecord);
+    const numbered = records.map((record) => ({ ...record, seq: ++this.#seq }) as LoggedRecord);
     await this.store.appendMany(numbered);
     for (const record of numbered) this.#fold(record);
     for (const listener of this.#listeners) listener(numbered);
