@@ -1,6 +1,6 @@
 import { z } from "zod";
 import { unifiedDiff } from "../../lib/diff/unified.ts";
-import { defineTool, type FileChange, type ToolContext, ToolError } from "../tool.ts";
+import { defineTool, type FileChange, type ToolContext, type ToolData, ToolError } from "../tool.ts";
 import { displayPath, resolveWritePath } from "../workspace_paths.ts";
 import { applyEdits, type EditOutcome, planChange } from "./_edit_core.ts";
 import { countLines, readTextFile, writeChecked } from "./_text_file.ts";
@@ -41,11 +41,17 @@ export const multiEditTool = defineTool({
     await writeChecked(ctx.workspace, plan.abs, plan.bytes, plan.shown);
     const count = `${args.edits.length} ${args.edits.length === 1 ? "edit" : "edits"}`;
     if (plan.created) {
-      return { output: `Created ${plan.shown} with ${count} (${countLines(plan.newText)} lines)` };
+      return {
+        output: `Created ${plan.shown} with ${count} (${countLines(plan.newText)} lines)`,
+        data: diffData(plan),
+      };
     }
     const noun = plan.replacements === 1 ? "replacement" : "replacements";
     const diff = unifiedDiff(plan.before, plan.after);
-    return { output: `Edited ${plan.shown}: ${count}, ${plan.replacements} ${noun}\n${diff}` };
+    return {
+      output: `Edited ${plan.shown}: ${count}, ${plan.replacements} ${noun}\n${diff}`,
+      data: diffData(plan),
+    };
   },
 });
 
@@ -73,4 +79,8 @@ async function planMultiEdit(args: MultiEditArgs, ctx: ToolContext): Promise<Mul
     label: (index) => `apply edits[${index}] to "${shown}"`,
   });
   return { abs, shown, ...outcome };
+}
+
+function diffData(plan: { shown: string; oldText: string | null; newText: string }): ToolData {
+  return { kind: "diff", path: plan.shown, before: plan.oldText, after: plan.newText };
 }
