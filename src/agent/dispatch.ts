@@ -11,6 +11,7 @@ import type { ToolRegistry } from "../tool/registry.ts";
 import {
   type PlannedChange,
   type ToolContext,
+  type ToolData,
   ToolError,
   type ToolResult,
   type ToolSpec,
@@ -48,6 +49,8 @@ export interface CallOutcome {
   readOnly: boolean;
   /** Epoch milliseconds. */
   startedAt: number;
+  /** The tool's typed data, when it ran and reported some. */
+  data?: ToolData;
 }
 
 export interface DispatchOptions {
@@ -63,6 +66,7 @@ interface Settled {
   output: string;
   code?: string;
   truncated: boolean;
+  data?: ToolData;
 }
 
 const GENERIC_TRUNCATION_HINT = "ask for a narrower part of the output to see the rest";
@@ -97,6 +101,7 @@ async function runCall(call: ToolCall, options: DispatchOptions): Promise<CallOu
     truncated: settled.truncated,
     readOnly: spec?.readOnly ?? false,
     startedAt,
+    ...(settled.data ? { data: settled.data } : {}),
   };
   options.onDone?.(outcome);
   return outcome;
@@ -201,8 +206,9 @@ function failure(code: string, message: string, ctx: ToolContext): Settled {
 }
 
 function finish(result: ToolResult, spec: ToolSpec, ctx: ToolContext): Settled {
-  if (result.truncated) return { ok: true, output: result.output, truncated: true };
-  return { ok: true, ...budget(result.output, ctx, spec.truncationHint) };
+  const data = result.data ? { data: result.data } : {};
+  if (result.truncated) return { ok: true, output: result.output, truncated: true, ...data };
+  return { ok: true, ...budget(result.output, ctx, spec.truncationHint), ...data };
 }
 
 function budget(

@@ -4,7 +4,7 @@
  * Fields are camelCase and `type` is the discriminant, so a new face is only a translator.
  */
 import type { AssistantMessage, Usage } from "../provider/provider.ts";
-import type { FileChange } from "../tool/tool.ts";
+import type { FileChange, ToolData } from "../tool/tool.ts";
 import type { Question } from "../tool/question.ts";
 
 export type TurnSubtype = "success" | "error_during_execution" | "error_max_steps";
@@ -46,47 +46,77 @@ export interface ApprovalRequest {
   mode: "ask" | "auto" | "yolo";
 }
 
+/** A session's figures across every process that ran it (from its log). */
+export interface SessionFigures {
+  turns: number;
+  promptTokens: number;
+  hitTokens: number;
+  /** null when no priced request was recorded. */
+  cost: number | null;
+  currency: string | null;
+}
+
+/**
+ * `seq` is set on events that stand for a record of the session log (and on every replayed event): a
+ * face that reconnects with the last seq it saw gets what came after. Streamed deltas carry none.
+ */
 export type ReasonixEvent =
-  | { type: "session_started"; sessionId: string; resumed: boolean; model: string; provider: string }
-  | { type: "turn_started"; turn: number; text: string }
-  | { type: "reasoning"; text: string }
-  | { type: "text"; text: string }
-  | { type: "retrying"; attempt: number; maxAttempts: number; delayMs: number; reason: string }
-  | { type: "tool_call"; callId: string; name: string; arguments: string; readOnly: boolean }
-  | {
-    type: "tool_result";
-    callId: string;
-    name: string;
-    ok: boolean;
-    output: string;
-    code?: string;
-    durationMs: number;
-    readOnly: boolean;
-  }
-  | { type: "message"; message: AssistantMessage }
-  | {
-    type: "usage";
-    request: number;
-    model: string;
-    usage: Usage;
-    hitRatio: number;
-    cost: number | null;
-    currency: string | null;
-  }
-  | {
-    type: "compaction";
-    beforeTokens: number;
-    afterTokens: number;
-    reason: "context_limit" | "manual";
-  }
-  | { type: "turn_done"; subtype: TurnSubtype; result: string; error?: ErrorInfo }
-  | { type: "approval_requested"; request: ApprovalRequest }
-  /** `cancelled`: nobody answered before the turn was interrupted or the session closed (choice is deny). */
-  | { type: "approval_resolved"; id: string; choice: ApprovalChoice; cancelled?: boolean }
-  /** The `ask` tool waits for the user; answered with `Controller.answerQuestion(id, answers)`. */
-  | { type: "question_asked"; id: string; questions: Question[] }
-  | { type: "question_resolved"; id: string; outcome: "answered" | "declined" | "cancelled" }
-  | { type: "warning"; message: string };
+  & { seq?: number }
+  & (
+    | {
+      type: "session_started";
+      sessionId: string;
+      resumed: boolean;
+      model: string;
+      provider: string;
+      /** In a snapshot: the figures of the records before the replayed ones (the face adds the rest). */
+      figures?: SessionFigures;
+    }
+    | { type: "turn_started"; turn: number; text: string }
+    | { type: "reasoning"; text: string }
+    | { type: "text"; text: string }
+    | { type: "retrying"; attempt: number; maxAttempts: number; delayMs: number; reason: string }
+    | { type: "tool_call"; callId: string; name: string; arguments: string; readOnly: boolean }
+    | {
+      type: "tool_result";
+      callId: string;
+      name: string;
+      ok: boolean;
+      output: string;
+      code?: string;
+      durationMs: number;
+      readOnly: boolean;
+      data?: ToolData;
+    }
+    | { type: "message"; message: AssistantMessage }
+    | {
+      type: "usage";
+      request: number;
+      model: string;
+      usage: Usage;
+      hitRatio: number;
+      cost: number | null;
+      currency: string | null;
+    }
+    | {
+      type: "compaction";
+      beforeTokens: number;
+      afterTokens: number;
+      reason: "context_limit" | "manual";
+    }
+    | { type: "turn_done"; subtype: TurnSubtype; result: string; error?: ErrorInfo }
+    | { type: "approval_requested"; request: ApprovalRequest }
+    /** `cancelled`: nobody answered before the turn was interrupted or the session closed (choice is deny). */
+    | { type: "approval_resolved"; id: string; choice: ApprovalChoice; cancelled?: boolean }
+    /** The `ask` tool waits for the user; answered with `Controller.answerQuestion(id, answers)`. */
+    | { type: "question_asked"; id: string; questions: Question[] }
+    | { type: "question_resolved"; id: string; outcome: "answered" | "declined" | "cancelled" }
+    | { type: "warning"; message: string }
+    /** A line for the person, such as the summary of a resumed session. */
+    | { type: "notice"; message: string }
+    /** Background jobs still running; sent whenever one starts or ends. */
+    | { type: "jobs"; running: number }
+  );
 
 export type EventListener = (event: ReasonixEvent) => void;
 

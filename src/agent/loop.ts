@@ -18,6 +18,7 @@ import type {
 import type { ToolRegistry } from "../tool/registry.ts";
 import type { ToolContext } from "../tool/tool.ts";
 import { type CallOutcome, dispatchToolCalls, type Gate } from "./dispatch.ts";
+import type { ToolOutcomeMeta } from "../session/store.ts";
 
 /** Used when `max_steps` is 0 ("auto"): a runaway loop still ends. */
 export const AUTO_MAX_STEPS = 200;
@@ -36,8 +37,8 @@ export interface TurnLoopOptions {
   maxSteps: number;
   signal: AbortSignal;
   history: () => readonly ChatMessage[];
-  /** Persists a message durably, then adds it to the history. */
-  append: (message: ChatMessage) => Promise<void>;
+  /** Persists a message durably (with how its tool call ended), then adds it to the history. */
+  append: (message: ChatMessage, tool?: ToolOutcomeMeta) => Promise<void>;
   onModelCall: (result: ChatResult) => Promise<void>;
   emit: (event: ReasonixEvent) => void;
   /** Runs between the requests of a turn, after every tool result is in (compaction hooks in here). */
@@ -122,7 +123,7 @@ async function runTools(options: TurnLoopOptions, calls: ToolCall[]): Promise<vo
     },
     onDone: (outcome) => options.emit(toolResultEvent(outcome)),
   });
-  for (const outcome of outcomes) await options.append(toolMessage(outcome));
+  for (const outcome of outcomes) await options.append(toolMessage(outcome), toolMeta(outcome));
 }
 
 function toolResultEvent(outcome: CallOutcome): ReasonixEvent {
@@ -135,6 +136,17 @@ function toolResultEvent(outcome: CallOutcome): ReasonixEvent {
     ...(outcome.code ? { code: outcome.code } : {}),
     durationMs: outcome.durationMs,
     readOnly: outcome.readOnly,
+    ...(outcome.data ? { data: outcome.data } : {}),
+  };
+}
+
+function toolMeta(outcome: CallOutcome): ToolOutcomeMeta {
+  return {
+    ok: outcome.ok,
+    ...(outcome.code ? { code: outcome.code } : {}),
+    durationMs: outcome.durationMs,
+    readOnly: outcome.readOnly,
+    ...(outcome.data ? { data: outcome.data } : {}),
   };
 }
 

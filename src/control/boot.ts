@@ -121,11 +121,10 @@ async function bootWith(options: BootOptions, booting: Booting): Promise<Control
     workspace,
     sandbox,
     summary: sandboxSetup.summary,
-    messages: session.messages,
+    messages: session.log.messages(),
   });
   return new Controller({
-    store: session.store,
-    history: session.messages,
+    log: session.log,
     turnNotes: session.notes,
     turnFacts: session.facts,
     resumed: resumed !== undefined,
@@ -143,7 +142,7 @@ async function bootWith(options: BootOptions, booting: Booting): Promise<Control
     now,
     warnings,
     onClose: () => tempDir.remove(),
-    ...recordedTools(session.records),
+    ...recordedTools(session.log.since(0)),
     contextWindow: modelSettings(config, modelRef).contextWindow,
     ...configuredSettings(config),
   });

@@ -12,13 +12,12 @@ import {
   requestSummary,
 } from "../agent/compaction.ts";
 import type { ReasonixEvent } from "../agent/events.ts";
-import type { ChatMessage, ChatRequest, ChatResult, Provider } from "../provider/provider.ts";
-import type { SessionStore } from "../session/store.ts";
+import type { ChatRequest, ChatResult, Provider } from "../provider/provider.ts";
+import type { SessionLog } from "../session/log.ts";
 
 export interface CompactorParts {
-  store: SessionStore;
-  /** The live history; compaction replaces its contents in place. */
-  history: ChatMessage[];
+  /** The session log: compaction appends to it, and the history it derives follows. */
+  log: SessionLog;
   provider: Provider;
   /** The request fields besides the messages, read at each compaction (tools, model, effort). */
   request: () => Omit<ChatRequest, "messages">;
@@ -46,7 +45,7 @@ export class Compactor {
 
   /** The previous request's prompt tokens plus bytes/4 of what was appended since. */
   estimate(): number {
-    const { history } = this.#parts;
+    const history = this.#parts.log.messages();
     const basis = this.#basis;
     if (!basis || basis.sent > history.length) {
       return estimateTokens(history, this.#parts.request().toolsJson);
@@ -56,14 +55,15 @@ export class Compactor {
 
   due(): boolean {
     const window = this.#parts.contextWindow;
-    if (!window || !hasWorkSinceBase(this.#parts.history)) return false;
+    if (!window || !hasWorkSinceBase(this.#parts.log.messages())) return false;
     return this.estimate() > this.#parts.compactRatio * window;
   }
 
   /** Returns whether the history was replaced; a failed summary keeps it and emits a warning. */
   async compact(reason: CompactionReason, signal: AbortSignal): Promise<boolean> {
     const parts = this.#parts;
-    if (!hasWorkSinceBase(parts.history)) return false;
+    const history = parts.log.messages();
+    if (!hasWorkSinceBase(history)) return false;
     const beforeTokens = this.estimate();
     const request = parts.request();
     let outcome;
@@ -71,7 +71,7 @@ export class Compactor {
       outcome = await requestSummary({
         provider: parts.provider,
         request,
-        history: parts.history,
+        history,
         signal,
         emit: parts.emit,
       });
@@ -90,11 +90,11 @@ export class Compactor {
       return false;
     }
     const reply = { ...result.message };
-    await parts.store.appendMany([{ type: "message", message: prompt }, { type: "message", message: reply }]);
+    await parts.log.append({ type: "message", message: prompt }, { type: "message", message: reply });
     await parts.recordUsage(result);
-    const messages = compactedHistory(parts.history, summary);
+    const messages = compactedHistory(history, summary);
     const afterTokens = estimateTokens(messages, request.toolsJson);
-    await parts.store.append({
+    await parts.log.append({
       type: "compaction",
       messages,
       reason,
@@ -102,7 +102,6 @@ export class Compactor {
       afterTokens,
       at: parts.now().toISOString(),
     });
-    parts.history.splice(0, parts.history.length, ...messages);
     this.#basis = undefined;
     parts.emit({ type: "compaction", beforeTokens, afterTokens, reason });
     return true;

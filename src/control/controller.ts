@@ -4,24 +4,17 @@
  * the agent loop, prices every model call, and broadcasts typed events to whichever face listens.
  */
 import type { TodoItem } from "../tool/session_state.ts";
-import { addUsage, type ChatMessage, type ChatResult, emptyUsage } from "../provider/provider.ts";
+import type { ChatMessage, ChatResult } from "../provider/provider.ts";
 import { priceFor, receiptFor } from "../provider/pricing.ts";
-import type { ProviderConfig } from "../config/types.ts";
-import type { Provider } from "../provider/provider.ts";
 import type { Effort } from "../provider/provider.ts";
-import type { SessionStore } from "../session/store.ts";
-import type { ToolRegistry } from "../tool/registry.ts";
-import type { ToolContext } from "../tool/tool.ts";
-import type { Gate } from "../agent/dispatch.ts";
 import { runTurnLoop } from "../agent/loop.ts";
 import type { EventListener, ReasonixEvent } from "./events.ts";
 import type { ApprovalPort, QuestionPort, RunPort, StatusPort, UiSettings } from "./ports.ts";
-import type { Approvals } from "./approvals.ts";
-import type { PendingQuestion, QuestionDesk, QuestionReply } from "./questions.ts";
+import type { PendingQuestion, QuestionReply } from "./questions.ts";
 import type { WorkspaceOps } from "./workspace_ops.ts";
 import type { ApprovalChoice, ApprovalRequest } from "../agent/events.ts";
 import type { PermissionMode } from "../config/types.ts";
-import type { TurnOutcome, TurnTotals } from "./turn_outcome.ts";
+import { addReceipt, emptyTotals, type TurnOutcome, type TurnTotals } from "./turn_outcome.ts";
 import { explainError } from "./explain.ts";
 import { TOOLS_EVENT } from "../session/requests.ts";
 import { TITLE_EVENT } from "../session/details.ts";
@@ -36,53 +29,21 @@ import { type ReasoningLanguage, reasoningLanguageNote } from "./reasoning_langu
 import { DEFAULT_COMPACT_RATIO } from "../agent/compaction.ts";
 import { TurnCheckpoints } from "./turn_checkpoints.ts";
 import * as rewinding from "./rewind.ts";
+import type { SessionEntry, ToolOutcomeMeta } from "../session/store.ts";
+import type { ControllerParts } from "./controller_parts.ts";
 
-export interface ControllerParts {
-  store: SessionStore;
-  history: ChatMessage[];
-  resumed: boolean;
-  provider: Provider;
-  providerConfig: ProviderConfig;
-  model: string;
-  effort: Effort;
-  maxTokens?: number;
-  maxSteps: number;
-  registry: ToolRegistry;
-  toolContext: Omit<ToolContext, "signal">;
-  gate: Gate;
-  now?: () => Date;
-  /** Warnings found while booting (config, model switch); replayed to each new subscriber. */
-  warnings?: string[];
-  /** What changed since the session last ran: added to the tail of the next user message. */
-  turnNotes?: string[];
-  /** Recorded with the first turn, so a later resume can tell what changed. */
-  turnFacts?: unknown;
-  /** The tool schema bytes the session last recorded (resumed sessions), so unchanged ones are not repeated. */
-  recordedToolsJson?: string;
-  /** The model's context window; without it the context is never compacted automatically. */
-  contextWindow?: number;
-  compactRatio?: number;
-  /** Releases what the session held beyond its store (its private temp dir). */
-  onClose?: () => Promise<void>;
-  /** The approval desk the gate asks; without it every "ask" fails closed. */
-  approvals?: Approvals;
-  /** `language` and `[ui]` as the config resolved them, for the face. */
-  ui?: UiSettings;
-  /** `[agent] reasoning_language`; anything but auto is told to the model on the first turn. */
-  reasoningLanguage?: ReasoningLanguage;
-  /** The desk the `ask` tool puts its questions to (also `toolContext.questions`). */
-  questions?: QuestionDesk;
-  /** `/memory`, `/remember`, `/forget`, `/diff`, `/sandbox`, `/reload`. */
-  workspaceOps?: WorkspaceOps;
-  /** `[sessions] retention_days`: how long file checkpoints are kept. */
-  checkpointRetentionDays?: number;
-}
+export type { ControllerParts };
+import { replayEvents } from "./replay.ts";
+import { sessionFigures } from "./session_figures.ts";
+import { announcementEvent, deskEntry, sessionSnapshot, type SubscribeOptions } from "./session_events.ts";
+
+export type { SubscribeOptions };
 
 export class Controller implements RunPort, ApprovalPort, QuestionPort, StatusPort {
   #parts: ControllerParts;
   #listeners = new Set<EventListener>();
   #abort: AbortController | null = null;
-  #totals: TurnTotals = newTotals();
+  #totals: TurnTotals = emptyTotals();
   #requests = 0;
   #recordedToolsJson: string | undefined;
   #compactor: Compactor;
@@ -95,15 +56,15 @@ export class Controller implements RunPort, ApprovalPort, QuestionPort, StatusPo
     this.#parts = parts;
     this.#recordedToolsJson = parts.recordedToolsJson;
     this.#files = new FileNotices(parts.toolContext.workspace.root);
-    this.#checkpoints = new TurnCheckpoints(parts.store, parts.checkpointRetentionDays);
-    parts.approvals?.attach((event) => this.#emit(event), () => this.#listeners.size > 0);
-    parts.questions?.attach((event) => this.#emit(event), () => this.#listeners.size > 0);
+    this.#checkpoints = new TurnCheckpoints(parts.log, parts.checkpointRetentionDays);
+    parts.approvals?.attach((event) => this.#desk(event), () => this.#listeners.size > 0);
+    parts.questions?.attach((event) => this.#desk(event), () => this.#listeners.size > 0);
+    parts.toolContext.jobs?.onChange(() => this.#emit({ type: "jobs", running: this.runningJobs() }));
     // A /remember or /forget reaches the model on the tail of the next turn, never its system prompt.
     parts.workspaceOps?.memory.attach((note) => parts.turnNotes = [...(parts.turnNotes ?? []), note]);
     if (parts.reasoningLanguage) this.setReasoningLanguage(parts.reasoningLanguage);
     this.#compactor = new Compactor({
-      store: parts.store,
-      history: parts.history,
+      log: parts.log,
       provider: parts.provider,
       request: () => ({
         model: parts.model,
@@ -123,14 +84,14 @@ export class Controller implements RunPort, ApprovalPort, QuestionPort, StatusPo
   }
 
   get sessionId(): string {
-    return this.#parts.store.id;
+    return this.#parts.log.id;
   }
   get sessionFile(): string {
-    return this.#parts.store.file;
+    return this.#parts.log.file;
   }
   /** False until the first user turn: a new session is written only then. */
   get sessionWritten(): boolean {
-    return this.#parts.store.written;
+    return this.#parts.log.store.written;
   }
   get model(): string {
     return this.#parts.model;
@@ -155,7 +116,7 @@ export class Controller implements RunPort, ApprovalPort, QuestionPort, StatusPo
 
   /** Names the session (`/rename`); listings read the last title recorded. */
   async rename(title: string): Promise<void> {
-    await this.#parts.store.append({
+    await this.#parts.log.append({
       type: "event",
       name: TITLE_EVENT,
       data: { title },
@@ -175,7 +136,7 @@ export class Controller implements RunPort, ApprovalPort, QuestionPort, StatusPo
 
   /** Messages as they will be replayed; never mutate. */
   history(): readonly ChatMessage[] {
-    return this.#parts.history;
+    return this.#parts.log.messages();
   }
 
   totals(): TurnTotals {
@@ -187,21 +148,42 @@ export class Controller implements RunPort, ApprovalPort, QuestionPort, StatusPo
     return structuredClone(this.#parts.toolContext.state?.todos ?? []);
   }
 
-  subscribe(listener: EventListener): () => void {
+  /** The seq of the newest record in the session log. */
+  get lastSeq(): number {
+    return this.#parts.log.lastSeq;
+  }
+
+  /**
+   * Live events from now on; with options, first the snapshot (see `snapshot`), delivered before any
+   * live event so nothing is missed and nothing comes twice.
+   */
+  subscribe(listener: EventListener, options?: SubscribeOptions): () => void {
+    if (options) { for (const event of this.snapshot(options.fromSeq)) listener(event); }
     this.#listeners.add(listener);
     return () => this.#listeners.delete(listener);
   }
 
+  /**
+   * Without `fromSeq`: the session as it stands, rebuilt from its log (transcript, todo list, figures
+   * across processes), then a resume notice, warnings, jobs and what waits for an answer. With `fromSeq`:
+   * only the events of the records after it.
+   */
+  snapshot(fromSeq?: number): ReasonixEvent[] {
+    const records = this.#parts.log.since(0);
+    if (fromSeq !== undefined) return replayEvents(records, fromSeq);
+    return sessionSnapshot(records, {
+      announcement: this.announcement(0),
+      resumed: this.#parts.resumed,
+      warnings: this.#parts.warnings ?? [],
+      runningJobs: this.runningJobs(),
+      approvals: this.pendingApprovals(),
+      questions: this.pendingQuestions(),
+    });
+  }
+
   /** Announces the session to current subscribers (frontends call it once they listen). */
   start(): void {
-    const { store, resumed, model, providerConfig } = this.#parts;
-    this.#emit({
-      type: "session_started",
-      sessionId: store.id,
-      resumed,
-      model,
-      provider: providerConfig.name,
-    });
+    this.#emit(this.announcement());
     for (const message of this.#parts.warnings ?? []) this.#emit({ type: "warning", message });
   }
 
@@ -257,9 +239,11 @@ export class Controller implements RunPort, ApprovalPort, QuestionPort, StatusPo
     const abort = new AbortController();
     this.#abort = abort;
     this.#totals.turns++;
-    this.#emit({ type: "turn_started", turn: this.#totals.turns, text });
+    const turn = sessionFigures(this.#parts.log.since(0)).turns + 1;
     try {
       await this.#checkpoints.open(text, (this.#parts.now ?? (() => new Date()))());
+      const [entry] = await this.#entry({ kind: "turn", turn, text });
+      this.#emit({ type: "turn_started", turn, text, seq: entry!.seq });
       await this.#recordTools();
       await this.#compactIfDue(abort.signal);
       await this.#appendUserTurn(text);
@@ -269,9 +253,9 @@ export class Controller implements RunPort, ApprovalPort, QuestionPort, StatusPo
       if (done.subtype !== "success") {
         outcome.error = { code: "turn.max_steps", message: done.result };
       }
-      return this.#finish(outcome);
+      return await this.#finish(outcome);
     } catch (error) {
-      return this.#finish(await this.#fail(error, abort.signal));
+      return await this.#finish(await this.#fail(error, abort.signal));
     } finally {
       this.#abort = null;
     }
@@ -300,7 +284,6 @@ export class Controller implements RunPort, ApprovalPort, QuestionPort, StatusPo
     if (this.#abort) throw new Error("A turn is already running");
     const outcome = await rewinding.rewind(this.#rewindTarget(), request);
     if (outcome.status !== "done" || !outcome.history) return outcome;
-    this.#parts.history.splice(0, this.#parts.history.length, ...outcome.history);
     // What the model saw in the rewound turns is gone from its conversation.
     this.#files = new FileNotices(this.workspaceRoot);
     if (outcome.note) this.#parts.turnNotes = [...this.#parts.turnNotes ?? [], outcome.note];
@@ -308,15 +291,20 @@ export class Controller implements RunPort, ApprovalPort, QuestionPort, StatusPo
   }
 
   #rewindTarget(): rewinding.RewindTarget {
-    const { store, toolContext, now } = this.#parts;
-    return { store, workspace: toolContext.workspace, now: now ?? (() => new Date()) };
+    const { log, toolContext, now } = this.#parts;
+    return {
+      store: log,
+      records: () => log.since(0),
+      workspace: toolContext.workspace,
+      now: now ?? (() => new Date()),
+    };
   }
 
   async close(): Promise<void> {
     this.interrupt();
     await this.#parts.toolContext.jobs?.close();
     await this.#parts.toolContext.files?.close();
-    this.#parts.store.close();
+    this.#parts.log.store.close();
     await this.#parts.onClose?.();
   }
 
@@ -332,10 +320,10 @@ export class Controller implements RunPort, ApprovalPort, QuestionPort, StatusPo
       gate: parts.gate,
       maxSteps: parts.maxSteps,
       signal,
-      history: () => parts.history,
-      append: (message: ChatMessage) => this.#append(message),
+      history: () => parts.log.messages(),
+      append: (message: ChatMessage, tool?: ToolOutcomeMeta) => this.#append(message, tool),
       onModelCall: (result: ChatResult) => {
-        this.#compactor.noteRequest(result.usage.promptTokens, parts.history.length - 1);
+        this.#compactor.noteRequest(result.usage.promptTokens, parts.log.messages().length - 1);
         return this.#recordUsage(result);
       },
       emit: (event: ReasonixEvent) => this.#observe(event),
@@ -355,7 +343,7 @@ export class Controller implements RunPort, ApprovalPort, QuestionPort, StatusPo
     for (const file of mentioned.files) this.#files.seen(file);
     await this.#append({ role: "user", content: withTurnNotes(withMentions(text, mentioned.blocks), notes) });
     if (parts.turnNotes?.length && parts.turnFacts !== undefined) {
-      await parts.store.append({
+      await parts.log.append({
         type: "event",
         name: FACTS_EVENT,
         data: parts.turnFacts,
@@ -369,7 +357,7 @@ export class Controller implements RunPort, ApprovalPort, QuestionPort, StatusPo
   async #recordTools(): Promise<void> {
     const json = this.#parts.registry.toolsJson();
     if (json === this.#recordedToolsJson) return;
-    await this.#parts.store.append({
+    await this.#parts.log.append({
       type: "event",
       name: TOOLS_EVENT,
       data: { json },
@@ -378,22 +366,34 @@ export class Controller implements RunPort, ApprovalPort, QuestionPort, StatusPo
     this.#recordedToolsJson = json;
   }
 
-  async #append(message: ChatMessage): Promise<void> {
-    await this.#parts.store.append({ type: "message", message });
-    this.#parts.history.push(message);
+  async #append(message: ChatMessage, tool?: ToolOutcomeMeta): Promise<void> {
+    await this.#parts.log.append({ type: "message", message, ...(tool ? { tool } : {}) });
+  }
+
+  #entry(entry: SessionEntry) {
+    return this.#parts.log.append({ type: "entry", entry, at: nowIso(this.#parts) });
+  }
+
+  /** `session_started`; with `figuresUpTo`, the session's figures up to that seq (a face adds the rest). */
+  announcement(figuresUpTo?: number): ReasonixEvent {
+    const { log, resumed, model, providerConfig } = this.#parts;
+    return announcementEvent(log, { resumed, model, provider: providerConfig.name }, figuresUpTo);
+  }
+
+  /** Approvals and questions are recorded as they are asked and answered, then reach the faces. */
+  #desk(event: ReasonixEvent): void {
+    const entry = deskEntry(event);
+    if (entry) void this.#entry(entry).catch(() => {});
+    this.#emit(event);
   }
 
   async #recordUsage(result: ChatResult): Promise<void> {
     const at = (this.#parts.now ?? (() => new Date()))();
     const price = priceFor(this.#parts.model, this.#parts.providerConfig.price);
     const receipt = receiptFor(result.usage, price, at);
-    this.#totals.usage = addUsage(this.#totals.usage, result.usage);
-    if (receipt.cost !== null) {
-      this.#totals.cost = (this.#totals.cost ?? 0) + receipt.cost;
-      this.#totals.currency = receipt.currency;
-    }
+    addReceipt(this.#totals, result.usage, receipt);
     this.#requests++;
-    await this.#parts.store.append({
+    const [record] = await this.#parts.log.append({
       type: "usage",
       usage: result.usage,
       model: this.#parts.model,
@@ -403,6 +403,7 @@ export class Controller implements RunPort, ApprovalPort, QuestionPort, StatusPo
     });
     this.#emit({
       type: "usage",
+      seq: record!.seq,
       request: this.#requests,
       model: this.#parts.model,
       usage: result.usage,
@@ -416,12 +417,12 @@ export class Controller implements RunPort, ApprovalPort, QuestionPort, StatusPo
   async #fail(error: unknown, signal: AbortSignal): Promise<TurnOutcome> {
     const info = explainError(error, { interrupted: signal.aborted });
     try {
-      const closing = closingMessages(this.#parts.history, {
+      const closing = closingMessages(this.#parts.log.messages(), {
         reason: info.message,
         result: `Not run: ${info.message}`,
       });
       for (const message of closing) await this.#append(message);
-      await this.#parts.store.append({
+      await this.#parts.log.append({
         type: "event",
         name: "turn_failed",
         data: info,
@@ -433,8 +434,14 @@ export class Controller implements RunPort, ApprovalPort, QuestionPort, StatusPo
     return { subtype: "error_during_execution", result: info.message, error: info };
   }
 
-  #finish(outcome: TurnOutcome): TurnOutcome {
+  async #finish(outcome: TurnOutcome): Promise<TurnOutcome> {
+    const { subtype, result } = outcome;
+    const seq = await this.#entry({ kind: "turn_end", subtype, result }).then(
+      ([r]) => r!.seq,
+      () => undefined,
+    );
     this.#emit({
+      ...(seq === undefined ? {} : { seq }),
       type: "turn_done",
       subtype: outcome.subtype,
       result: outcome.result,
@@ -445,6 +452,10 @@ export class Controller implements RunPort, ApprovalPort, QuestionPort, StatusPo
 
   #observe(event: ReasonixEvent): void {
     if (event.type === "retrying") this.#totals.retries++;
+    if (event.type === "message" || event.type === "compaction") event = { ...event, seq: this.lastSeq };
+    if (event.type === "warning") {
+      void this.#entry({ kind: "notice", level: "warning", text: event.message }).catch(() => {});
+    }
     if (event.type === "tool_call") this.#files.onCall(event.callId, event.name, event.arguments);
     if (event.type === "tool_result") {
       this.#files.onResult(event.callId, event.ok);
@@ -461,20 +472,6 @@ export class Controller implements RunPort, ApprovalPort, QuestionPort, StatusPo
 }
 
 const DEFAULT_UI: UiSettings = { language: "auto", theme: "auto", showTurnUsage: true, showReasoning: true };
-
-function newTotals(): TurnTotals {
-  return {
-    usage: emptyUsage(),
-    cost: null,
-    currency: null,
-    modelCalls: 0,
-    toolCalls: 0,
-    toolFailures: 0,
-    toolCallsByName: {},
-    retries: 0,
-    turns: 0,
-  };
-}
 
 function nowIso(parts: ControllerParts): string {
   return (parts.now ?? (() => new Date()))().toISOString();

@@ -16,7 +16,8 @@ export interface TurnControl {
 }
 
 export interface EventSource {
-  subscribe(listener: EventListener): () => void;
+  /** With options, the snapshot first: the whole session (no `fromSeq`) or what came after `fromSeq`. */
+  subscribe(listener: EventListener, options?: { fromSeq?: number }): () => void;
 }
 
 export interface SessionInfo {

@@ -53,7 +53,9 @@ export type RewindOutcome =
 
 export interface RewindTarget {
   /** The session's one writer: rewind records are appended through it. */
-  store: { file: string; append(record: SessionRecord): Promise<void> };
+  store: { file: string; append(record: SessionRecord): Promise<unknown> };
+  /** The session's records as the writer holds them (a session not on disk yet has only staged ones). */
+  records?: () => readonly SessionRecord[];
   workspace: Workspace;
   now: () => Date;
 }
@@ -65,8 +67,12 @@ function keptFilesNote(kept: readonly string[]): string {
 
 export const UNTRACKED_NOTE = "Only changes made by the file tools are restored; bash side effects are not.";
 
+async function recordsOf(target: RewindTarget): Promise<readonly SessionRecord[]> {
+  return target.records ? target.records() : (await loadSession(target.store.file)).records;
+}
+
 export async function rewindState(target: RewindTarget): Promise<RewindState> {
-  const { records } = await loadSession(target.store.file);
+  const records = await recordsOf(target);
   const all = await storeOf(target).list();
   const byId = new Map(all.map((checkpoint) => [checkpoint.id, checkpoint]));
   const turns = turnsOf(records).map((turn) => {
@@ -82,7 +88,7 @@ export async function rewindState(target: RewindTarget): Promise<RewindState> {
 }
 
 export async function rewind(target: RewindTarget, request: RewindRequest): Promise<RewindOutcome> {
-  const { records } = await loadSession(target.store.file);
+  const records = await recordsOf(target);
   const store = storeOf(target);
   const all = await store.list();
   const plan = "undo" in request ? undoPlan(all) : turnPlan(records, all, request);

@@ -104,7 +104,9 @@ export class SessionHost implements SessionControl, QuestionPort, StatusPort {
     return this.#current.permissionMode;
   }
 
-  subscribe(listener: EventListener): () => void {
+  /** Like `Controller.subscribe`: with options, the current session's snapshot comes first. */
+  subscribe(listener: EventListener, options?: { fromSeq?: number }): () => void {
+    if (options) { for (const event of this.#current.snapshot(options.fromSeq)) listener(event); }
     this.#listeners.add(listener);
     return () => this.#listeners.delete(listener);
   }
@@ -174,13 +176,16 @@ export class SessionHost implements SessionControl, QuestionPort, StatusPort {
     return this.#switchTo({ flags, resume: { kind: "query", query: file } });
   }
 
-  /** A session that has no turn yet is not on disk: it starts again with the new model instead. */
+  /**
+   * The same session goes on with another model (the face keeps its transcript and is sent only what
+   * follows); a session that has no turn yet is not on disk, so it starts again with the new model.
+   */
   switchModel(ref: string): Promise<void> {
     const written = this.#current.sessionWritten;
     return this.#switchTo({
       flags: { ...this.#flags(), model: ref },
       ...(written ? { resume: { kind: "query", query: this.sessionFile } } : {}),
-    });
+    }, written ? this.#current.lastSeq : undefined);
   }
 
   async recentSessions(): Promise<DetailedSession[]> {
@@ -220,7 +225,7 @@ export class SessionHost implements SessionControl, QuestionPort, StatusPort {
   }
 
   /** Boots the next Controller before closing the old one, so a failed boot leaves the session as it was. */
-  #switchTo(change: Pick<BootOptions, "flags" | "resume">): Promise<void> {
+  #switchTo(change: Pick<BootOptions, "flags" | "resume">, fromSeq?: number): Promise<void> {
     return this.#exclusive(async () => {
       const { resume: _resume, ...base } = this.#boot;
       const next = await bootController({ ...base, ...change });
@@ -229,7 +234,14 @@ export class SessionHost implements SessionControl, QuestionPort, StatusPort {
       this.#detach();
       this.#current = next;
       this.#detach = this.#attach(next);
-      next.start();
+      // A switched-to session is shown as it stands (a resumed one with its conversation).
+      const snapshot = next.snapshot();
+      const shown = fromSeq === undefined ? snapshot : [
+        next.announcement(fromSeq),
+        ...next.snapshot(fromSeq),
+        ...snapshot.filter((event) => event.type === "warning"),
+      ];
+      for (const event of shown) for (const listener of this.#listeners) listener(event);
       await old.close();
     });
   }

@@ -14,6 +14,7 @@ import { loadInstructionFiles } from "../prompt/instructions.ts";
 import { buildSystemPrompt } from "../prompt/system.ts";
 import type { Sandbox } from "../sandbox/sandbox.ts";
 import { type LoadedSession, type SessionRecord, SessionStore } from "../session/store.ts";
+import { SessionLog } from "../session/log.ts";
 import type { Workspace } from "../tool/tool.ts";
 
 export const FACTS_EVENT = "facts";
@@ -30,9 +31,7 @@ export interface OpenSessionOptions {
 }
 
 export interface OpenedSession {
-  store: SessionStore;
-  messages: ChatMessage[];
-  records: readonly SessionRecord[];
+  log: SessionLog;
   /** Changes since the session last ran, for the tail of the next user message. */
   notes: string[];
   /** Facts to record once the notes have been delivered. */
@@ -47,7 +46,7 @@ export async function openSession(paths: Paths, options: OpenSessionOptions): Pr
     const { store, session } = options.resumed;
     const before = lastFacts(session.records);
     const notes = before ? factChanges(before, facts) : [];
-    return { store, messages: [...session.messages], records: session.records, notes, facts, warnings: [] };
+    return { log: new SessionLog(store, session.records), notes, facts, warnings: [] };
   }
   const instructions = await loadInstructionFiles({
     home: paths.home,
@@ -68,12 +67,12 @@ export async function openSession(paths: Paths, options: OpenSessionOptions): Pr
     { role: "system", content: system },
     { role: "user", content: buildContextMessage(facts) },
   ];
-  const records: SessionRecord[] = [
+  const log = new SessionLog(store, store.staged);
+  await log.stage(
     ...messages.map((message) => ({ type: "message" as const, message })),
     { type: "event", name: FACTS_EVENT, data: facts, at: options.now.toISOString() },
-  ];
-  await store.stage(records);
-  return { store, messages, records, notes: [], facts, warnings: instructions.warnings };
+  );
+  return { log, notes: [], facts, warnings: instructions.warnings };
 }
 
 async function currentFacts(options: OpenSessionOptions): Promise<TurnFacts> {

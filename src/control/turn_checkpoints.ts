@@ -4,7 +4,13 @@
  * the session by a `checkpoint` event) and record each planned write's first-touch content in it.
  */
 import { type Checkpoint, checkpointDirFor, CheckpointStore } from "../session/checkpoints.ts";
-import type { SessionStore } from "../session/store.ts";
+import type { SessionRecord } from "../session/store.ts";
+
+/** Where the checkpoint events go: the session's one writer. */
+interface SessionWriter {
+  readonly file: string;
+  append(record: SessionRecord): Promise<unknown>;
+}
 import { CHECKPOINT_EVENT } from "../session/turns.ts";
 import type { FileTouch, WriteObserver } from "../tool/tool.ts";
 
@@ -12,12 +18,12 @@ export const DEFAULT_RETENTION_DAYS = 30;
 
 export class TurnCheckpoints implements WriteObserver {
   #store: CheckpointStore;
-  #session: SessionStore;
+  #session: SessionWriter;
   #current: Checkpoint | null = null;
   #pruned = false;
   #retentionDays: number;
 
-  constructor(session: SessionStore, retentionDays = DEFAULT_RETENTION_DAYS) {
+  constructor(session: SessionWriter, retentionDays = DEFAULT_RETENTION_DAYS) {
     this.#session = session;
     this.#store = new CheckpointStore(checkpointDirFor(session.file));
     this.#retentionDays = retentionDays;

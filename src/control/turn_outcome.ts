@@ -2,7 +2,7 @@
  * @module
  * What a turn reports back to its frontend, and the running totals of the session process.
  */
-import type { Usage } from "../provider/provider.ts";
+import { addUsage, emptyUsage, type Usage } from "../provider/provider.ts";
 import type { ErrorInfo, TurnSubtype } from "./events.ts";
 
 export interface TurnTotals {
@@ -22,4 +22,30 @@ export interface TurnOutcome {
   subtype: TurnSubtype;
   result: string;
   error?: ErrorInfo;
+}
+
+export function emptyTotals(): TurnTotals {
+  return {
+    usage: emptyUsage(),
+    cost: null,
+    currency: null,
+    modelCalls: 0,
+    toolCalls: 0,
+    toolFailures: 0,
+    toolCallsByName: {},
+    retries: 0,
+    turns: 0,
+  };
+}
+
+/** Adds one priced request to the totals. */
+export function addReceipt(
+  totals: TurnTotals,
+  usage: Usage,
+  receipt: { cost: number | null; currency: string | null },
+) {
+  totals.usage = addUsage(totals.usage, usage);
+  if (receipt.cost === null) return;
+  totals.cost = (totals.cost ?? 0) + receipt.cost;
+  totals.currency = receipt.currency;
 }

@@ -10,33 +10,60 @@ import { workspaceDir } from "./_paths.ts";
 import { SessionLock } from "./lock.ts";
 import { interruptedTail, repairHistory } from "./repair.ts";
 
+/** Face-visible facts that are not provider messages (see log.ts); replayed to faces, never to the model. */
+export type SessionEntry =
+  /** The text the user typed, before turn notes and mentions were added to the user message. */
+  | { kind: "turn"; turn: number; text: string }
+  | { kind: "turn_end"; subtype: "success" | "error_during_execution" | "error_max_steps"; result: string }
+  | { kind: "notice"; level: "info" | "warning"; text: string }
+  | { kind: "approval_asked"; id: string; callId: string; tool: string; subject: string | null }
+  | { kind: "approval_answered"; id: string; choice: string; cancelled?: boolean }
+  | { kind: "question_asked"; id: string; questions: unknown[] }
+  | { kind: "question_answered"; id: string; outcome: string }
+  | { kind: "model"; model: string; provider: string };
+
+/** How a tool call ended, beside the model-facing tool message: for faces, never sent. */
+export interface ToolOutcomeMeta {
+  ok: boolean;
+  code?: string;
+  durationMs: number;
+  readOnly: boolean;
+  /** The tool's typed data (tool.ts ToolData). */
+  data?: unknown;
+}
+
+/** `seq` numbers the records of a session from 1 (the header); records written before it existed lack it. */
 export type SessionRecord =
-  | {
-    type: "session";
-    v: 1;
-    id: string;
-    workspace: string;
-    createdAt: string;
-    model: string;
-    provider: string;
-  }
-  | { type: "message"; message: ChatMessage }
-  | { type: "usage"; usage: Usage; model: string; cost: number | null; currency: string | null; at: string }
-  | { type: "event"; name: string; data?: unknown; at: string }
-  /** Replaces the replayed history from here on; the records before it stay in the file. */
-  | {
-    type: "compaction";
-    messages: ChatMessage[];
-    reason: string;
-    beforeTokens: number;
-    afterTokens: number;
-    at: string;
-  }
-  /**
-   * A rewind: the conversation goes back to its state just before record `to` (`messages` is that
-   * replayed history); the records after `to` stay in the file, abandoned.
-   */
-  | { type: "rewind"; to: number; messages: ChatMessage[]; at: string };
+  & { seq?: number }
+  & (
+    | {
+      type: "session";
+      v: 1;
+      id: string;
+      workspace: string;
+      createdAt: string;
+      model: string;
+      provider: string;
+    }
+    | { type: "message"; message: ChatMessage; tool?: ToolOutcomeMeta }
+    | { type: "usage"; usage: Usage; model: string; cost: number | null; currency: string | null; at: string }
+    | { type: "event"; name: string; data?: unknown; at: string }
+    /** Replaces the replayed history from here on; the records before it stay in the file. */
+    | {
+      type: "compaction";
+      messages: ChatMessage[];
+      reason: string;
+      beforeTokens: number;
+      afterTokens: number;
+      at: string;
+    }
+    | { type: "entry"; entry: SessionEntry; at: string }
+    /**
+     * A rewind: the conversation goes back to its state just before record `to` (`messages` is that
+     * replayed history); the records after `to` stay in the file, abandoned.
+     */
+    | { type: "rewind"; to: number; messages: ChatMessage[]; at: string }
+  );
 
 export type SessionHeader = Extract<SessionRecord, { type: "session" }>;
 
@@ -101,6 +128,11 @@ export class SessionStore {
       }],
     };
     return store;
+  }
+
+  /** What a prepared session holds in memory (its header first); empty once it is on disk. */
+  get staged(): readonly SessionRecord[] {
+    return this.#pending?.records ?? [];
   }
 
   /** False while a prepared session has not reached its first user turn. */
@@ -385,6 +417,8 @@ function isSessionRecord(value: unknown): value is SessionRecord {
     case "rewind":
       return typeof value.to === "number" && Array.isArray(value.messages) &&
         value.messages.every(isObject) && typeof value.at === "string";
+    case "entry":
+      return isObject(value.entry) && typeof value.entry.kind === "string" && typeof value.at === "string";
     default:
       return false;
   }

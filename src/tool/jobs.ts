@@ -70,11 +70,18 @@ export class JobTable implements AsyncDisposable {
   readonly #now: () => Date;
   #nextId = 1;
   #closed = false;
+  #listeners = new Set<() => void>();
 
   constructor(options: JobTableOptions = {}) {
     this.#maxBufferBytes = options.maxBufferBytes ?? JOB_BUFFER_BYTES;
     this.#killGraceMs = options.killGraceMs ?? JOB_KILL_GRACE_MS;
     this.#now = options.now ?? (() => new Date());
+  }
+
+  /** Called whenever a job starts or ends, so a face shows running jobs without polling. */
+  onChange(listener: () => void): () => void {
+    this.#listeners.add(listener);
+    return () => this.#listeners.delete(listener);
   }
 
   /** True once `close()` was called: no job may start any more. */
@@ -108,8 +115,9 @@ export class JobTable implements AsyncDisposable {
       stopping: false,
       done: Promise.resolve(),
     };
-    job.done = this.#supervise(job);
+    job.done = this.#supervise(job).finally(() => this.#changed());
     this.#jobs.set(info.id, job);
+    this.#changed();
     return { ...info };
   }
 
@@ -218,6 +226,10 @@ export class JobTable implements AsyncDisposable {
       info.error = error instanceof Error ? error.message : String(error);
     }
     info.endedAt = this.#now();
+  }
+
+  #changed(): void {
+    for (const listener of this.#listeners) listener();
   }
 
   #require(id: string): Job {

@@ -13,7 +13,6 @@ import {
   ToolError,
   type ToolResult,
   type ToolSpec,
-  type Workspace,
 } from "./tool.ts";
 import type { z } from "zod";
 

@@ -9,7 +9,7 @@ import type { Sandbox } from "../sandbox/sandbox.ts";
 import type { FsAgent } from "../sandbox/fs_agent.ts";
 import type { JobTable } from "./jobs.ts";
 import type { Asker } from "./question.ts";
-import type { SessionToolState } from "./session_state.ts";
+import type { SessionToolState, TodoItem } from "./session_state.ts";
 
 export interface Workspace {
   /** Realpath of the workspace root. */
@@ -86,8 +86,27 @@ export interface ToolLimits {
   outputBudgetBytes: number;
 }
 
+/**
+ * What a call did, as data beside the model-facing text: faces render this and never parse the output.
+ * It is stored in the session beside the tool message and never sent to the model.
+ */
+export type ToolData =
+  | { kind: "todo"; items: TodoItem[] }
+  | { kind: "diff"; path: string; before: string | null; after: string | null }
+  | { kind: "move"; from: string; to: string }
+  | { kind: "bash"; exitCode: number | null; durationMs: number; timedOut: boolean; signal: string | null }
+  | { kind: "job"; jobId: string; status: string; exitCode: number | null }
+  | { kind: "read"; path: string; lines: number; offset: number; totalLines: number | null }
+  | { kind: "list"; path: string; entries: number }
+  | { kind: "search"; pattern: string; matches: number; files: number }
+  | { kind: "symbols"; matches: number }
+  | { kind: "fetch"; url: string; status: number; bytes: number }
+  | { kind: "answers"; answers: Record<string, string> }
+  | { kind: "goal"; objective: string | null; status: string | null };
+
 export interface ToolResult {
   output: string;
+  data?: ToolData;
   /** Set when the tool already trimmed its output and says how to get the rest. */
   truncated?: boolean;
 }

@@ -58,6 +58,7 @@ Deno.test("SessionHost.newSession() starts a fresh session file with a fresh pre
       resumed: false,
       model: "deepseek-flash",
       provider: "deepseek-flash",
+      figures: { turns: 0, promptTokens: 0, hitTokens: 0, cost: null, currency: null },
     });
     await host.runTurn("second task");
     const roles = sim.requests[1]!.json.messages.map((m: { role: string }) => m.role);

@@ -104,3 +104,27 @@ Deno.test("line mode: session commands run locally, and `reasonix session list` 
     await removeAll(home, workspace);
   }
 });
+
+Deno.test("tui session: reasonix -c shows the earlier answer and the session cost across processes", async () => {
+  await withTui([{ content: "The word is banana." }, { content: "Still banana." }], async ({ pane }) => {
+    const screen = await pane.waitFor(/resumed remember banana · 1 turns · .* so far/);
+    assert.match(screen, /The word is banana\./, "the earlier answer is on screen");
+    const before = sessionCost(screen);
+    assert.ok(before > 0, "the status line starts from the earlier process's cost");
+    await enter(pane, "what word?", /Still banana\./);
+    const after = await pane.waitFor(/cost \d[\d.]* \(session/);
+    const turn = Number(/cost (\d[\d.]*) \(session/.exec(after)![1]);
+    assert.ok(Math.abs(sessionCost(after) - (before + turn)) < 0.0002, after);
+  }, {
+    args: ["-c"],
+    ready: /Type a task/,
+    before: async (home, workspace) => {
+      const run = await runCli(["run", "remember banana"], { home, cwd: workspace });
+      assert.equal(run.code, 0, run.stderr);
+    },
+  });
+});
+
+function sessionCost(screen: string): number {
+  return Number(/cost \S+ \(session (\d[\d.]*)/.exec(screen)![1]);
+}

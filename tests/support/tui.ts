@@ -28,6 +28,8 @@ export interface TuiOptions {
   ready?: RegExp;
   /** More config.toml for the home, given the simulator's URL (a second provider, say). */
   extraToml?: (simUrl: string) => string;
+  /** Runs before the TUI starts (an earlier `reasonix run` in the same home, say). */
+  before?: (home: string, workspace: string) => Promise<void>;
 }
 
 export async function withTui(
@@ -45,6 +47,7 @@ export async function withTui(
   const workspace = await makeWorkspace(opts.files ?? { "README.md": "fixture\n" });
   const pane = new TmuxPane();
   try {
+    await opts.before?.(home, workspace);
     const env = Object.entries(cliEnv(home, { LANG: "en_US.UTF-8", TERM: "xterm-256color", ...opts.env }))
       .map(([k, v]) => `${k}=${shellQuote(v)}`);
     const args = (opts.args ?? []).map(shellQuote).join(" ");

@@ -47,7 +47,7 @@ export function App({ controller, commands = defaultCommands(), history, env = {
   const [armed, setArmed] = useState(false);
   const running = useRef(false);
   const menuOpen = useRef(false);
-  useEffect(() => subscribeBatched(controller, dispatch), [controller]);
+  useEffect(() => subscribeBatched(controller, dispatch, { snapshot: true }), [controller]);
   const pending = state.status.pendingApproval;
   const [choice, setChoice] = useState({ id: "", index: 0 });
   const selected = pending && choice.id === pending.id ? choice.index : 0;

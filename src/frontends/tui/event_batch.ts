@@ -13,11 +13,14 @@ export interface EventBatch {
 
 const FRAME_MS = 16;
 
+/** `snapshot`: ask the source for the session as it stands first (folded in one batch). */
 export function subscribeBatched(
   source: EventSource,
   dispatch: (batch: EventBatch) => void,
-  frameMs = FRAME_MS,
+  options: { frameMs?: number; snapshot?: boolean } = {},
 ): () => void {
+  const frameMs = options.frameMs ?? FRAME_MS;
+  let replaying = options.snapshot === true;
   let queue: ReasonixEvent[] = [];
   let timer: ReturnType<typeof setTimeout> | undefined;
   const flush = () => {
@@ -29,9 +32,12 @@ export function subscribeBatched(
   };
   const unsubscribe = source.subscribe((event) => {
     queue.push(event);
+    if (replaying) return;
     if (event.type !== "text" && event.type !== "reasoning") flush();
     else timer ??= setTimeout(flush, frameMs);
-  });
+  }, options.snapshot ? {} : undefined);
+  replaying = false;
+  flush();
   return () => {
     unsubscribe();
     flush();

@@ -63,7 +63,6 @@ async function runInk(
   const app = render(createElement(App, { controller, history, env, files, commands }), {
     exitOnCtrlC: false,
   });
-  controller.start();
   try {
     await app.waitUntilExit();
   } finally {

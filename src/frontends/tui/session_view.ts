@@ -11,7 +11,20 @@ type SessionStarted = Extract<ReasonixEvent, { type: "session_started" }>;
 
 /** `fresh` is the status line of a new view; the first session of a view adds no notice. */
 export function startSession(state: TuiState, event: SessionStarted, fresh: StatusLine): TuiState {
-  const named = { model: event.model, provider: event.provider };
+  const figures = event.figures;
+  const named = {
+    model: event.model,
+    provider: event.provider,
+    ...(figures
+      ? {
+        turn: figures.turns,
+        sessionHitTokens: figures.hitTokens,
+        sessionPromptTokens: figures.promptTokens,
+        costSession: figures.cost,
+        currency: figures.currency,
+      }
+      : {}),
+  };
   if (state.status.model === "") return { ...state, status: { ...state.status, ...named } };
   const key = event.resumed ? "session.notice_resumed" : "session.notice_new";
   const text = t(key, { id: event.sessionId, model: event.model });

@@ -12,7 +12,6 @@ import { t } from "../../lib/i18n/mod.ts";
 import type { PendingQuestion } from "../../control/questions.ts";
 import { clearTranscript, startSession } from "./session_view.ts";
 
-type TodoItems = Extract<TranscriptEntry, { kind: "todo" }>["items"];
 type ToolEntry = Extract<TranscriptEntry, { kind: "tool" }>;
 
 export interface StatusLine {
@@ -30,6 +29,8 @@ export interface StatusLine {
   currency: string | null;
   busy: boolean;
   pendingApproval: ApprovalRequest | null;
+  /** Background jobs still running (from `jobs` events). */
+  runningJobs: number;
 }
 
 export interface TuiState {
@@ -64,6 +65,7 @@ export function initialState(view: ViewSettings = DEFAULT_VIEW): TuiState {
       currency: null,
       busy: false,
       pendingApproval: null,
+      runningJobs: 0,
     },
     turnTokens: { prompt: 0, hit: 0 },
     approvals: [],
@@ -126,6 +128,10 @@ export function reduce(state: TuiState, event: ReasonixEvent | LocalAction): Tui
       return notice(withStatus(state, { contextTokens: event.afterTokens }), "info", compactedText(event));
     case "warning":
       return notice(state, "warning", event.message);
+    case "notice":
+      return notice(state, "info", event.message);
+    case "jobs":
+      return withStatus(state, { runningJobs: event.running });
     case "retrying":
       return notice(
         state,
@@ -261,6 +267,12 @@ function finishTool(
   event: Extract<ReasonixEvent, { type: "tool_result" }>,
 ): TuiState {
   let next = settle(state);
+  // A face that reconnects may be sent a result it already showed.
+  const shown = next.entries.some((entry) =>
+    entry.kind === "tool" && entry.callId === event.callId &&
+    (entry.status === "ok" || entry.status === "error")
+  );
+  if (shown) return next;
   const index = next.entries.findIndex((entry) =>
     entry.kind === "tool" && entry.callId === event.callId && entry.status !== "ok" &&
     entry.status !== "error"
@@ -285,7 +297,9 @@ function finishTool(
     ? next.entries.map((entry, at) => at === index ? done : entry)
     : [...next.entries, done];
   next = { ...next, entries };
-  const items = event.ok ? todoItems(event.name, event.output) : null;
+  const items = event.ok && event.data?.kind === "todo" && event.data.items.length > 0
+    ? event.data.items
+    : null;
   if (!items) return next;
   const [todoId, nextId] = id(next);
   return append(next, { kind: "todo", id: todoId, items }, nextId);
@@ -302,20 +316,6 @@ function toolEntry(entryId: string, event: Extract<ReasonixEvent, { type: "tool_
     readOnly: event.readOnly,
     folded: true,
   } satisfies ToolEntry;
-}
-
-const TODO_TOOLS = new Set(["todo_write", "complete_step"]);
-const MARKS = { "[x]": "completed", "[>]": "in_progress", "[ ]": "pending" } as const;
-
-/** The checklist todo_write and complete_step return (`[x] done`, `[>] doing`, `[ ] todo`). */
-export function todoItems(tool: string, output: string): TodoItems | null {
-  if (!TODO_TOOLS.has(tool)) return null;
-  const items = output.split("\n").flatMap((line) => {
-    const mark = line.slice(0, 3) as keyof typeof MARKS;
-    const status = MARKS[mark];
-    return status && line[3] === " " ? [{ content: line.slice(4), status }] : [];
-  });
-  return items.length > 0 ? items : null;
 }
 
 function addUsage(state: TuiState, event: Extract<ReasonixEvent, { type: "usage" }>): TuiState {

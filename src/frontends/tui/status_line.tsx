@@ -5,7 +5,6 @@
  * parts first instead of wrapping.
  */
 import { Text } from "ink";
-import { useEffect, useState } from "react";
 import stringWidth from "string-width";
 import type { StatusLine } from "./state.ts";
 import type { StatusPort } from "../../control/ports.ts";
@@ -22,20 +21,17 @@ export interface StatusInfo {
   runningJobs?: number;
 }
 
-/** Read at every render, so an `/effort` shows at once. */
-export function statusInfo(port: StatusSource): StatusInfo {
+/** Read at every render, so an `/effort` shows at once; running jobs come from `jobs` events. */
+export function statusInfo(port: StatusSource, runningJobs = 0): StatusInfo {
   return {
     mode: port.permissionMode,
     effort: port.effort,
     contextWindow: port.contextWindow,
-    runningJobs: port.runningJobs(),
+    runningJobs,
   };
 }
 
-type StatusSource = Omit<StatusPort, "uiSettings"> & { permissionMode: string };
-
-/** Background jobs end without an event, so while any runs the line re-reads the port now and then. */
-const JOB_POLL_MS = 1000;
+type StatusSource = Omit<StatusPort, "uiSettings" | "runningJobs"> & { permissionMode: string };
 
 export interface StatusLineProps {
   status: StatusLine;
@@ -108,14 +104,7 @@ function costPart(status: StatusLine): string {
 
 export function StatusLineView({ status, port, width, note }: StatusLineProps) {
   const { palette } = useTheme();
-  const info = statusInfo(port);
-  const [, tick] = useState(0);
-  const jobs = info.runningJobs ?? 0;
-  useEffect(() => {
-    if (jobs === 0) return;
-    const timer = setInterval(() => tick((n) => n + 1), JOB_POLL_MS);
-    return () => clearInterval(timer);
-  }, [jobs]);
+  const info = statusInfo(port, status.runningJobs);
   const extra = note ?? (status.busy ? t("status.busy") : "");
   const room = extra ? Math.max(10, width - stringWidth(extra) - 2) : width;
   return (

@@ -153,6 +153,7 @@ export const en = {
   "display.verbose_set":
     "Verbose {state} for this session, from the next entry on. It is not saved; [ui] show_reasoning = false in config.toml folds reasoning by default",
   "session.notice_new": "New session {id} · {model}",
+  "session.resumed_summary": "resumed {title} · {turns} turns · {cost} so far",
   "session.notice_resumed": "Resumed session {id} · {model}",
   "session.busy": "A turn is running: wait for it to finish or press Esc to stop it first",
   "session.unavailable": "This face cannot switch sessions; use the interactive TUI",

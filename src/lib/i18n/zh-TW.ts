@@ -154,6 +154,7 @@ export const zhTW: Catalog = {
   "display.verbose_set":
     "本次工作階段詳細模式{state}，從下一則開始生效。此設定不會儲存；在 config.toml 中設定 [ui] show_reasoning = false 可預設摺疊推理",
   "session.notice_new": "新工作階段 {id} · {model}",
+  "session.resumed_summary": "已恢復 {title} · {turns} 輪 · 迄今 {cost}",
   "session.notice_resumed": "已恢復工作階段 {id} · {model}",
   "session.busy": "目前有一輪對話正在進行：請等它結束，或先按 Esc 停止",
   "session.unavailable": "此介面無法切換工作階段，請使用互動式 TUI",

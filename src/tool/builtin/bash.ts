@@ -31,6 +31,7 @@ export const bashTool = defineTool({
     if (args.run_in_background) return startJob(args.command, ctx);
     const configured = ctx.limits.bashTimeoutSeconds * 1000;
     const timeoutMs = Math.min(args.timeout_ms ?? configured, configured * TIMEOUT_CEILING_FACTOR);
+    const started = performance.now();
     const run = await ctx.sandbox.runShell(args.command, {
       cwd: ctx.workspace.root,
       signal: ctx.signal,
@@ -43,7 +44,14 @@ export const bashTool = defineTool({
     }
     // Already cut by the sandbox: say so, unless the dispatcher must still cut it to the budget.
     const fits = new TextEncoder().encode(text).length <= ctx.limits.outputBudgetBytes;
-    return { output: text, truncated: run.droppedBytes > 0 && fits };
+    const data = {
+      kind: "bash" as const,
+      exitCode: run.exitCode ?? null,
+      durationMs: Math.round(performance.now() - started),
+      timedOut: run.timedOut === true,
+      signal: run.signal ?? null,
+    };
+    return { output: text, truncated: run.droppedBytes > 0 && fits, data };
   },
 });
 
@@ -63,6 +71,7 @@ function startJob(command: string, ctx: ToolContext): ToolResult {
   return {
     output: `Started background job ${job.id} (pid ${job.pid}): use bash_output to read its output, ` +
       "wait to block until it ends, kill_shell to stop it",
+    data: { kind: "job", jobId: job.id, status: job.status, exitCode: null },
   };
 }
 

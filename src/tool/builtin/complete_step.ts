@@ -52,7 +52,10 @@ function completeStep(args: Args, ctx: ToolContext): ToolResult {
     `Evidence: ${describeEvidence(args)}`,
     follow,
   ];
-  return { output: `${lines.join("\n")}\n\n${formatChecklist(todos)}` };
+  return {
+    output: `${lines.join("\n")}\n\n${formatChecklist(todos)}`,
+    data: { kind: "todo", items: structuredClone(todos) },
+  };
 }
 
 function checkEvidence(args: Args, step: string): void {

@@ -36,10 +36,13 @@ export const editFileTool = definePlannedTool({
       touches: [touchOf(plan)],
       async apply() {
         await writeChecked(ctx, plan.abs, plan.bytes, plan.shown);
-        if (plan.created) return { output: `Created ${plan.shown} (${countLines(plan.newText)} lines)` };
+        const data = { kind: "diff" as const, path: plan.shown, before: plan.oldText, after: plan.newText };
+        if (plan.created) {
+          return { output: `Created ${plan.shown} (${countLines(plan.newText)} lines)`, data };
+        }
         const diff = unifiedDiff(plan.before, plan.after);
         const noun = plan.replacements === 1 ? "replacement" : "replacements";
-        return { output: `Edited ${plan.shown}: ${plan.replacements} ${noun}\n${diff}` };
+        return { output: `Edited ${plan.shown}: ${plan.replacements} ${noun}\n${diff}`, data };
       },
     };
   },

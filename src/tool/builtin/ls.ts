@@ -48,7 +48,11 @@ export const lsTool = defineTool({
       skipped: [],
     };
     await listDir(listing, abs, { prefix: "", depth });
-    return { output: render(listing, shown), truncated: listing.extra > 0 || undefined };
+    return {
+      output: render(listing, shown),
+      truncated: listing.extra > 0 || undefined,
+      data: { kind: "list", path: shown, entries: listing.lines.length + listing.extra },
+    };
   },
 });
 

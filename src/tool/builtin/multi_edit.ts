@@ -1,6 +1,6 @@
 import { z } from "zod";
 import { unifiedDiff } from "../../lib/diff/unified.ts";
-import { type PlannedChange, type ToolContext, ToolError } from "../tool.ts";
+import { type PlannedChange, type ToolContext, type ToolData, ToolError } from "../tool.ts";
 import { definePlannedTool } from "../planned.ts";
 import { displayPath, resolveWritePath } from "../workspace_paths.ts";
 import { applyEdits, type EditOutcome, planChange, touchOf } from "./_edit_core.ts";
@@ -42,11 +42,17 @@ export const multiEditTool = definePlannedTool({
         await writeChecked(ctx, plan.abs, plan.bytes, plan.shown);
         const count = `${args.edits.length} ${args.edits.length === 1 ? "edit" : "edits"}`;
         if (plan.created) {
-          return { output: `Created ${plan.shown} with ${count} (${countLines(plan.newText)} lines)` };
+          return {
+            output: `Created ${plan.shown} with ${count} (${countLines(plan.newText)} lines)`,
+            data: diffData(plan),
+          };
         }
         const noun = plan.replacements === 1 ? "replacement" : "replacements";
         const diff = unifiedDiff(plan.before, plan.after);
-        return { output: `Edited ${plan.shown}: ${count}, ${plan.replacements} ${noun}\n${diff}` };
+        return {
+          output: `Edited ${plan.shown}: ${count}, ${plan.replacements} ${noun}\n${diff}`,
+          data: diffData(plan),
+        };
       },
     };
   },
@@ -76,4 +82,8 @@ async function planMultiEdit(args: MultiEditArgs, ctx: ToolContext): Promise<Mul
     label: (index) => `apply edits[${index}] to "${shown}"`,
   });
   return { abs, shown, ...outcome };
+}
+
+function diffData(plan: { shown: string; oldText: string | null; newText: string }): ToolData {
+  return { kind: "diff", path: plan.shown, before: plan.oldText, after: plan.newText };
 }

@@ -50,7 +50,14 @@ export const readFileTool = defineTool({
         `Cannot read "${shown}" at offset=${skip}: the file has ${scan.total} lines`,
       );
     }
-    return formatWindow(scan, skip);
+    const data = {
+      kind: "read" as const,
+      path: shown,
+      lines: scan.lines.length,
+      offset: skip,
+      totalLines: scan.total,
+    };
+    return { ...formatWindow(scan, skip), data };
   },
 });
 

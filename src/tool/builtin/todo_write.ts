@@ -36,5 +36,8 @@ function writeTodos(args: z.infer<typeof parameters>, ctx: ToolContext): ToolRes
     );
   }
   state.todos = args.todos.map((todo) => ({ content: todo.content, status: todo.status }));
-  return { output: formatChecklist(state.todos) };
+  return {
+    output: formatChecklist(state.todos),
+    data: { kind: "todo", items: structuredClone(state.todos) },
+  };
 }

@@ -43,6 +43,7 @@ export const writeFileTool = definePlannedTool({
         const how = plan.existed ? "overwrote" : "created";
         return {
           output: `Wrote ${countLines(args.content)} lines (${bytes.length} bytes) to ${plan.shown} (${how})`,
+          data: { kind: "diff", path: plan.shown, before: plan.old?.text ?? null, after: args.content },
         };
       },
     };

@@ -17,7 +17,7 @@ function source() {
 Deno.test("subscribeBatched(): deltas of one frame become one batch; another event flushes them in order", async () => {
   const events = source();
   const batches: EventBatch[] = [];
-  const stop = subscribeBatched(events, (batch) => batches.push(batch), 5);
+  const stop = subscribeBatched(events, (batch) => batches.push(batch), { frameMs: 5 });
   events.emit({ type: "text", text: "a" });
   events.emit({ type: "text", text: "b" });
   assert.equal(batches.length, 0);

@@ -1,11 +1,5 @@
 import assert from "node:assert/strict";
-import {
-  initialState,
-  reduce,
-  todoItems,
-  type TuiState,
-  visibleEntries,
-} from "../../../src/frontends/tui/state.ts";
+import { initialState, reduce, type TuiState, visibleEntries } from "../../../src/frontends/tui/state.ts";
 import type { ApprovalRequest, ReasonixEvent } from "../../../src/control/events.ts";
 import { bootController } from "../../../src/control/boot.ts";
 import { resolvePaths } from "../../../src/config/paths.ts";
@@ -110,23 +104,38 @@ Deno.test("reduce() turns a tool call into a running entry and its result into a
   assert.deepEqual([bash.status, bash.code, bash.durationMs], ["error", "tool.exit", 12]);
 });
 
-Deno.test("reduce() adds a todo entry from a todo_write checklist", () => {
+Deno.test("reduce() adds a todo entry from the typed data of a todo tool, never from its text", () => {
   const output = "[x] plan\n[>] build\n[ ] test\n(1 completed, 1 in progress, 1 pending)";
+  const items = [
+    { content: "plan", status: "completed" as const },
+    { content: "build", status: "in_progress" as const },
+    { content: "test", status: "pending" as const },
+  ];
   const state = fold([
     { type: "tool_call", callId: "t", name: "todo_write", arguments: "{}", readOnly: true },
-    { type: "tool_result", callId: "t", name: "todo_write", ok: true, output, durationMs: 1, readOnly: true },
+    {
+      type: "tool_result",
+      callId: "t",
+      name: "todo_write",
+      ok: true,
+      output,
+      durationMs: 1,
+      readOnly: true,
+      data: { kind: "todo", items },
+    },
+    { type: "tool_call", callId: "b", name: "bash", arguments: "{}", readOnly: false },
+    {
+      type: "tool_result",
+      callId: "b",
+      name: "bash",
+      ok: true,
+      output: "[x] no",
+      durationMs: 1,
+      readOnly: false,
+    },
   ]);
-  assert.deepEqual(state.entries.at(-1), {
-    kind: "todo",
-    id: "e2",
-    items: [
-      { content: "plan", status: "completed" },
-      { content: "build", status: "in_progress" },
-      { content: "test", status: "pending" },
-    ],
-  });
-  assert.equal(todoItems("todo_write", "The todo list is empty"), null);
-  assert.equal(todoItems("bash", "[x] not a todo"), null);
+  assert.deepEqual(state.entries[1], { kind: "todo", id: "e2", items });
+  assert.equal(state.entries.filter((entry) => entry.kind === "todo").length, 1);
 });
 
 Deno.test("reduce() adds a receipt per usage event and keeps turn and session totals", () => {

@@ -143,6 +143,7 @@ Deno.test("bashTool with run_in_background starts a job in the workspace root an
   assert.deepEqual(started, {
     output: `Started background job bash-1 (pid ${job.pid}): use bash_output to read its output, ` +
       "wait to block until it ends, kill_shell to stop it",
+    data: { kind: "job", jobId: "bash-1", status: "running", exitCode: null },
   });
   assert.equal(job.status, "running");
   assert.equal(job.command, "pwd; sleep 100");

@@ -28,6 +28,7 @@ Deno.test("completeStepTool completes the current step and starts the next pendi
       "",
       "[x] fix\n[>] test\n[ ] ship\n(1 completed, 1 in progress, 1 pending)",
     ].join("\n"),
+    data: { kind: "todo", items: ctx.state!.todos },
   });
   assert.deepEqual(ctx.state?.todos.map((todo) => todo.status), ["completed", "in_progress", "pending"]);
 });

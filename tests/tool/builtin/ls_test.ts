@@ -15,6 +15,7 @@ Deno.test("lsTool lists dirs, files with sizes and symlinks, sorted", async () =
   assert.deepEqual(result, {
     output: ["a/", "b.txt\t5", "c_link@ -> b.txt", "(not listed: .git/, node_modules/)"].join("\n"),
     truncated: undefined,
+    data: { kind: "list", path: ".", entries: 3 },
   });
 });
 

@@ -12,7 +12,10 @@ Deno.test("readFileTool numbers lines from 1 and strips CR", async () => {
   await using t = await makeTestWorkspace();
   await t.write("a.txt", "one\r\ntwo\nthree");
   const result = await readFileTool.execute({ path: "a.txt" }, t.ctx);
-  assert.deepEqual(result, { output: numbered(1, ["one", "two", "three"]) });
+  assert.deepEqual(result, {
+    output: numbered(1, ["one", "two", "three"]),
+    data: { kind: "read", path: "a.txt", lines: 3, offset: 0, totalLines: 3 },
+  });
 });
 
 Deno.test("readFileTool pages with offset and limit and says where to continue", async () => {

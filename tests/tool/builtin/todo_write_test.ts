@@ -15,6 +15,7 @@ Deno.test("todoWriteTool stores the list and returns the checklist with counts",
   const result = await todoWriteTool.execute({ todos: PLAN }, ctx);
   assert.deepEqual(result, {
     output: "[x] read the code\n[>] fix the bug\n[ ] run the tests\n(1 completed, 1 in progress, 1 pending)",
+    data: { kind: "todo", items: PLAN },
   });
   assert.deepEqual(ctx.state?.todos, PLAN);
   assert.notEqual(ctx.state?.todos[0], PLAN[0], "the state keeps its own copies");
@@ -25,7 +26,10 @@ Deno.test("todoWriteTool replaces the whole list, and an empty list clears it", 
   await todoWriteTool.execute({ todos: PLAN }, ctx);
   await todoWriteTool.execute({ todos: [{ content: "only this", status: "pending" }] }, ctx);
   assert.deepEqual(ctx.state?.todos, [{ content: "only this", status: "pending" }]);
-  assert.deepEqual(await todoWriteTool.execute({ todos: [] }, ctx), { output: "The todo list is empty" });
+  assert.deepEqual(await todoWriteTool.execute({ todos: [] }, ctx), {
+    output: "The todo list is empty",
+    data: { kind: "todo", items: [] },
+  });
   assert.deepEqual(ctx.state?.todos, []);
 });
 

@@ -14,6 +14,7 @@ Deno.test("writeFileTool creates a file and its parent directories", async () =>
   });
   assert.deepEqual(await writeFileTool.execute(args, t.ctx), {
     output: "Wrote 2 lines (8 bytes) to src/deep/a.ts (created)",
+    data: { kind: "diff", path: "src/deep/a.ts", before: null, after: "one\ntwo\n" },
   });
   assert.equal(await Deno.readTextFile(join(t.root, "src/deep/a.ts")), "one\ntwo\n");
 });

@@ -1,0 +1,57 @@
+/**
+ * @module
+ * What a Controller is built from: the session log, the provider, the tools and gate, and the desks
+ * and settings the faces reach through it. Boot assembles it; tests assemble their own.
+ */
+import type { Gate } from "../agent/dispatch.ts";
+import type { ProviderConfig } from "../config/types.ts";
+import type { Effort, Provider } from "../provider/provider.ts";
+import type { SessionLog } from "../session/log.ts";
+import type { ToolRegistry } from "../tool/registry.ts";
+import type { ToolContext } from "../tool/tool.ts";
+import type { Approvals } from "./approvals.ts";
+import type { UiSettings } from "./ports.ts";
+import type { QuestionDesk } from "./questions.ts";
+import type { ReasoningLanguage } from "./reasoning_language.ts";
+import type { WorkspaceOps } from "./workspace_ops.ts";
+
+export interface ControllerParts {
+  /** The session's event log: the file, and the provider history derived from it. */
+  log: SessionLog;
+  resumed: boolean;
+  provider: Provider;
+  providerConfig: ProviderConfig;
+  model: string;
+  effort: Effort;
+  maxTokens?: number;
+  maxSteps: number;
+  registry: ToolRegistry;
+  toolContext: Omit<ToolContext, "signal">;
+  gate: Gate;
+  now?: () => Date;
+  /** Warnings found while booting (config, model switch); replayed to each new subscriber. */
+  warnings?: string[];
+  /** What changed since the session last ran: added to the tail of the next user message. */
+  turnNotes?: string[];
+  /** Recorded with the first turn, so a later resume can tell what changed. */
+  turnFacts?: unknown;
+  /** The tool schema bytes the session last recorded (resumed sessions), so unchanged ones are not repeated. */
+  recordedToolsJson?: string;
+  /** The model's context window; without it the context is never compacted automatically. */
+  contextWindow?: number;
+  compactRatio?: number;
+  /** Releases what the session held beyond its store (its private temp dir). */
+  onClose?: () => Promise<void>;
+  /** The approval desk the gate asks; without it every "ask" fails closed. */
+  approvals?: Approvals;
+  /** `language` and `[ui]` as the config resolved them, for the face. */
+  ui?: UiSettings;
+  /** `[agent] reasoning_language`; anything but auto is told to the model on the first turn. */
+  reasoningLanguage?: ReasoningLanguage;
+  /** The desk the `ask` tool puts its questions to (also `toolContext.questions`). */
+  questions?: QuestionDesk;
+  /** `/memory`, `/remember`, `/forget`, `/diff`, `/sandbox`, `/reload`. */
+  workspaceOps?: WorkspaceOps;
+  /** `[sessions] retention_days`: how long file checkpoints are kept. */
+  checkpointRetentionDays?: number;
+}

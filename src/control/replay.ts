@@ -1,0 +1,181 @@
+/**
+ * @module
+ * Turns the records of a session log into the events a face would have seen live, each carrying the
+ * seq of its record, so a face that attaches late (or reconnects) renders the stored session with the
+ * same reducer it uses for live events. Files written before turn entries existed are mapped too.
+ */
+import { SUMMARY_REQUEST } from "../agent/compaction.ts";
+import { STEP_LIMIT_NOTE } from "../agent/loop.ts";
+import type { ChatMessage } from "../provider/provider.ts";
+import type { LoggedRecord } from "../session/log.ts";
+import type { SessionRecord, ToolOutcomeMeta } from "../session/store.ts";
+import type { ReasonixEvent } from "./events.ts";
+
+const TURN_NOTES = /\n\n<turn-context>\n[\s\S]*\n<\/turn-context>$/;
+const CONTEXT_OPEN = "<session-context";
+
+interface ReplayState {
+  /** The file has turn entries (written by this version); otherwise user messages stand for turns. */
+  entries: boolean;
+  turn: number;
+  open: boolean;
+  requests: number;
+  /** The next assistant message answers a compaction request: not part of the conversation. */
+  summaryNext: boolean;
+  readOnly: Map<string, boolean>;
+}
+
+/** `all`: the whole log (to find the turn numbering); events are produced for records above `fromSeq`. */
+export function replayEvents(all: readonly LoggedRecord[], fromSeq = 0): ReasonixEvent[] {
+  const state: ReplayState = {
+    entries: all.some((record) => record.type === "entry" && record.entry.kind === "turn"),
+    turn: 0,
+    open: false,
+    requests: 0,
+    summaryNext: false,
+    readOnly: toolModes(all),
+  };
+  const events: ReasonixEvent[] = [];
+  for (const record of all) {
+    const produced = eventsOf(record, state).map((event) => ({ ...event, seq: record.seq }));
+    if (record.seq > fromSeq) events.push(...produced);
+  }
+  if (state.open && !state.entries) {
+    events.push({ type: "turn_done", subtype: "success", result: "", seq: all.at(-1)?.seq ?? 0 });
+  }
+  return events;
+}
+
+function eventsOf(record: LoggedRecord, state: ReplayState): ReasonixEvent[] {
+  switch (record.type) {
+    case "entry":
+      return entryEvents(record, state);
+    case "message":
+      return messageEvents(record.message, record.tool, state);
+    case "usage": {
+      const { usage } = record;
+      state.requests++;
+      const hitRatio = usage.promptTokens > 0 ? usage.cacheHitTokens / usage.promptTokens : 0;
+      return [{
+        type: "usage",
+        request: state.requests,
+        model: record.model,
+        usage,
+        hitRatio,
+        cost: record.cost,
+        currency: record.currency,
+      }];
+    }
+    case "compaction":
+      return [{
+        type: "compaction",
+        beforeTokens: record.beforeTokens,
+        afterTokens: record.afterTokens,
+        reason: record.reason === "manual" ? "manual" : "context_limit",
+      }];
+    case "event":
+      return !state.entries && record.name === "turn_failed" ? closeTurn(state, record.data) : [];
+    default:
+      return [];
+  }
+}
+
+function entryEvents(record: Extract<SessionRecord, { type: "entry" }>, state: ReplayState): ReasonixEvent[] {
+  const entry = record.entry;
+  switch (entry.kind) {
+    case "turn":
+      state.turn = entry.turn;
+      return [{ type: "turn_started", turn: entry.turn, text: entry.text }];
+    case "turn_end":
+      return [{ type: "turn_done", subtype: entry.subtype, result: entry.result }];
+    case "notice":
+      return [
+        entry.level === "warning" ? { type: "warning", message: entry.text } : {
+          type: "notice",
+          message: entry.text,
+        },
+      ];
+    default:
+      return [];
+  }
+}
+
+function messageEvents(
+  message: ChatMessage,
+  tool: ToolOutcomeMeta | undefined,
+  state: ReplayState,
+): ReasonixEvent[] {
+  if (message.role === "user") {
+    if (message.content === SUMMARY_REQUEST) state.summaryNext = true;
+    if (state.entries || !isTypedTurn(message.content)) return [];
+    const closing = state.open ? [{ type: "turn_done", subtype: "success", result: "" } as const] : [];
+    state.turn++;
+    state.open = true;
+    return [...closing, {
+      type: "turn_started",
+      turn: state.turn,
+      text: message.content.replace(TURN_NOTES, ""),
+    }];
+  }
+  if (message.role === "assistant") {
+    if (state.summaryNext) {
+      state.summaryNext = false;
+      return [];
+    }
+    const events: ReasonixEvent[] = [];
+    if (message.reasoning_content) events.push({ type: "reasoning", text: message.reasoning_content });
+    if (message.content) events.push({ type: "text", text: message.content });
+    events.push({ type: "message", message });
+    for (const call of message.tool_calls ?? []) {
+      events.push({
+        type: "tool_call",
+        callId: call.id,
+        name: call.function.name,
+        arguments: call.function.arguments,
+        readOnly: state.readOnly.get(call.id) ?? false,
+      });
+    }
+    return events;
+  }
+  if (message.role === "tool") {
+    return [{
+      type: "tool_result",
+      callId: message.tool_call_id,
+      name: message.name ?? "",
+      ok: tool?.ok ?? !message.content.startsWith("Error ["),
+      output: message.content,
+      ...(tool?.code ? { code: tool.code } : {}),
+      durationMs: tool?.durationMs ?? 0,
+      readOnly: tool?.readOnly ?? false,
+      ...(tool?.data ? { data: tool.data as never } : {}),
+    }];
+  }
+  return [];
+}
+
+function closeTurn(state: ReplayState, data: unknown): ReasonixEvent[] {
+  if (!state.open) return [];
+  state.open = false;
+  const error = data as { code?: string; message?: string } | undefined;
+  const message = typeof error?.message === "string" ? error.message : "";
+  return [{
+    type: "turn_done",
+    subtype: "error_during_execution",
+    result: message,
+    error: { code: typeof error?.code === "string" ? error.code : "turn.failed", message },
+  }];
+}
+
+function isTypedTurn(content: string): boolean {
+  return !content.startsWith(CONTEXT_OPEN) && content !== SUMMARY_REQUEST && content !== STEP_LIMIT_NOTE;
+}
+
+function toolModes(records: readonly LoggedRecord[]): Map<string, boolean> {
+  const modes = new Map<string, boolean>();
+  for (const record of records) {
+    if (record.type === "message" && record.message.role === "tool" && record.tool) {
+      modes.set(record.message.tool_call_id, record.tool.readOnly);
+    }
+  }
+  return modes;
+}

@@ -1,0 +1,75 @@
+/**
+ * @module
+ * What a face receives when it attaches to a session: the announcement with the figures so far, the
+ * replayed log, then what is true only in this process (a resume notice, warnings, jobs, open cards).
+ * Also which desk events (approvals, questions) the log records.
+ */
+import type { ApprovalRequest, ReasonixEvent } from "./events.ts";
+import type { LoggedRecord, SessionLog } from "../session/log.ts";
+import type { SessionEntry } from "../session/store.ts";
+import type { PendingQuestion } from "./questions.ts";
+import { replayEvents } from "./replay.ts";
+import { resumedNotice, sessionFigures } from "./session_figures.ts";
+
+/** `fromSeq` absent: the whole session as it stands (a face attaching); set: what came after it. */
+export interface SubscribeOptions {
+  fromSeq?: number;
+}
+
+export interface SnapshotParts {
+  announcement: ReasonixEvent;
+  resumed: boolean;
+  warnings: readonly string[];
+  runningJobs: number;
+  approvals: readonly ApprovalRequest[];
+  questions: readonly PendingQuestion[];
+}
+
+export function sessionSnapshot(records: readonly LoggedRecord[], parts: SnapshotParts): ReasonixEvent[] {
+  const replayed = replayEvents(records, 0);
+  const turns = replayed.some((event) => event.type === "turn_started");
+  const id = records[0]?.type === "session" ? records[0].id : "";
+  return [
+    parts.announcement,
+    ...replayed,
+    ...(parts.resumed && turns ? [{ type: "notice" as const, message: resumedNotice(records, id) }] : []),
+    ...parts.warnings.map((message) => ({ type: "warning" as const, message })),
+    ...(parts.runningJobs > 0 ? [{ type: "jobs" as const, running: parts.runningJobs }] : []),
+    ...parts.approvals.map((request) => ({ type: "approval_requested" as const, request })),
+    ...parts.questions.map(({ id, questions }) => ({ type: "question_asked" as const, id, questions })),
+  ];
+}
+
+export function announcementEvent(
+  log: SessionLog,
+  session: { resumed: boolean; model: string; provider: string },
+  figuresUpTo?: number,
+): ReasonixEvent {
+  const figures = figuresUpTo === undefined
+    ? {}
+    : { figures: sessionFigures(log.since(0).filter((record) => record.seq <= figuresUpTo)) };
+  return { type: "session_started", sessionId: log.id, ...session, ...figures };
+}
+
+/** The log entry an approval or question event becomes; null for any other event. */
+export function deskEntry(event: ReasonixEvent): SessionEntry | null {
+  switch (event.type) {
+    case "approval_requested": {
+      const { id, callId, tool, subject } = event.request;
+      return { kind: "approval_asked", id, callId, tool, subject };
+    }
+    case "approval_resolved":
+      return {
+        kind: "approval_answered",
+        id: event.id,
+        choice: event.choice,
+        ...(event.cancelled ? { cancelled: true } : {}),
+      };
+    case "question_asked":
+      return { kind: "question_asked", id: event.id, questions: event.questions };
+    case "question_resolved":
+      return { kind: "question_answered", id: event.id, outcome: event.outcome };
+    default:
+      return null;
+  }
+}

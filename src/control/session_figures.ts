@@ -1,0 +1,38 @@
+/**
+ * @module
+ * The session's figures across every process that ran it, read from its log: turns, tokens, cost.
+ * A face that attaches starts from these, so its "session" numbers never restart at zero.
+ */
+import type { LoggedRecord } from "../session/log.ts";
+import { sessionDetails } from "../session/details.ts";
+import { t } from "../lib/i18n/mod.ts";
+
+import type { SessionFigures } from "../agent/events.ts";
+
+export function sessionFigures(records: readonly LoggedRecord[]): SessionFigures {
+  const figures: SessionFigures = { turns: 0, promptTokens: 0, hitTokens: 0, cost: null, currency: null };
+  for (const record of records) {
+    if (record.type === "entry" && record.entry.kind === "turn") figures.turns = record.entry.turn;
+    if (record.type !== "usage") continue;
+    figures.promptTokens += record.usage.promptTokens;
+    figures.hitTokens += record.usage.cacheHitTokens;
+    if (record.cost !== null) figures.cost = (figures.cost ?? 0) + record.cost;
+    figures.currency = record.currency ?? figures.currency;
+  }
+  const typed = records.some((record) => record.type === "entry" && record.entry.kind === "turn");
+  if (!typed) figures.turns = sessionDetails(records).turns;
+  return figures;
+}
+
+/** `resumed <title> · N turns · <cost> so far`. */
+export function resumedNotice(records: readonly LoggedRecord[], id: string): string {
+  const details = sessionDetails(records);
+  const figures = sessionFigures(records);
+  const title = details.title ?? details.firstMessage?.split("\n")[0]?.slice(0, 40) ?? id;
+  const cost = figures.cost === null
+    ? t("status.unknown")
+    : `${figures.cost < 0.01 && figures.cost > 0 ? figures.cost.toFixed(4) : figures.cost.toFixed(2)}${
+      figures.currency ? ` ${figures.currency}` : ""
+    }`;
+  return t("session.resumed_summary", { title, turns: figures.turns, cost });
+}
