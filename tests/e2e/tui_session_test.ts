@@ -8,6 +8,8 @@ import { withTui } from "../support/tui.ts";
 import { secondProvider } from "../control/_second_provider.ts";
 
 async function enter(pane: TmuxPane, text: string, shows: RegExp): Promise<string> {
+  // Type only once the previous turn is over, as a person reading the screen would (it flaked under load).
+  await pane.waitFor((screen) => !screen.includes("working…"));
   await pane.type(text);
   await pane.keys("Enter");
   return await pane.waitFor(shows);
