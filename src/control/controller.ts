@@ -30,6 +30,7 @@ import { DEFAULT_COMPACT_RATIO } from "../agent/compaction.ts";
 import { TurnCheckpoints } from "./turn_checkpoints.ts";
 import * as rewinding from "./rewind.ts";
 import type { SessionEntry, ToolOutcomeMeta } from "../session/store.ts";
+import { type BranchPort, branchPort, type BranchTarget } from "./branches.ts";
 import type { ControllerParts } from "./controller_parts.ts";
 
 export type { ControllerParts };
@@ -281,16 +282,31 @@ export class Controller implements RunPort, ApprovalPort, QuestionPort, StatusPo
 
   /** Goes back to before a user turn (code, conversation or both), or undoes the last restore. */
   async rewind(request: rewinding.RewindRequest): Promise<rewinding.RewindOutcome> {
-    if (this.#abort) throw new Error("A turn is already running");
+    this.#idle();
     const outcome = await rewinding.rewind(this.#rewindTarget(), request);
-    if (outcome.status !== "done" || !outcome.history) return outcome;
-    // What the model saw in the rewound turns is gone from its conversation.
-    this.#files = new FileNotices(this.workspaceRoot);
-    if (outcome.note) this.#parts.turnNotes = [...this.#parts.turnNotes ?? [], outcome.note];
+    if (outcome.status === "done" && outcome.history) this.#conversationMoved(outcome.note);
     return outcome;
   }
 
-  #rewindTarget(): rewinding.RewindTarget {
+  /** `/branch`, `/switch`, `/tree`: only the conversation moves between branches, never the files. */
+  get branches(): BranchPort {
+    return branchPort(this.#rewindTarget(), {
+      guard: () => this.#idle(),
+      moved: (n) => this.#conversationMoved(n),
+    });
+  }
+
+  #idle(): void {
+    if (this.#abort) throw new Error("A turn is already running");
+  }
+
+  /** What the model saw in the turns left behind is gone from its conversation. */
+  #conversationMoved(note: string | null): void {
+    this.#files = new FileNotices(this.workspaceRoot);
+    if (note) this.#parts.turnNotes = [...this.#parts.turnNotes ?? [], note];
+  }
+
+  #rewindTarget(): rewinding.RewindTarget & BranchTarget {
     const { log, toolContext, now } = this.#parts;
     return {
       store: log,

@@ -2,7 +2,7 @@
  * @module
  * Rewind a session to the state before one of its user turns: the files the file tools changed since
  * (from checkpoints, never git), the conversation (a `rewind` record; the abandoned tail stays in the
- * file), or both. Every restore first snapshots what it overwrites, so it can be undone. Bash side
+ * file as a branch, `before-rewind-N`), or both. Every restore first snapshots what it overwrites, so it can be undone. Bash side
  * effects are not tracked.
  */
 import { relative } from "node:path";
@@ -11,6 +11,7 @@ import type { ChatMessage } from "../provider/provider.ts";
 import { type Checkpoint, checkpointDirFor, CheckpointStore, sha256 } from "../session/checkpoints.ts";
 import { loadSession, type SessionRecord } from "../session/store.ts";
 import { historyBefore, turnsOf } from "../session/turns.ts";
+import { rewoundBranchName } from "../session/branches.ts";
 import type { Workspace } from "../tool/tool.ts";
 import { readConfined, writeConfined } from "../tool/confined_fs.ts";
 import { assertStillInside } from "../tool/workspace_paths.ts";
@@ -107,6 +108,7 @@ export async function rewind(target: RewindTarget, request: RewindRequest): Prom
       to: plan.conversationTo,
       messages: history,
       at: target.now().toISOString(),
+      branch: rewoundBranchName(records),
     });
   }
   const kept = plan.kept.map((path) => shownPath(target.workspace, path));

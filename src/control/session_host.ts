@@ -23,6 +23,7 @@ import type { PendingQuestion, QuestionReply } from "./questions.ts";
 import type { TurnOutcome, TurnTotals } from "./turn_outcome.ts";
 import type { WorkspaceOps } from "./workspace_ops.ts";
 import type { RewindOutcome, RewindRequest, RewindState } from "./rewind.ts";
+import type { BranchPort } from "./branches.ts";
 
 export interface ModelChoice {
   /** `provider/model`, accepted by `/model` and `--model`. */
@@ -165,6 +166,9 @@ export class SessionHost implements SessionControl, QuestionPort, StatusPort {
   }
   rewind(request: RewindRequest): Promise<RewindOutcome> {
     return this.#exclusive(() => this.#current.rewind(request));
+  }
+  get branches(): BranchPort {
+    return this.#current.branches;
   }
 
   newSession(): Promise<void> {

@@ -1,12 +1,12 @@
 /**
  * @module
  * The session as an append-only event log: every record gets a sequence number, the provider history
- * is derived from the `message` and `compaction` records, and nobody edits that history in place.
+ * is derived from the `message` records and the records that reset it (compaction, rewind, switch), and nobody edits that history in place.
  * Records written before `seq` existed are numbered by their position, so old and new files agree.
  */
 import type { ChatMessage } from "../provider/provider.ts";
 import { repairHistory } from "./repair.ts";
-import type { SessionHeader, SessionRecord, SessionStore } from "./store.ts";
+import { resetsHistory, type SessionHeader, type SessionRecord, type SessionStore } from "./store.ts";
 
 export type LoggedRecord = SessionRecord & { seq: number };
 
@@ -86,7 +86,7 @@ export class SessionLog {
   #fold(record: LoggedRecord): void {
     this.#records.push(record);
     if (record.type === "message") this.#messages.push(record.message);
-    if (record.type === "compaction" || record.type === "rewind") this.#messages = [...record.messages];
+    if (resetsHistory(record)) this.#messages = [...record.messages];
   }
 }
 

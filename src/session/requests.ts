@@ -4,7 +4,7 @@
  * tool schemas in force, the output, and the usage the provider reported for it.
  */
 import type { AssistantMessage, ChatMessage, Usage } from "../provider/provider.ts";
-import type { SessionRecord } from "./store.ts";
+import { resetsHistory, type SessionRecord } from "./store.ts";
 
 /** The event name under which the Controller records the tool schema bytes when they change. */
 export const TOOLS_EVENT = "tools";
@@ -31,9 +31,9 @@ export function recordedRequests(records: readonly SessionRecord[]): RecordedReq
   let pending: RecordedRequest | null = null;
   let reset: string | undefined;
   for (const record of records) {
-    if (record.type === "compaction" || record.type === "rewind") {
+    if (resetsHistory(record)) {
       messages.splice(0, messages.length, ...record.messages);
-      reset = record.type === "rewind" ? "rewind" : `compaction (${record.reason})`;
+      reset = record.type === "compaction" ? `compaction (${record.reason})` : record.type;
       pending = null;
     }
     if (record.type === "event" && record.name === TOOLS_EVENT) toolsJson = toolsFrom(record.data);

@@ -62,7 +62,18 @@ export type SessionRecord =
      * A rewind: the conversation goes back to its state just before record `to` (`messages` is that
      * replayed history); the records after `to` stay in the file, abandoned.
      */
-    | { type: "rewind"; to: number; messages: ChatMessage[]; at: string }
+    | {
+      type: "rewind";
+      to: number;
+      messages: ChatMessage[];
+      at: string;
+      /** The name the abandoned line keeps as a branch (branches.ts); older records lack it. */
+      branch?: string;
+    }
+    /** `/branch`: the line forks here; from this record on it is branch `name`, its parent keeps its head. */
+    | { type: "branch"; name: string; at: string }
+    /** `/switch`: the line returns to branch `name` as it stood after the first `to` records, like a rewind. */
+    | { type: "switch"; name: string; to: number; messages: ChatMessage[]; at: string }
   );
 
 export type SessionHeader = Extract<SessionRecord, { type: "session" }>;
@@ -363,11 +374,16 @@ function replayedMessages(records: readonly SessionRecord[]): ChatMessage[] {
   const messages: ChatMessage[] = [];
   for (const record of records) {
     if (record.type === "message") messages.push(record.message);
-    if (record.type === "compaction" || record.type === "rewind") {
-      messages.splice(0, messages.length, ...record.messages);
-    }
+    if (resetsHistory(record)) messages.splice(0, messages.length, ...record.messages);
   }
   return messages;
+}
+
+/** Records that replace the replayed history (compaction, rewind, switch); the records before stay. */
+export function resetsHistory(
+  record: SessionRecord,
+): record is Extract<SessionRecord, { type: "compaction" | "rewind" | "switch" }> {
+  return record.type === "compaction" || record.type === "rewind" || record.type === "switch";
 }
 
 function splitLines(bytes: Uint8Array): Line[] {
@@ -415,8 +431,14 @@ function isSessionRecord(value: unknown): value is SessionRecord {
     case "compaction":
       return Array.isArray(value.messages) && value.messages.every(isObject) && typeof value.at === "string";
     case "rewind":
+    case "switch":
       return typeof value.to === "number" && Array.isArray(value.messages) &&
-        value.messages.every(isObject) && typeof value.at === "string";
+        value.messages.every(isObject) && typeof value.at === "string" &&
+        (value.type === "rewind"
+          ? value.branch === undefined || typeof value.branch === "string"
+          : typeof value.name === "string");
+    case "branch":
+      return typeof value.name === "string" && typeof value.at === "string";
     case "entry":
       return isObject(value.entry) && typeof value.entry.kind === "string" && typeof value.at === "string";
     default:

@@ -1,10 +1,10 @@
 /**
  * @module
  * The user turns of a session's current line, read from its records: a turn starts at its
- * `checkpoint` event, and a `rewind` record returns to the line as it stood before an earlier record.
+ * `checkpoint` event, and a `rewind` or `switch` record returns to the line as it stood before an earlier record.
  */
 import type { ChatMessage } from "../provider/provider.ts";
-import type { SessionRecord } from "./store.ts";
+import { resetsHistory, type SessionRecord } from "./store.ts";
 
 /** The event that opens a turn; `data` is `{ id }`, the turn's checkpoint. */
 export const CHECKPOINT_EVENT = "checkpoint";
@@ -23,7 +23,9 @@ export function turnsOf(records: readonly SessionRecord[], end = records.length)
   let turns: SessionTurn[] = [];
   for (let index = 0; index < end; index++) {
     const record = records[index]!;
-    if (record.type === "rewind") turns = turnsOf(records, Math.min(record.to, index));
+    if (record.type === "rewind" || record.type === "switch") {
+      turns = turnsOf(records, Math.min(record.to, index));
+    }
     const id = checkpointIdOf(record);
     if (id !== null) {
       turns.push({ turn: turns.length + 1, checkpointId: id, record: index, at: recordAt(record) });
@@ -37,9 +39,7 @@ export function historyBefore(records: readonly SessionRecord[], end: number): C
   const messages: ChatMessage[] = [];
   for (const record of records.slice(0, end)) {
     if (record.type === "message") messages.push(record.message);
-    if (record.type === "compaction" || record.type === "rewind") {
-      messages.splice(0, messages.length, ...record.messages);
-    }
+    if (resetsHistory(record)) messages.splice(0, messages.length, ...record.messages);
   }
   return messages;
 }

@@ -98,11 +98,18 @@ export type ToolData =
   | { kind: "job"; jobId: string; status: string; exitCode: number | null }
   | { kind: "read"; path: string; lines: number; offset: number; totalLines: number | null }
   | { kind: "list"; path: string; entries: number }
+  /** grep (matches counted up to its cap) and glob (matches = files). */
   | { kind: "search"; pattern: string; matches: number; files: number }
   | { kind: "symbols"; matches: number }
-  | { kind: "fetch"; url: string; status: number; bytes: number }
-  | { kind: "answers"; answers: Record<string, string> }
-  | { kind: "goal"; objective: string | null; status: string | null };
+  /** `url`: the final URL after redirects; `bytes`: the body as read. */
+  | { kind: "fetch"; url: string; status: number; bytes: number; contentType: string }
+  /** `answers`: question header → the answer as the model reads it (empty unless answered). */
+  | {
+    kind: "answers";
+    outcome: "answered" | "declined" | "unanswered" | "earlier";
+    answers: Record<string, string>;
+  }
+  | { kind: "goal"; id: string; objective: string; status: string };
 
 export interface ToolResult {
   output: string;

@@ -12,6 +12,7 @@ import { displayCommands } from "./display.ts";
 import { memoryCommands } from "./memory.ts";
 import { workspaceCommands } from "./workspace.ts";
 import { rewindCommand } from "./rewind.ts";
+import { branchCommands } from "./branch.ts";
 
 const MODES: readonly PermissionMode[] = ["ask", "auto", "yolo"];
 
@@ -25,6 +26,7 @@ export function defaultCommands(): CommandRegistry {
   for (const command of displayCommands()) registry.register(command);
   for (const command of sessionCommands()) registry.register(command);
   registry.register(rewindCommand);
+  for (const command of branchCommands()) registry.register(command);
   for (const command of [...memoryCommands(), ...workspaceCommands()]) registry.register(command);
   return registry;
 }

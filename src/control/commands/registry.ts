@@ -12,6 +12,7 @@ import type { ChatMessage, Effort } from "../../provider/provider.ts";
 import type { SessionControl } from "../session_host.ts";
 import type { WorkspaceOps } from "../workspace_ops.ts";
 import type { RewindOutcome, RewindRequest, RewindState } from "../rewind.ts";
+import type { BranchPort } from "../branches.ts";
 
 /** The Controller operations slash commands use; the Controller itself satisfies it. */
 export interface CommandHost extends SessionInfo, ApprovalPort {
@@ -30,6 +31,8 @@ export interface CommandHost extends SessionInfo, ApprovalPort {
   /** Checkpoints and rewind (`/rewind`); absent in bare test hosts. */
   rewindState?(): Promise<RewindState>;
   rewind?(request: RewindRequest): Promise<RewindOutcome>;
+  /** Conversation branches (`/branch`, `/switch`, `/tree`); absent in bare test hosts. */
+  readonly branches?: BranchPort;
 }
 
 /** Session-only display settings a face holds (`/theme`, `/language`, `/verbose`); never written to config. */

@@ -5,7 +5,7 @@
  */
 import { truncateMiddle } from "../../lib/head_tail.ts";
 import { describeStatus, type JobInfo, type JobRead, type JobTable } from "../jobs.ts";
-import { type ToolContext, ToolError, type ToolResult } from "../tool.ts";
+import { type ToolContext, type ToolData, ToolError, type ToolResult } from "../tool.ts";
 import { BASH_OUTPUT_MAX_BYTES, formatDuration } from "./bash.ts";
 
 export interface JobReportOptions {
@@ -46,7 +46,11 @@ export function jobReport(read: JobRead, ctx: ToolContext, options: JobReportOpt
   parts.push(jobStatusLine(read.job, options.waitedMs));
   const output = parts.join("\n");
   const fits = new TextEncoder().encode(output).length <= ctx.limits.outputBudgetBytes;
-  return { output, truncated: cut.omittedBytes > 0 && fits };
+  return { output, truncated: cut.omittedBytes > 0 && fits, data: jobData(read.job) };
+}
+
+export function jobData(job: JobInfo): ToolData {
+  return { kind: "job", jobId: job.id, status: job.status, exitCode: job.exitCode };
 }
 
 export function jobStatusLine(info: JobInfo, waitedMs?: number): string {

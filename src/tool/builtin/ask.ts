@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { defineTool, type ToolContext, ToolError, type ToolResult } from "../tool.ts";
+import { defineTool, type ToolContext, type ToolData, ToolError, type ToolResult } from "../tool.ts";
 import type { AskOutcome, Question, QuestionAnswer } from "../question.ts";
 
 const DESCRIPTION =
@@ -32,12 +32,13 @@ export const askTool = defineTool({
     const decisions = ctx.state ? (ctx.state.decisions ??= {}) : undefined;
     const earlier = args.decision_id ? decisions?.[args.decision_id] : undefined;
     if (earlier !== undefined && !args.new_evidence?.trim()) {
-      return { output: `Decision "${args.decision_id}" was already answered: ${earlier}` };
+      const output = `Decision "${args.decision_id}" was already answered: ${earlier}`;
+      return { output, data: { kind: "answers", outcome: "earlier", answers: {} } };
     }
     const outcome = await ask(args, ctx);
     const output = outcomeText(args.questions, outcome);
     if (outcome.kind === "answered" && args.decision_id && decisions) decisions[args.decision_id] = output;
-    return { output };
+    return { output, data: answersData(args.questions, outcome) };
   },
 });
 
@@ -70,6 +71,14 @@ export function outcomeText(questions: readonly { header: string }[], outcome: A
       ]
         .join("\n");
   }
+}
+
+function answersData(questions: readonly { header: string }[], outcome: AskOutcome): ToolData {
+  if (outcome.kind !== "answered") {
+    return { kind: "answers", outcome: outcome.kind === "declined" ? "declined" : "unanswered", answers: {} };
+  }
+  const answers = Object.fromEntries(questions.map((q, i) => [q.header, answerText(outcome.answers[i])]));
+  return { kind: "answers", outcome: "answered", answers };
 }
 
 function answerText(answer: QuestionAnswer | undefined): string {

@@ -52,6 +52,8 @@ export const codeIndexTool = defineTool({
   },
 });
 
+const NO_SYMBOLS = { kind: "symbols", matches: 0 } as const;
+
 async function search(args: CodeIndexArgs, ctx: ToolContext): Promise<ToolResult> {
   const query = args.query?.trim() ?? "";
   if (query === "" && args.kind === undefined) {
@@ -71,7 +73,7 @@ async function search(args: CodeIndexArgs, ctx: ToolContext): Promise<ToolResult
   }
   if (hits.length === 0) {
     const what = [query === "" ? "" : `"${query}"`, args.kind ?? ""].filter(Boolean).join(" of kind ");
-    return { output: `No symbols match ${what} in ${report.files.length} indexed files` };
+    return { output: `No symbols match ${what} in ${report.files.length} indexed files`, data: NO_SYMBOLS };
   }
   hits.sort((a, b) => a.score - b.score);
   return formatLines(hits, args, ctx);
@@ -113,7 +115,7 @@ async function listFile(args: CodeIndexArgs, ctx: ToolContext): Promise<ToolResu
     .map((symbol) => ({ file, symbol, score: 0 }));
   if (hits.length === 0) {
     const kind = args.kind === undefined ? "symbols" : `symbols of kind ${args.kind}`;
-    return { output: `No ${kind} in ${displayPath(ctx.workspace, abs)}` };
+    return { output: `No ${kind} in ${displayPath(ctx.workspace, abs)}`, data: NO_SYMBOLS };
   }
   return formatLines(hits, args, ctx);
 }
@@ -136,7 +138,7 @@ async function stats(args: CodeIndexArgs, ctx: ToolContext): Promise<ToolResult>
     `Parsed ${report.parsed} new or changed files; skipped ${report.tooLarge} larger than 1 MB and ` +
     `${report.unreadable} unreadable`,
   ];
-  return { output: lines.join("\n") };
+  return { output: lines.join("\n"), data: { kind: "symbols", matches: symbols } };
 }
 
 async function refreshScope(args: CodeIndexArgs, ctx: ToolContext): Promise<RefreshReport> {
@@ -180,7 +182,8 @@ function formatLines(hits: Hit[], args: CodeIndexArgs, ctx: ToolContext): ToolRe
   });
   const rest = hits.length - lines.length;
   if (rest > 0) lines.push(`… ${rest} more; narrow with a longer query, kind or path, or raise limit`);
-  return { output: lines.join("\n"), ...(rest > 0 ? { truncated: true } : {}) };
+  const data = { kind: "symbols" as const, matches: hits.length };
+  return { output: lines.join("\n"), data, ...(rest > 0 ? { truncated: true } : {}) };
 }
 
 function counts(map: Map<string, number>): string {

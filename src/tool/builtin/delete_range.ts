@@ -48,6 +48,7 @@ export const deleteRangeTool = definePlannedTool({
         const diff = unifiedDiff(toLf(plan.oldText), toLf(plan.newText));
         return {
           output: `Deleted ${span} (${count} ${count === 1 ? "line" : "lines"}) from ${plan.shown}\n${diff}`,
+          data: { kind: "diff", path: plan.shown, before: plan.oldText, after: plan.newText },
         };
       },
     };

@@ -56,7 +56,11 @@ export const deleteSymbolTool = definePlannedTool({
         );
         const [from, to] = plan.lines;
         const where = from === to ? `line ${from}` : `lines ${from}-${to}`;
-        return { output: `Deleted ${describe(plan.symbol)} from ${plan.shown} (${where})\n${diff}` };
+        const output = `Deleted ${describe(plan.symbol)} from ${plan.shown} (${where})\n${diff}`;
+        return {
+          output,
+          data: { kind: "diff", path: plan.shown, before: plan.oldText, after: plan.newText },
+        };
       },
     };
   },

@@ -35,14 +35,20 @@ export const globTool = defineTool({
     const skipNodeModules = !args.pattern.includes("node_modules");
     const files = await listFiles(ctx, base, { skipNodeModules });
     const matched = files.filter((file) => globMatches(glob, relativeSlash(base, file)));
+    const data = {
+      kind: "search" as const,
+      pattern: args.pattern,
+      matches: matched.length,
+      files: matched.length,
+    };
     if (matched.length === 0) {
-      return { output: `No files match "${args.pattern}" in ${displayPath(ctx.workspace, base)}` };
+      return { output: `No files match "${args.pattern}" in ${displayPath(ctx.workspace, base)}`, data };
     }
     const sorted = await sortByMtime(matched, ctx.signal);
     const shown = sorted.slice(0, GLOB_MAX_RESULTS).map((file) => displayPath(ctx.workspace, file));
     const rest = sorted.length - shown.length;
     if (rest > 0) shown.push(`(${rest} more not shown)`);
-    return { output: shown.join("\n"), truncated: rest > 0 || undefined };
+    return { output: shown.join("\n"), truncated: rest > 0 || undefined, data };
   },
 });
 

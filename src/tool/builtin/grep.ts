@@ -48,10 +48,16 @@ export const grepTool = defineTool({
         mode === "content" ? totalMatches(found) > GREP_MAX_MATCHES : found.length > GREP_MAX_MATCHES,
     };
     const found = await searchFiles(args, ctx, search, mode);
+    const data = {
+      kind: "search" as const,
+      pattern: args.pattern,
+      matches: totalMatches(found),
+      files: found.length,
+    };
     if (found.length === 0) {
-      return { output: `No matches for "${args.pattern}" in ${args.path ?? "."}` };
+      return { output: `No matches for "${args.pattern}" in ${args.path ?? "."}`, data };
     }
-    return render(ctx.workspace, found, { mode, context: search.context });
+    return { ...render(ctx.workspace, found, { mode, context: search.context }), data };
   },
 });
 

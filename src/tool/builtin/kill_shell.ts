@@ -1,6 +1,6 @@
 import { z } from "zod";
 import { defineTool, type ToolContext, type ToolResult } from "../tool.ts";
-import { jobStatusLine, requireJobs } from "./_job_report.ts";
+import { jobData, jobStatusLine, requireJobs } from "./_job_report.ts";
 
 const DESCRIPTION =
   `Stop a background job and all its processes (SIGTERM, then SIGKILL). Its unread output stays readable with bash_output.`;
@@ -12,8 +12,9 @@ const parameters = z.object({
 
 async function killJob(args: z.infer<typeof parameters>, ctx: ToolContext): Promise<ToolResult> {
   const { stopped, job } = await requireJobs(ctx).kill(args.job_id);
-  if (!stopped) return { output: `Nothing to stop: ${job.id} had already ended ${jobStatusLine(job)}` };
-  return { output: `Stopped ${job.id} and its process group ${jobStatusLine(job)}` };
+  const data = jobData(job);
+  if (!stopped) return { output: `Nothing to stop: ${job.id} had already ended ${jobStatusLine(job)}`, data };
+  return { output: `Stopped ${job.id} and its process group ${jobStatusLine(job)}`, data };
 }
 
 export const killShellTool = defineTool({

@@ -79,7 +79,10 @@ async function applyMove(plan: MovePlan, ctx: ToolContext) {
     plan.replaces ? " (replaced the existing file)" : "",
     copied ? " (copied across filesystems)" : "",
   ];
-  return { output: `Moved ${plan.shownSource} to ${plan.shownDestination}${notes.join("")}` };
+  return {
+    output: `Moved ${plan.shownSource} to ${plan.shownDestination}${notes.join("")}`,
+    data: { kind: "move" as const, from: plan.shownSource, to: plan.shownDestination },
+  };
 }
 
 async function planMove(args: MoveArgs, ctx: ToolContext): Promise<MovePlan> {

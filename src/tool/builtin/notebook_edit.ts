@@ -49,7 +49,10 @@ export const notebookEditTool = definePlannedTool({
       touches: [{ abs: plan.abs, shown: plan.shown, before: plan.raw, after: plan.bytes }],
       async apply() {
         await writeChecked(ctx, plan.abs, plan.bytes, plan.shown);
-        return { output: plan.summary };
+        return {
+          output: plan.summary,
+          data: { kind: "diff", path: plan.shown, before: plan.oldText, after: plan.newText },
+        };
       },
     };
   },

@@ -64,7 +64,13 @@ function updateGoal(args: Args, ctx: ToolContext): ToolResult {
   checkArgs(args, verb);
   const updated = applyAction(goal, args);
   state.goal = updated;
-  return { output: describeGoal(updated) };
+  const data = {
+    kind: "goal" as const,
+    id: updated.id,
+    objective: updated.objective,
+    status: updated.status,
+  };
+  return { output: describeGoal(updated), data };
 }
 
 function currentGoal(goal: Goal | null, args: Args): Goal {

@@ -94,7 +94,16 @@ export function createWebFetchTool(options: WebFetchOptions = {}) {
             return pinnedClient(next, target.address);
           },
         });
-        return { output: render(page, args.format ?? "markdown") };
+        return {
+          output: render(page, args.format ?? "markdown"),
+          data: {
+            kind: "fetch",
+            url: page.url.href,
+            status: page.status,
+            bytes: page.body.length,
+            contentType: page.contentType,
+          },
+        };
       } catch (error) {
         if (error instanceof ToolError || ctx.signal.aborted) throw error;
         if (deadline.signal.aborted) {

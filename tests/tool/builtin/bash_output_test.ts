@@ -35,6 +35,7 @@ Deno.test("bashOutputTool returns new output since the last read and the running
   assert.deepEqual(await bashOutputTool.execute({ job_id: id }, ctx), {
     output: `(no new output)\n[${id} still running]`,
     truncated: false,
+    data: { kind: "job", jobId: id, status: "running", exitCode: null },
   });
 });
 
@@ -47,7 +48,11 @@ Deno.test("bashOutputTool with wait blocks until the job exits and reports the e
     { job_id: id, wait: true, timeout_ms: 30_000, filter: "^a" },
     ctx,
   );
-  assert.deepEqual(result, { output: `a1\na2\n[${id} exited with code 4]`, truncated: false });
+  assert.deepEqual(result, {
+    output: `a1\na2\n[${id} exited with code 4]`,
+    truncated: false,
+    data: { kind: "job", jobId: id, status: "exited", exitCode: 4 },
+  });
   const again = await bashOutputTool.execute({ job_id: id, filter: "^a" }, ctx);
   assert.equal(again.output, `(no new matching lines)\n[${id} exited with code 4]`);
 });

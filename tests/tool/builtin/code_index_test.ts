@@ -65,6 +65,7 @@ Deno.test("codeIndexTool search honours limit and path", async () => {
       "py/c.py:5 method parse (Options)",
       "… 4 more; narrow with a longer query, kind or path, or raise limit",
     ].join("\n"),
+    data: { kind: "symbols", matches: 6 },
     truncated: true,
   });
   assert.equal(

@@ -40,6 +40,7 @@ for (const backend of BACKENDS) {
         .join(
           "\n",
         ),
+      data: { kind: "search", pattern: "needle", matches: 3, files: 3 },
     });
     assert.equal(
       sandbox.argvCalls.some((argv) => argv[0] === "rg" && argv.includes("--json")),

@@ -21,11 +21,13 @@ Deno.test("killShellTool stops the job and every process in its group", async ()
   const shell = jobs.get(id)!.pid;
   assert.deepEqual(await killShellTool.execute({ job_id: id, reason: "no longer needed" }, ctx), {
     output: `Stopped ${id} and its process group [${id} killed by SIGTERM]`,
+    data: { kind: "job", jobId: id, status: "killed", exitCode: null },
   });
   assert.equal(await isGone(grandchild), true);
   assert.equal(await isGone(shell), true);
   assert.deepEqual(await killShellTool.execute({ job_id: id }, ctx), {
     output: `Nothing to stop: ${id} had already ended [${id} killed by SIGTERM]`,
+    data: { kind: "job", jobId: id, status: "killed", exitCode: null },
   });
 });
 
@@ -37,6 +39,7 @@ Deno.test("killShellTool says so when the job had already exited", async () => {
   await jobs.wait(id, { timeoutMs: 30_000 });
   assert.deepEqual(await jobKillTool.execute({ job_id: id }, ctx), {
     output: `Nothing to stop: ${id} had already ended [${id} exited with code 0]`,
+    data: { kind: "job", jobId: id, status: "exited", exitCode: 0 },
   });
   assert.equal(jobKillTool.name, "job_kill");
   assert.equal(killShellTool.readOnly, false);

@@ -18,6 +18,7 @@ Deno.test("updateGoalTool edits the objective and round limit and bumps the revi
   );
   assert.deepEqual(result, {
     output: 'Goal "g1" is active (revision 2)\nObjective: ship it well\nRound limit: 5',
+    data: { kind: "goal", id: "g1", objective: "ship it well", status: "active" },
   });
   assert.deepEqual(ctx.state?.goal, {
     id: "g1",

@@ -19,10 +19,12 @@ Deno.test("waitTool blocks until the job exits, then returns its unread output a
   assert.deepEqual(await waitTool.execute({ job_id: id }, ctx), {
     output: `start\nend\n[${id} exited with code 5]`,
     truncated: false,
+    data: { kind: "job", jobId: id, status: "exited", exitCode: 5 },
   });
   assert.deepEqual(await waitTool.execute({ job_id: id }, ctx), {
     output: `(no new output)\n[${id} exited with code 5]`,
     truncated: false,
+    data: { kind: "job", jobId: id, status: "exited", exitCode: 5 },
   });
 });
 
@@ -34,6 +36,7 @@ Deno.test("waitTool returns after the timeout with the job still running", async
   assert.deepEqual(await waitTool.execute({ job_id: id, timeout_ms: 50 }, ctx), {
     output: `(no new output)\n[${id} still running after waiting 50ms]`,
     truncated: false,
+    data: { kind: "job", jobId: id, status: "running", exitCode: null },
   });
   assert.equal(jobs.get(id)?.status, "running");
 });

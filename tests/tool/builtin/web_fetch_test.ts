@@ -107,6 +107,13 @@ Deno.test("webFetchTool converts HTML to Markdown, keeps the title and drops scr
   assert.deepEqual(result, {
     output: `URL: ${base(server)}/page\nTitle: Docs & Notes\n\n` +
       "# Hello page\n\nSome **bold** text and [a link](https://example.com/x).\n\n* one\n* two",
+    data: {
+      kind: "fetch",
+      url: `${base(server)}/page`,
+      status: 200,
+      bytes: new TextEncoder().encode(PAGE).length,
+      contentType: "text/html; charset=utf-8",
+    },
   });
   const raw = await webFetchTool.execute({ url: `${base(server)}/page`, format: "raw" }, ctx());
   assert.equal(raw.output, `URL: ${base(server)}/page\n\n${PAGE}`);
