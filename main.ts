@@ -302,7 +302,7 @@ function setupCommand(): Command {
 function tuiOptions(program: Command): Command {
   return program.enablePositionalOptions()
     .option("-c, --continue", "continue the latest session of this workspace")
-    .option("-r, --resume [query]", "continue a session by id prefix (default: the latest)")
+    .option("-r, --resume [query]", "continue a session: a picker, or its id, id prefix or title")
     .option("--model <ref>", "provider name, model name, or provider/model")
     .option("--effort <level>", "auto, disabled, low, high or max")
     .option("--permission-mode <mode>", "ask (default), auto or yolo")
@@ -326,6 +326,7 @@ async function startTui(opts: Record<string, unknown>, embedding: Embedding): Pr
       ...(embedding.extraTools ? { extraTools: embedding.extraTools } : {}),
     },
     lineMode: !Deno.stdout.isTerminal(),
+    pickSession: opts.resume === true,
     write: (text) => writeAll(Deno.stdout, encoder.encode(text)),
     writeError: (text) => writeAll(Deno.stderr, encoder.encode(text)),
   });

@@ -9,6 +9,7 @@ import { relative } from "node:path";
 import { ReasonixError } from "../lib/errors.ts";
 import type { ChatMessage } from "../provider/provider.ts";
 import { type Checkpoint, checkpointDirFor, CheckpointStore, sha256 } from "../session/checkpoints.ts";
+import { typedText } from "../session/details.ts";
 import { loadSession, type SessionRecord } from "../session/store.ts";
 import { historyBefore, turnsOf } from "../session/turns.ts";
 import { rewoundBranchName } from "../session/branches.ts";
@@ -81,7 +82,7 @@ export async function rewindState(target: RewindTarget): Promise<RewindState> {
     return {
       turn: turn.turn,
       at: checkpoint?.at ?? turn.at,
-      prompt: checkpoint?.label ?? "",
+      prompt: checkpoint?.label ?? promptAfter(records, turn.record),
       files: (checkpoint?.files ?? []).map((file) => shownPath(target.workspace, file.path)),
     };
   });
@@ -145,7 +146,7 @@ function turnPlan(
   for (const checkpoint of all.filter((c) => c.id >= turn.checkpointId)) {
     for (const file of checkpoint.files) if (!files.has(file.path)) files.set(file.path, file.before);
   }
-  const label = all.find((c) => c.id === turn.checkpointId)?.label ?? "";
+  const label = all.find((c) => c.id === turn.checkpointId)?.label ?? promptAfter(records, turn.record);
   const keepCode = request.scope === "conversation";
   return {
     label: `rewind to turn ${request.turn} (${request.scope})`,
@@ -225,6 +226,14 @@ async function removeFile(ws: Workspace, path: string): Promise<void> {
   } catch (error) {
     if (!(error instanceof Deno.errors.NotFound)) throw error;
   }
+}
+
+/** The turn's prompt from the session itself, for a turn whose checkpoint is damaged or gone. */
+function promptAfter(records: readonly SessionRecord[], from: number): string {
+  for (const record of records.slice(from)) {
+    if (record.type === "message" && record.message.role === "user") return typedText(record.message.content);
+  }
+  return "";
 }
 
 function storeOf(target: RewindTarget): CheckpointStore {

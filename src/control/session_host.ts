@@ -11,8 +11,7 @@ import type { PermissionMode } from "../config/types.ts";
 import { ReasonixError } from "../lib/errors.ts";
 import { t } from "../lib/i18n/mod.ts";
 import type { ChatMessage, Effort } from "../provider/provider.ts";
-import { type DetailedSession, withDetails } from "../session/details.ts";
-import { listSessions } from "../session/resume.ts";
+import { listWorkspaceSessions, type SessionListing } from "../session/listing.ts";
 import type { TodoItem } from "../tool/session_state.ts";
 import type { ApprovalChoice, ApprovalRequest, EventListener } from "./events.ts";
 import { bootController, type BootOptions } from "./boot.ts";
@@ -40,8 +39,8 @@ export interface SessionControl {
   resume(file: string): Promise<void>;
   /** Re-boots the same session with another model (its provider cache starts cold). */
   switchModel(ref: string): Promise<void>;
-  /** This workspace's sessions, newest first, with titles and turn counts. */
-  recentSessions(): Promise<DetailedSession[]>;
+  /** This workspace's sessions, newest activity first, with titles, turn counts and cost. */
+  recentSessions(): Promise<SessionListing[]>;
   models(): Promise<ModelChoice[]>;
 }
 
@@ -192,9 +191,8 @@ export class SessionHost implements SessionControl, QuestionPort, StatusPort {
     }, written ? this.#current.lastSeq : undefined);
   }
 
-  async recentSessions(): Promise<DetailedSession[]> {
-    const sessionsDir = this.#paths().sessionsDir;
-    return await withDetails(await listSessions(sessionsDir, this.#current.workspaceRoot));
+  recentSessions(): Promise<SessionListing[]> {
+    return listWorkspaceSessions(this.#paths().sessionsDir, this.#current.workspaceRoot);
   }
 
   async models(): Promise<ModelChoice[]> {

@@ -5,6 +5,8 @@
  */
 import { t } from "../lib/i18n/mod.ts";
 import type { DetailedSession } from "../session/details.ts";
+import type { SessionListing } from "../session/listing.ts";
+import type { ChoiceList } from "./commands/registry.ts";
 
 export const RESUME_SHOWN = 10;
 const LABEL_LENGTH = 60;
@@ -60,6 +62,26 @@ export function listingText(sessions: readonly DetailedSession[], currentId: str
     })`;
   });
   return [t("session.list_title"), ...lines, t("session.list_hint")].join("\n");
+}
+
+/** The `/resume` picker's rows: label, then last activity, turns and cost. */
+export function choiceList(sessions: readonly SessionListing[], currentId: string, now: Date): ChoiceList {
+  return {
+    title: t("session.pick_title"),
+    rows: sessions.map((session) => {
+      const cost = session.cost === null ? [] : [money(session.cost, session.currency)];
+      const current = session.id === currentId ? [t("session.pick_current")] : [];
+      return {
+        label: sessionLabel(session),
+        detail: [age(session.modifiedAt, now), turnCount(session.turns), ...cost, ...current].join(" · "),
+      };
+    }),
+  };
+}
+
+function money(cost: number, currency: string | null): string {
+  const sign = currency === "CNY" ? "¥" : currency === "USD" ? "$" : "";
+  return `${sign}${cost.toFixed(4)}${sign === "" && currency ? ` ${currency}` : ""}`;
 }
 
 export function turnCount(turns: number): string {

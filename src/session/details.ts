@@ -31,7 +31,12 @@ export function sessionDetails(records: readonly SessionRecord[]): SessionDetail
   }
   // The first user message of every session is its session-context message, not a turn.
   const turns = userTexts.slice(1);
-  return { title, firstMessage: turns[0]?.replace(TURN_NOTES, "") ?? null, turns: turns.length };
+  return { title, firstMessage: turns[0] === undefined ? null : typedText(turns[0]), turns: turns.length };
+}
+
+/** A user message as the person typed it: the turn notes Reasonix appended removed. */
+export function typedText(content: string): string {
+  return content.replace(TURN_NOTES, "");
 }
 
 /** Reads each file whole; a file that no longer loads is left out. */

@@ -237,3 +237,36 @@ Deno.test("/rewind lists the turns, asks before overwriting outside edits, and h
     assert.equal(await read(ws, "c.txt"), "hand\n");
   });
 });
+
+Deno.test("a damaged checkpoint JSON loses only its own turn's files; the other turns still restore", async () => {
+  await withThreeTurns([], async ({ controller, ws }) => {
+    const dir = checkpointDirFor(controller.sessionFile);
+    await Deno.writeTextFile(join(dir, "000002.json"), '{"v":1,"id":"000002","files":[');
+    const state = await controller.rewindState();
+    assert.deepEqual(state.turns.map((turn) => [turn.turn, turn.prompt, turn.files]), [
+      [1, "edit a", ["a.txt"]],
+      [2, "create c and move b", []],
+      [3, "edit a again", ["a.txt"]],
+    ]);
+    assert.equal((await controller.rewind({ turn: 3, scope: "code" })).status, "done");
+    assert.equal(await read(ws, "a.txt"), "one\n");
+    assert.equal((await controller.rewind({ turn: 1, scope: "code" })).status, "done");
+    assert.deepEqual(
+      await tree(ws),
+      { ...AFTER_ALL, "a.txt": "alpha\n" },
+      "turn 2's files are lost, only them",
+    );
+  });
+});
+
+Deno.test("a damaged blob fails only the restores that need it, and nothing is written by them", async () => {
+  await withThreeTurns([], async ({ controller, ws }) => {
+    const store = new CheckpointStore(checkpointDirFor(controller.sessionFile));
+    const alpha = (await store.list())[0]!.files[0]!.before!;
+    await Deno.writeTextFile(join(store.dir, "blobs", alpha), "garbage");
+    await assert.rejects(controller.rewind({ turn: 1, scope: "code" }), { code: "rewind.damaged" });
+    assert.deepEqual(await tree(ws), AFTER_ALL);
+    assert.equal((await controller.rewind({ turn: 2, scope: "code" })).status, "done");
+    assert.deepEqual(await tree(ws), { "a.txt": "one\n", "b.txt": "keep\n", "c.txt": null, "d.txt": null });
+  });
+});

@@ -37,9 +37,11 @@ Deno.test("tui session: /new starts a fresh session; /rename and /resume bring t
         /\d{8}-\d{6}-[0-9a-f]{8}\.jsonl$/.test(file)
       );
       assert.equal(sessions.length, 2);
-      const listing = await enter(pane, "/resume", /Resume one with \/resume/);
-      assert.match(listing, /\* 1\. \S+ {2}other task {2}\(just now, 1 turn\)/);
-      assert.match(listing, / {2}2\. \S+ {2}Memory test {2}\(just now, 1 turn\)/);
+      const picker = await enter(pane, "/resume", /Resume a session of this workspace/);
+      assert.match(picker, /1 other task {2}just now · 1 turn · ¥[\d.]+ · current/);
+      assert.match(picker, /2 Memory test {2}just now · 1 turn/);
+      await pane.keys("Escape");
+      await pane.waitFor((screen) => !screen.includes("Resume a session of this workspace"));
       await enter(pane, "/resume memory", /Resumed "Memory test" \(1 turn\)/);
       await enter(pane, "what did I say", /You said 31\./);
       const resumed = splitBody(sim.requests[2]!.body).messagesOpen;

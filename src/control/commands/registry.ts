@@ -68,6 +68,22 @@ export interface CommandContext {
   setInput?(text: string): void;
   /** Shows a unified diff coloured (`/diff`); faces without it get the plain text through `print`. */
   printDiff?(patch: string): void;
+  /** Lets the person pick one row (`/rewind`, `/resume`): its index, or null when cancelled. */
+  choose?(list: ChoiceList): Promise<number | null>;
+}
+
+/** A list a face shows for one pick; commands without `choose` print a listing instead. */
+export interface ChoiceList {
+  title: string;
+  /** Lines shown under the title (what a choice will not do, the files it would overwrite). */
+  lines?: readonly string[];
+  rows: readonly ChoiceRow[];
+}
+
+export interface ChoiceRow {
+  label: string;
+  /** Shown muted after the label, dropped first on a narrow terminal. */
+  detail?: string;
 }
 
 export interface SlashCommand {

@@ -4,14 +4,10 @@
  * `/rewind undo`. The work is the Controller's `rewind`; this only parses and prints.
  */
 import { errorMessage } from "../../lib/errors.ts";
-import {
-  type RewindOutcome,
-  type RewindRequest,
-  type RewindScope,
-  type RewindState,
-  UNTRACKED_NOTE,
-} from "../rewind.ts";
-import type { CommandContext, SlashCommand } from "./registry.ts";
+import { type RewindRequest, type RewindScope, type RewindState, UNTRACKED_NOTE } from "../rewind.ts";
+import type { SlashCommand } from "./registry.ts";
+import { pickRewind } from "./rewind_pick.ts";
+import { clock, oneLine, reportRewind } from "./rewind_text.ts";
 
 const SCOPES: readonly RewindScope[] = ["both", "conversation", "code"];
 
@@ -26,10 +22,14 @@ export const rewindCommand: SlashCommand = {
     if (!host.rewind || !host.rewindState) return ctx.print("Rewind is not available here");
     try {
       const words = args.trim().split(/\s+/).filter((word) => word !== "");
+      if (words.length === 0 && ctx.choose) {
+        const rewinder = { rewind: host.rewind.bind(host), rewindState: host.rewindState.bind(host) };
+        return await pickRewind(ctx, rewinder, ctx.choose);
+      }
       if (words.length === 0) return ctx.print(await listing(() => host.rewindState!()));
       const request = parse(words);
       if (typeof request === "string") return ctx.print(request);
-      report(ctx, await host.rewind(request), request);
+      reportRewind(ctx, await host.rewind(request), request);
     } catch (error) {
       ctx.print(`Cannot rewind: ${errorMessage(error)}`);
     }
@@ -39,9 +39,9 @@ export const rewindCommand: SlashCommand = {
 async function listing(state: () => Promise<RewindState>): Promise<string> {
   const { turns, canUndo } = await state();
   if (turns.length === 0 && !canUndo) return "No user turns to rewind to yet";
+  const now = new Date();
   const lines = turns.map((turn) => {
-    const at = new Date(turn.at);
-    const time = `${pad(at.getHours())}:${pad(at.getMinutes())}`;
+    const time = clock(turn.at, now);
     const files = turn.files.length === 0 ? "" : `  (${turn.files.join(", ")})`;
     return `${String(turn.turn).padStart(3)}  ${time}  ${oneLine(turn.prompt)}${files}`;
   });
@@ -64,30 +64,4 @@ function parse(words: string[]): RewindRequest | string {
     return "Usage: /rewind [<turn> [both|conversation|code] [--yes] | undo]";
   }
   return { turn, scope, force };
-}
-
-function report(ctx: CommandContext, outcome: RewindOutcome, request: RewindRequest): void {
-  if (outcome.status === "changed_outside") {
-    const again = "undo" in request ? "/rewind undo --yes" : `/rewind ${request.turn} ${request.scope} --yes`;
-    return ctx.print(
-      `These files changed outside Reasonix since the checkpoint: ${outcome.files.join(", ")}\n` +
-        `Nothing was restored; to overwrite them run ${again}`,
-    );
-  }
-  const files = outcome.files.length === 0 ? "no files to restore" : `restored ${outcome.files.join(", ")}`;
-  const what = "undo" in request ? "Undid the last restore" : `Rewound to before turn ${request.turn}`;
-  ctx.print(`${what}: ${files}`);
-  if (outcome.prompt !== null) {
-    ctx.setInput?.(outcome.prompt);
-    ctx.print(`The conversation is back before: ${oneLine(outcome.prompt)}`);
-  }
-}
-
-function oneLine(text: string): string {
-  const line = text.replace(/\s+/g, " ").trim();
-  return line.length > 60 ? `${line.slice(0, 59)}…` : line;
-}
-
-function pad(value: number): string {
-  return String(value).padStart(2, "0");
 }

@@ -7,8 +7,9 @@ import { errorMessage } from "../../lib/errors.ts";
 import { t } from "../../lib/i18n/mod.ts";
 import { normalizeEffort } from "../../provider/effort.ts";
 import type { Effort } from "../../provider/provider.ts";
+import type { DetailedSession } from "../../session/details.ts";
 import type { SessionControl } from "../session_host.ts";
-import { listingText, pickSession, sessionLabel, turnCount } from "../session_pick.ts";
+import { choiceList, listingText, pickSession, sessionLabel, turnCount } from "../session_pick.ts";
 import type { CommandContext, SlashCommand } from "./registry.ts";
 import { copyCommand, exportCommand } from "./session_export.ts";
 
@@ -80,6 +81,11 @@ const resumeCommand: SlashCommand = {
   run: (ctx, args) =>
     switching(ctx, async (sessions) => {
       const listed = await sessions.recentSessions();
+      if (!args && ctx.choose && listed.length > 0) {
+        const index = await ctx.choose(choiceList(listed, ctx.host.sessionId, new Date()));
+        if (index === null) return;
+        return await resumeOne(ctx, sessions, listed[index]!);
+      }
       if (!args) return ctx.print(listingText(listed, ctx.host.sessionId, new Date()));
       const pick = pickSession(listed, args);
       if (pick.kind === "none") return ctx.print(t("session.not_found", { query: args }));
@@ -87,14 +93,15 @@ const resumeCommand: SlashCommand = {
         const ids = pick.matches.slice(0, AMBIGUOUS_SHOWN).map((session) => session.id).join(", ");
         return ctx.print(t("session.ambiguous", { query: args, count: pick.matches.length, ids }));
       }
-      const session = pick.session;
-      if (session.id === ctx.host.sessionId) {
-        return ctx.print(t("session.already_current", { id: session.id }));
-      }
-      await sessions.resume(session.file);
-      ctx.print(t("session.resumed", { label: sessionLabel(session), turns: turnCount(session.turns) }));
+      await resumeOne(ctx, sessions, pick.session);
     }),
 };
+
+async function resumeOne(ctx: CommandContext, sessions: SessionControl, session: DetailedSession) {
+  if (session.id === ctx.host.sessionId) return ctx.print(t("session.already_current", { id: session.id }));
+  await sessions.resume(session.file);
+  ctx.print(t("session.resumed", { label: sessionLabel(session), turns: turnCount(session.turns) }));
+}
 
 const renameCommand: SlashCommand = {
   name: "rename",

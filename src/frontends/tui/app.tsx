@@ -3,7 +3,7 @@
  * The interactive shell: finished entries in <Static>, then running tools, the live block, an
  * approval card or the input box, and the status line. Behaviour stays in the Controller.
  */
-import { Box, Static, useApp, useInput, useWindowSize } from "ink";
+import { Box, useApp, useInput, useWindowSize } from "ink";
 import { useEffect, useReducer, useRef, useState } from "react";
 import type { EventSource, QuestionPort, StatusPort, TurnControl } from "../../control/ports.ts";
 import type { CommandHost, CommandRegistry } from "../../control/commands/registry.ts";
@@ -11,10 +11,11 @@ import { defaultCommands } from "../../control/commands/builtin.ts";
 import type { HistoryPort } from "../../control/input_history.ts";
 import { subscribeBatched } from "./event_batch.ts";
 import { initialState, reduce } from "./state.ts";
-import { TranscriptEntryView } from "./components/transcript.tsx";
+import { TranscriptPane } from "./transcript_pane.tsx";
 import { ApprovalCard, approvalKey } from "./approval_card.tsx";
 import { InputBox } from "./input_box.tsx";
 import { useQuestionCard } from "./question_card.tsx";
+import { useCommandHooks } from "./command_hooks.ts";
 import { StatusLineView } from "./status_line.tsx";
 import { t } from "../../lib/i18n/mod.ts";
 import { ThemeContext } from "./components/theme_context.ts";
@@ -35,9 +36,13 @@ export interface AppProps {
   files?: () => Promise<string[]>;
   /** For `auto` theme and language (COLORFGBG, NO_COLOR, REASONIX_LANG, LANG). */
   env?: Env;
+  /** A command run once at start (`/resume` for `reasonix -r` with no query). */
+  startWith?: string;
 }
 
-export function App({ controller, commands = defaultCommands(), history, env = {}, files }: AppProps) {
+export function App(
+  { controller, commands = defaultCommands(), history, env = {}, files, startWith }: AppProps,
+) {
   const { exit } = useApp();
   const { columns, rows } = useWindowSize();
   const width = Math.max(20, columns - 1);
@@ -52,10 +57,12 @@ export function App({ controller, commands = defaultCommands(), history, env = {
   const [choice, setChoice] = useState({ id: "", index: 0 });
   const selected = pending && choice.id === pending.id ? choice.index : 0;
   const question = useQuestionCard(controller, state.questions);
+  const faces = useCommandHooks(width, rows);
   useInput((input, key) => {
     if (!(key.ctrl && input === "c")) {
       if (armed) setArmed(false);
       if (question.onKey(input, key)) return;
+      if (faces.chooser.onKey(input, key)) return;
       if (key.ctrl && input === "o") return dispatch({ type: "toggle_fold" });
       if (key.escape && state.status.busy && !menuOpen.current) return controller.interrupt();
       const action = pending ? approvalKey(input, key, selected) : null;
@@ -74,39 +81,33 @@ export function App({ controller, commands = defaultCommands(), history, env = {
     running.current = true;
     const print = (output: string) => dispatch({ type: "command_output", text: output });
     const printDiff = (patch: string) => dispatch({ type: "command_diff", text: patch });
-    const ctx = { host: controller, print, printDiff, quit: exit, display: display.port, ...terminal.hooks };
+    const hooks = { ...terminal.hooks, ...faces.hooks };
+    const ctx = { host: controller, print, printDiff, quit: exit, display: display.port, ...hooks };
     void runInput(commands, ctx, text, controller)
       .catch((error) => print(String(error instanceof Error ? error.message : error)))
       .finally(() => running.current = false);
   };
-  const settled = settledCount(state.entries);
-  const inputProps = { history, commands, files, menuOpen, width };
+  useEffect(() => void (startWith && submit(startWith)), []);
+  const onEscapeTwice = () => state.status.busy || submit("/rewind");
+  const inputProps = { history, commands, files, menuOpen, width, setter: faces.setter, onEscapeTwice };
   return (
     <ThemeContext.Provider value={display.theme}>
       <Box flexDirection="column">
-        <Static key={terminal.epoch} items={state.entries.slice(0, settled)}>
-          {(entry) => (
-            <Box key={entry.id} paddingBottom={entry.kind === "usage" ? 1 : 0}>
-              <TranscriptEntryView entry={entry} width={width} />
-            </Box>
-          )}
-        </Static>
-        {state.entries.slice(settled).map((entry) => (
-          <TranscriptEntryView key={entry.id} entry={entry} width={width} />
-        ))}
-        {state.live
-          ? (
-            <TranscriptEntryView
-              key={state.live.id}
-              entry={state.live}
-              width={width}
-              maxLines={liveLines(rows)}
-            />
-          )
-          : null}
+        <TranscriptPane
+          entries={state.entries}
+          live={state.live}
+          epoch={terminal.epoch}
+          width={width}
+          rows={rows}
+        />
         {pending ? <ApprovalCard request={pending} width={width} selected={selected} /> : null}
         {question.card}
-        <InputBox onSubmit={submit} active={!pending && !question.card} {...inputProps} />
+        {faces.chooser.card}
+        <InputBox
+          onSubmit={submit}
+          active={!pending && !question.card && !faces.chooser.card}
+          {...inputProps}
+        />
         <StatusLineView
           status={state.status}
           port={controller}
@@ -127,9 +128,4 @@ async function runInput(
 ): Promise<void> {
   if (await commands.dispatch(ctx, text)) return;
   await controller.runTurn(text);
-}
-
-/** Room for the live block: the screen minus the input box, the status line and a margin. */
-function liveLines(rows: number): number {
-  return Math.max(3, rows - 10);
 }

@@ -5,7 +5,7 @@
  * menu under the box; a large paste shows as one placeholder and is sent whole.
  */
 import { Box, Text, useInput } from "ink";
-import { useState } from "react";
+import { useRef, useState } from "react";
 import { type EditState, EMPTY_EDIT, insert, moveHorizontal, moveVertical } from "./input_edit.ts";
 import { t } from "../../lib/i18n/mod.ts";
 import type { HistoryPort } from "../../control/input_history.ts";
@@ -30,14 +30,21 @@ export interface InputBoxProps {
   /** Kept true while the menu is open, so the app's Esc closes the menu instead of interrupting. */
   menuOpen?: { current: boolean };
   width?: number;
+  /** Esc twice on an empty input (opens the rewind picker). */
+  onEscapeTwice?: () => void;
+  /** Filled with a function that replaces the input's text (a rewound turn's prompt). */
+  setter?: { current: ((text: string) => void) | null };
 }
 
 const PROMPT = "› ";
+const ESCAPE_TWICE_MS = 700;
 
 export function InputBox(
-  { onSubmit, active, history, commands, files, menuOpen, width = 80 }: InputBoxProps,
+  { onSubmit, active, history, commands, files, menuOpen, width = 80, onEscapeTwice, setter }: InputBoxProps,
 ) {
   const [edit, setEdit] = useState<EditState>(EMPTY_EDIT);
+  const lastEscape = useRef(0);
+  if (setter) setter.current = (text) => setEdit({ value: text, cursor: Array.from(text).length });
   const [nav, setNav] = useState<HistoryNav>(NO_RECALL);
   const pastes = usePastes(active, setEdit);
   const menu = useCompletion(edit, setEdit, { commands, files, active, openRef: menuOpen });
@@ -58,6 +65,13 @@ export function InputBox(
   useInput((input, key) => {
     if (!active || (key.ctrl && input === "c")) return;
     if (menu.handleKey(input, key)) return;
+    if (key.escape) {
+      const now = Date.now();
+      const twice = edit.value === "" && now - lastEscape.current < ESCAPE_TWICE_MS;
+      lastEscape.current = twice ? 0 : now;
+      if (twice) onEscapeTwice?.();
+      return;
+    }
     if (input === "\n" || (key.return && (key.shift || key.meta)) || (key.ctrl && input === "j")) {
       setEdit((state) => insert(state, "\n"));
     } else if (key.return) submit(edit);

@@ -22,6 +22,8 @@ export interface TuiOptions {
   boot: Omit<BootOptions, "headless" | "env" | "paths">;
   /** Plain line mode instead of Ink (stdout is not a terminal). */
   lineMode: boolean;
+  /** `-r` with no query: Ink starts a fresh session and opens the session picker (line mode keeps `boot.resume`). */
+  pickSession?: boolean;
   write: (text: string) => void;
   writeError: (text: string) => void;
 }
@@ -41,7 +43,10 @@ export async function runTui(options: TuiOptions): Promise<number> {
     if (options.lineMode) {
       return await runLineMode({ boot, input: Deno.stdin.readable, write: options.write });
     }
-    return await runInk(boot, env, await openInputHistory(paths, workspace));
+    const history = await openInputHistory(paths, workspace);
+    if (!options.pickSession) return await runInk(boot, env, history);
+    const { resume: _latest, ...fresh } = boot;
+    return await runInk(fresh, env, history, "/resume");
   } catch (error) {
     const info = explainError(error);
     const text = `error: ${info.message}\n${info.hint ? `hint: ${info.hint}\n` : ""}`;
@@ -54,13 +59,15 @@ async function runInk(
   boot: Omit<BootOptions, "headless">,
   env: Record<string, string>,
   history: HistoryPort,
+  startWith?: string,
 ): Promise<number> {
   const controller = await SessionHost.start({ ...boot, headless: false });
   setLanguage(detectLanguage(env, controller.uiSettings.language));
   const files = () => controller.listWorkspaceFiles();
   // One registry for the whole session, so the completion menu is not recomputed on every render.
   const commands = defaultCommands();
-  const app = render(createElement(App, { controller, history, env, files, commands }), {
+  const props = { controller, history, env, files, commands, ...(startWith ? { startWith } : {}) };
+  const app = render(createElement(App, props), {
     exitOnCtrlC: false,
   });
   try {

@@ -236,6 +236,23 @@ export const en = {
   "cmd.aliases": "Aliases: {aliases}",
   "cmd.unknown": "Unknown command /{name}.{hint} Type /help for the list.",
   "cmd.did_you_mean": " Did you mean {names}?",
+  "choice.hint": "↑/↓ move · Enter pick · 1–9 pick · Esc cancel",
+  "choice.more": "… {count} more",
+  "rewind.title": "Rewind to before a turn (newest first)",
+  "rewind.untracked": "Only changes made by the file tools are restored; bash side effects are not.",
+  "rewind.undo_row": "↶ Undo the last restore",
+  "rewind.no_files": "no file changes",
+  "rewind.scope_title": "Rewind to before turn {turn}: {prompt}",
+  "rewind.scope_both": "Restore code and conversation",
+  "rewind.scope_conversation": "Restore conversation only",
+  "rewind.scope_code": "Restore code only",
+  "rewind.cancel": "Cancel",
+  "rewind.changed_title": "These files changed outside Reasonix since the checkpoint:",
+  "rewind.overwrite": "Overwrite them and restore",
+  "rewind.cancelled": "Nothing was restored",
+  "rewind.empty": "No user turns to rewind to yet",
+  "session.pick_title": "Resume a session of this workspace (newest first)",
+  "session.pick_current": "current",
 } as const;
 
 export type MessageKey = keyof typeof en;
