@@ -4,8 +4,7 @@
  * plain text. Nobody can answer an approval card here, so it boots like `reasonix run` (gated calls
  * are refused); the `ask` tool's questions are answered by the next stdin lines.
  */
-import type { BootOptions } from "../../control/boot.ts";
-import { SessionHost } from "../../control/session_host.ts";
+import { bootController, type BootOptions } from "../../control/boot.ts";
 import { defaultCommands } from "../../control/commands/builtin.ts";
 import type { CommandContext } from "../../control/commands/registry.ts";
 import type { ReasonixEvent } from "../../control/events.ts";
@@ -22,7 +21,12 @@ export interface LineModeOptions {
 
 /** Returns the exit code: 0 when every turn succeeded, 1 otherwise. */
 export async function runLineMode(options: LineModeOptions): Promise<number> {
-  const controller = await SessionHost.start({ ...options.boot, headless: true, answersQuestions: true });
+  const controller = await bootController({
+    ...options.boot,
+    headless: true,
+    answersQuestions: true,
+    switchable: true,
+  });
   setLanguage(detectLanguage(options.boot.env ?? {}, controller.uiSettings.language));
   const render = plainPrinter(options.write);
   const lines = readLines(options.input);

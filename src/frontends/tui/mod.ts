@@ -6,8 +6,7 @@
 import { resolve } from "node:path";
 import { render } from "ink";
 import { createElement } from "react";
-import type { BootOptions } from "../../control/boot.ts";
-import { SessionHost } from "../../control/session_host.ts";
+import { bootController, type BootOptions } from "../../control/boot.ts";
 import { needsSetup } from "../../control/setup.ts";
 import { processEnv, resolvePaths } from "../../config/paths.ts";
 import { explainError } from "../../control/explain.ts";
@@ -55,7 +54,7 @@ async function runInk(
   env: Record<string, string>,
   history: HistoryPort,
 ): Promise<number> {
-  const controller = await SessionHost.start({ ...boot, headless: false });
+  const controller = await bootController({ ...boot, headless: false, switchable: true });
   setLanguage(detectLanguage(env, controller.uiSettings.language));
   const files = () => controller.listWorkspaceFiles();
   // One registry for the whole session, so the completion menu is not recomputed on every render.
