@@ -5,7 +5,10 @@
  */
 import type { TodoItem } from "../tool/session_state.ts";
 import type { ChatMessage, ChatResult } from "../provider/provider.ts";
-import { priceFor, receiptFor } from "../provider/pricing.ts";
+import { recordUsage } from "./usage_record.ts";
+import { type FaceHooks, submitInput, type SubmitResult } from "./submit.ts";
+import type { CommandRegistry } from "./commands/registry.ts";
+import { defaultCommands } from "./commands/builtin.ts";
 import type { Effort } from "../provider/provider.ts";
 import { runTurnLoop } from "../agent/loop.ts";
 import type { EventListener, ReasonixEvent } from "./events.ts";
@@ -14,7 +17,7 @@ import type { PendingQuestion, QuestionReply } from "./questions.ts";
 import type { WorkspaceOps } from "./workspace_ops.ts";
 import type { ApprovalChoice, ApprovalRequest } from "../agent/events.ts";
 import type { PermissionMode } from "../config/types.ts";
-import { addReceipt, countEvent, emptyTotals, type TurnOutcome, type TurnTotals } from "./turn_outcome.ts";
+import { countEvent, emptyTotals, type TurnOutcome, type TurnTotals } from "./turn_outcome.ts";
 import { failTurn } from "./turn_failure.ts";
 import { TOOLS_EVENT } from "../session/requests.ts";
 import { TITLE_EVENT } from "../session/details.ts";
@@ -62,6 +65,7 @@ export class Controller implements RunPort, ApprovalPort, QuestionPort, StatusPo
   /** What the person chose in this face; a switched-to session keeps it. */
   #chosen: { effort?: Effort; reasoningLanguage?: ReasoningLanguage } = {};
   #sessions: SessionControl | undefined;
+  #commands: CommandRegistry | undefined;
 
   /** With `reboot`, the Controller can switch sessions (`sessions`), keeping its listeners. */
   constructor(parts: ControllerParts, options: { reboot?: Reboot } = {}) {
@@ -99,6 +103,17 @@ export class Controller implements RunPort, ApprovalPort, QuestionPort, StatusPo
       },
       emit: (event) => this.#observe(event),
     });
+  }
+
+  /** The slash commands every face completes and `/help` lists; `submit` runs them. */
+  get commands(): CommandRegistry {
+    return this.#commands ??= defaultCommands();
+  }
+
+  /** Routes what a person typed (see submit.ts): a slash command or `#note` runs here, anything else is a turn. */
+  submit(input: string, face?: FaceHooks): Promise<SubmitResult> {
+    const target = { host: this, commands: this.commands, emit: (event: ReasonixEvent) => this.#emit(event) };
+    return submitInput({ ...target, runTurn: (text) => this.runTurn(text) }, input, face);
   }
 
   /** `/new`, `/resume`, `/model`; absent when the face cannot switch sessions (`reasonix run`). */
@@ -436,29 +451,8 @@ export class Controller implements RunPort, ApprovalPort, QuestionPort, StatusPo
   }
 
   async #recordUsage(result: ChatResult): Promise<void> {
-    const at = (this.#parts.now ?? (() => new Date()))();
-    const price = priceFor(this.#parts.model, this.#parts.providerConfig.price);
-    const receipt = receiptFor(result.usage, price, at);
-    addReceipt(this.#totals, result.usage, receipt);
-    this.#requests++;
-    const [record] = await this.#parts.log.append({
-      type: "usage",
-      usage: result.usage,
-      model: this.#parts.model,
-      cost: receipt.cost,
-      currency: receipt.currency,
-      at: at.toISOString(),
-    });
-    this.#emit({
-      type: "usage",
-      seq: record!.seq,
-      request: this.#requests,
-      model: this.#parts.model,
-      usage: result.usage,
-      hitRatio: receipt.hitRatio,
-      cost: receipt.cost,
-      currency: receipt.currency,
-    });
+    const counted = { totals: this.#totals, request: ++this.#requests };
+    this.#emit(await recordUsage(this.#parts, result, counted));
   }
 
   async #finish(outcome: TurnOutcome): Promise<TurnOutcome> {

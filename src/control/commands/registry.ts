@@ -191,7 +191,8 @@ function distanceTo(target: string, candidate: string): number {
   return editDistance(target, candidate);
 }
 
-function unknownMessage(name: string, suggestions: readonly string[]): string {
+/** What an unknown `/name` is answered with: the nearest names, if any. */
+export function unknownMessage(name: string, suggestions: readonly string[]): string {
   const hint = suggestions.length ? t("cmd.did_you_mean", { names: suggestions.join(", ") }) : "";
   return t("cmd.unknown", { name, hint });
 }

@@ -5,10 +5,16 @@
  */
 import { Box, Static, useApp, useInput, useWindowSize } from "ink";
 import { useEffect, useReducer, useRef, useState } from "react";
-import type { EventSource, QuestionPort, StatusPort, TurnControl } from "../../control/ports.ts";
-import type { CommandHost, CommandRegistry } from "../../control/commands/registry.ts";
-import { defaultCommands } from "../../control/commands/builtin.ts";
-import type { HistoryPort } from "../../control/input_history.ts";
+import type {
+  CommandHost,
+  CommandRegistry,
+  EventSource,
+  HistoryPort,
+  QuestionPort,
+  StatusPort,
+  SubmitPort,
+  TurnControl,
+} from "../../control/mod.ts";
 import { subscribeBatched } from "./event_batch.ts";
 import { initialState, reduce } from "./state.ts";
 import { TranscriptEntryView } from "./components/transcript.tsx";
@@ -24,11 +30,11 @@ import { useTerminalHooks } from "./terminal_hooks.ts";
 
 export { settledCount };
 
-export type TuiPort = TurnControl & EventSource & CommandHost & QuestionPort & StatusPort;
+export type TuiPort = TurnControl & EventSource & CommandHost & QuestionPort & StatusPort & SubmitPort;
 
 export interface AppProps {
   controller: TuiPort;
-  /** The slash commands; the one registry that also drives completion and /help. */
+  /** The slash commands for completion (default: the controller's, the registry `submit` runs). */
   commands?: CommandRegistry;
   history?: HistoryPort;
   /** Workspace paths for `@path` completion; keep it the same function across renders. */
@@ -37,7 +43,7 @@ export interface AppProps {
   env?: Env;
 }
 
-export function App({ controller, commands = defaultCommands(), history, env = {}, files }: AppProps) {
+export function App({ controller, commands = controller.commands, history, env = {}, files }: AppProps) {
   const { exit } = useApp();
   const { columns, rows } = useWindowSize();
   const width = Math.max(20, columns - 1);
@@ -73,9 +79,7 @@ export function App({ controller, commands = defaultCommands(), history, env = {
     if (running.current) return;
     running.current = true;
     const print = (output: string) => dispatch({ type: "command_output", text: output });
-    const printDiff = (patch: string) => dispatch({ type: "command_diff", text: patch });
-    const ctx = { host: controller, print, printDiff, quit: exit, display: display.port, ...terminal.hooks };
-    void runInput(commands, ctx, text, controller)
+    void controller.submit(text, { quit: exit, display: display.port, ...terminal.hooks })
       .catch((error) => print(String(error instanceof Error ? error.message : error)))
       .finally(() => running.current = false);
   };
@@ -116,17 +120,6 @@ export function App({ controller, commands = defaultCommands(), history, env = {
       </Box>
     </ThemeContext.Provider>
   );
-}
-
-/** A slash command runs here and never reaches the model; anything else is a turn. */
-async function runInput(
-  commands: CommandRegistry,
-  ctx: Parameters<CommandRegistry["dispatch"]>[0],
-  text: string,
-  controller: TurnControl,
-): Promise<void> {
-  if (await commands.dispatch(ctx, text)) return;
-  await controller.runTurn(text);
 }
 
 /** Room for the live block: the screen minus the input box, the status line and a margin. */
