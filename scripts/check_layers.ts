@@ -17,6 +17,8 @@ export const FRONTENDS = [
   "src/frontends/cli",
 ];
 export const CONTROL = "src/control";
+/** The one control module faces and main.ts may import (rule 2). */
+export const CONTROL_PUBLIC = "src/control/mod.ts";
 export const KERNEL = [
   "src/agent",
   "src/tool",
@@ -228,6 +230,13 @@ function checkLocal(from: { layer: Layer; name: string }, path: string): Broken 
       rule: 2,
       what: `only frontends and main.ts may import the controller ("${path}")`,
       fix: "take the port you need as a parameter, or move this code into src/control or a frontend",
+    };
+  }
+  if (to.layer === "control" && from.layer !== "control" && path !== CONTROL_PUBLIC) {
+    return {
+      rule: 2,
+      what: `${from.name} imports "${path}"; faces reach control only through ${CONTROL_PUBLIC}`,
+      fix: `import it from ${CONTROL_PUBLIC} (add the export there if a face needs it)`,
     };
   }
   if (to.layer === "entry") {

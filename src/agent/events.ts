@@ -114,6 +114,8 @@ export type ReasonixEvent =
     | { type: "warning"; message: string }
     /** A line for the person, such as the summary of a resumed session. */
     | { type: "notice"; message: string }
+    /** What a slash command answered (`submit`), to every face; `diff` is a unified diff to colour. */
+    | { type: "command_output"; command: string; text: string; format: "text" | "diff" }
     /** Background jobs still running; sent whenever one starts or ends. */
     | { type: "jobs"; running: number }
   );

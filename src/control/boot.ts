@@ -28,6 +28,8 @@ import type { ToolContext, ToolSpec, Workspace } from "../tool/tool.ts";
 import { setupSandbox } from "./sandbox_setup.ts";
 import { setupPermissions } from "./permission_setup.ts";
 import { Controller } from "./controller.ts";
+import type { ControllerParts } from "./controller_parts.ts";
+import type { Reboot } from "./session_switch.ts";
 import { QuestionDesk } from "./questions.ts";
 import { workspaceOps, type WorkspaceOpsOptions } from "./workspace_ops.ts";
 
@@ -47,9 +49,25 @@ export interface BootOptions {
   extraTools?: readonly ToolSpec[];
   /** Someone can answer the `ask` tool (default: not headless; line mode answers on stdin). */
   answersQuestions?: boolean;
+  /** The face can switch sessions (`/new`, `/resume`, `/model`): the Controller keeps how to boot the next. */
+  switchable?: boolean;
 }
 
 export async function bootController(options: BootOptions): Promise<Controller> {
+  const parts = await bootParts(options);
+  return new Controller(parts, options.switchable ? { reboot: rebooter(options) } : {});
+}
+
+function rebooter(options: BootOptions): Reboot {
+  const { resume: _resume, ...base } = options;
+  return {
+    paths: options.paths ?? resolvePaths(options.env ?? processEnv()),
+    flags: options.flags ?? {},
+    boot: (change) => bootParts({ ...base, ...change }),
+  };
+}
+
+async function bootParts(options: BootOptions): Promise<ControllerParts> {
   const env = options.env ?? processEnv();
   const paths = options.paths ?? resolvePaths(env);
   const workspaceRoot = await realDir(resolve(options.cwd, options.dir ?? "."), "--dir");
@@ -77,7 +95,7 @@ interface Booting {
   resumed: Awaited<ReturnType<typeof SessionStore.open>> | undefined;
 }
 
-async function bootWith(options: BootOptions, booting: Booting): Promise<Controller> {
+async function bootWith(options: BootOptions, booting: Booting): Promise<ControllerParts> {
   const { env, paths, workspaceRoot, flags, config, warnings, resumed } = booting;
   const modelRef = modelForSession(config, {
     ...(flags.model ? { flag: flags.model } : {}),
@@ -123,7 +141,7 @@ async function bootWith(options: BootOptions, booting: Booting): Promise<Control
     summary: sandboxSetup.summary,
     messages: session.log.messages(),
   });
-  return new Controller({
+  return {
     log: session.log,
     turnNotes: session.notes,
     turnFacts: session.facts,
@@ -145,7 +163,7 @@ async function bootWith(options: BootOptions, booting: Booting): Promise<Control
     ...recordedTools(session.log.since(0)),
     contextWindow: modelSettings(config, modelRef).contextWindow,
     ...configuredSettings(config),
-  });
+  };
 }
 
 function toolContext(

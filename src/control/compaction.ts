@@ -7,6 +7,7 @@
 import {
   compactedHistory,
   type CompactionReason,
+  DEFAULT_COMPACT_RATIO,
   estimateTokens,
   hasWorkSinceBase,
   requestSummary,
@@ -14,6 +15,8 @@ import {
 import type { ReasonixEvent } from "../agent/events.ts";
 import type { ChatRequest, ChatResult, Provider } from "../provider/provider.ts";
 import type { SessionLog } from "../session/log.ts";
+
+import type { ControllerParts } from "./controller_parts.ts";
 
 export interface CompactorParts {
   /** The session log: compaction appends to it, and the history it derives follows. */
@@ -110,4 +113,25 @@ export class Compactor {
 
 function describe(error: unknown): string {
   return error instanceof Error ? error.message : String(error);
+}
+
+/** The Compactor of a Controller's session: the same model, tools and effort as its turns. */
+export function controllerCompactor(
+  parts: ControllerParts,
+  hooks: Pick<CompactorParts, "recordUsage" | "emit">,
+): Compactor {
+  return new Compactor({
+    log: parts.log,
+    provider: parts.provider,
+    request: () => ({
+      model: parts.model,
+      toolsJson: parts.registry.toolsJson(),
+      effort: parts.effort,
+      ...(parts.maxTokens ? { maxTokens: parts.maxTokens } : {}),
+    }),
+    ...(parts.contextWindow ? { contextWindow: parts.contextWindow } : {}),
+    compactRatio: parts.compactRatio ?? DEFAULT_COMPACT_RATIO,
+    now: () => (parts.now ?? (() => new Date()))(),
+    ...hooks,
+  });
 }

@@ -5,7 +5,10 @@
  */
 import type { TodoItem } from "../tool/session_state.ts";
 import type { ChatMessage, ChatResult } from "../provider/provider.ts";
-import { priceFor, receiptFor } from "../provider/pricing.ts";
+import { recordUsage } from "./usage_record.ts";
+import { type FaceHooks, submitInput, type SubmitResult } from "./submit.ts";
+import type { CommandRegistry } from "./commands/registry.ts";
+import { defaultCommands } from "./commands/builtin.ts";
 import type { Effort } from "../provider/provider.ts";
 import { runTurnLoop } from "../agent/loop.ts";
 import type { EventListener, ReasonixEvent } from "./events.ts";
@@ -14,24 +17,31 @@ import type { PendingQuestion, QuestionReply } from "./questions.ts";
 import type { WorkspaceOps } from "./workspace_ops.ts";
 import type { ApprovalChoice, ApprovalRequest } from "../agent/events.ts";
 import type { PermissionMode } from "../config/types.ts";
-import { addReceipt, emptyTotals, type TurnOutcome, type TurnTotals } from "./turn_outcome.ts";
-import { explainError } from "./explain.ts";
+import { countEvent, emptyTotals, type TurnOutcome, type TurnTotals } from "./turn_outcome.ts";
+import { failTurn } from "./turn_failure.ts";
 import { TOOLS_EVENT } from "../session/requests.ts";
 import { TITLE_EVENT } from "../session/details.ts";
-import { closingMessages } from "../session/repair.ts";
 import { todoReminder, withTurnNotes } from "../prompt/facts.ts";
 import { FACTS_EVENT } from "./session_open.ts";
-import { Compactor } from "./compaction.ts";
+import { type Compactor, controllerCompactor } from "./compaction.ts";
 import { FileNotices } from "./file_notices.ts";
 import { mentionAttachments, withMentions } from "./mentions.ts";
 import { WorkspaceFiles } from "./workspace_files.ts";
 import { type ReasoningLanguage, reasoningLanguageNote } from "./reasoning_language.ts";
-import { DEFAULT_COMPACT_RATIO } from "../agent/compaction.ts";
 import { TurnCheckpoints } from "./turn_checkpoints.ts";
 import * as rewinding from "./rewind.ts";
 import type { SessionEntry, ToolOutcomeMeta } from "../session/store.ts";
 import { type BranchPort, branchPort, type BranchTarget } from "./branches.ts";
-import type { ControllerParts } from "./controller_parts.ts";
+import { type ControllerParts, rewindTargetOf } from "./controller_parts.ts";
+import {
+  closeParts,
+  type Reboot,
+  type SessionControl,
+  SessionSwitch,
+  switchedEvents,
+} from "./session_switch.ts";
+import { ReasonixError } from "../lib/errors.ts";
+import { t } from "../lib/i18n/mod.ts";
 
 export type { ControllerParts };
 import { replayEvents } from "./replay.ts";
@@ -41,47 +51,94 @@ import { announcementEvent, deskEntry, sessionSnapshot, type SubscribeOptions } 
 export type { SubscribeOptions };
 
 export class Controller implements RunPort, ApprovalPort, QuestionPort, StatusPort {
-  #parts: ControllerParts;
+  #parts!: ControllerParts;
   #listeners = new Set<EventListener>();
   #abort: AbortController | null = null;
+  #switching = false;
   #totals: TurnTotals = emptyTotals();
   #requests = 0;
   #recordedToolsJson: string | undefined;
-  #compactor: Compactor;
-  #files: FileNotices;
+  #compactor!: Compactor;
+  #files!: FileNotices;
   #workspaceFiles: WorkspaceFiles | undefined;
   #reasoningLanguage: ReasoningLanguage = "auto";
-  #checkpoints: TurnCheckpoints;
+  #checkpoints!: TurnCheckpoints;
+  /** What the person chose in this face; a switched-to session keeps it. */
+  #chosen: { effort?: Effort; reasoningLanguage?: ReasoningLanguage } = {};
+  #sessions: SessionControl | undefined;
+  #commands: CommandRegistry | undefined;
 
-  constructor(parts: ControllerParts) {
+  /** With `reboot`, the Controller can switch sessions (`sessions`), keeping its listeners. */
+  constructor(parts: ControllerParts, options: { reboot?: Reboot } = {}) {
+    this.#adopt(parts);
+    if (!options.reboot) return;
+    this.#sessions = new SessionSwitch(options.reboot, this, {
+      chosenEffort: () => this.#chosen.effort,
+      switchTo: (boot, fromSeq) => this.#switchTo(boot, fromSeq),
+    });
+  }
+
+  /** Makes `parts` the current session: everything derived from the previous one starts again. */
+  #adopt(parts: ControllerParts): void {
     this.#parts = parts;
+    this.#totals = emptyTotals();
+    this.#requests = 0;
+    this.#workspaceFiles = undefined;
+    this.#reasoningLanguage = "auto";
     this.#recordedToolsJson = parts.recordedToolsJson;
     this.#files = new FileNotices(parts.toolContext.workspace.root);
     this.#checkpoints = new TurnCheckpoints(parts.log, parts.checkpointRetentionDays);
-    parts.approvals?.attach((event) => this.#desk(event), () => this.#listeners.size > 0);
-    parts.questions?.attach((event) => this.#desk(event), () => this.#listeners.size > 0);
+    const attended = () => this.#listeners.size > 0 && this.#parts === parts;
+    parts.approvals?.attach((event) => this.#desk(event), attended);
+    parts.questions?.attach((event) => this.#desk(event), attended);
     parts.toolContext.jobs?.onChange(() => this.#emit({ type: "jobs", running: this.runningJobs() }));
     // A /remember or /forget reaches the model on the tail of the next turn, never its system prompt.
     parts.workspaceOps?.memory.attach((note) => parts.turnNotes = [...(parts.turnNotes ?? []), note]);
-    if (parts.reasoningLanguage) this.setReasoningLanguage(parts.reasoningLanguage);
-    this.#compactor = new Compactor({
-      log: parts.log,
-      provider: parts.provider,
-      request: () => ({
-        model: parts.model,
-        toolsJson: parts.registry.toolsJson(),
-        effort: parts.effort,
-        ...(parts.maxTokens ? { maxTokens: parts.maxTokens } : {}),
-      }),
-      ...(parts.contextWindow ? { contextWindow: parts.contextWindow } : {}),
-      compactRatio: parts.compactRatio ?? DEFAULT_COMPACT_RATIO,
-      now: () => (parts.now ?? (() => new Date()))(),
+    const language = this.#chosen.reasoningLanguage ?? parts.reasoningLanguage;
+    if (language) this.#tellReasoningLanguage(language);
+    if (this.#chosen.effort) parts.effort = this.#chosen.effort;
+    this.#compactor = controllerCompactor(parts, {
       recordUsage: (result) => {
         this.#totals.modelCalls++;
         return this.#recordUsage(result);
       },
       emit: (event) => this.#observe(event),
     });
+  }
+
+  /** The slash commands every face completes and `/help` lists; `submit` runs them. */
+  get commands(): CommandRegistry {
+    return this.#commands ??= defaultCommands();
+  }
+
+  /** Routes what a person typed (see submit.ts): a slash command or `#note` runs here, anything else is a turn. */
+  submit(input: string, face?: FaceHooks): Promise<SubmitResult> {
+    const target = { host: this, commands: this.commands, emit: (event: ReasonixEvent) => this.#emit(event) };
+    return submitInput({ ...target, runTurn: (text) => this.runTurn(text) }, input, face);
+  }
+
+  /** `/new`, `/resume`, `/model`; absent when the face cannot switch sessions (`reasonix run`). */
+  get sessions(): SessionControl | undefined {
+    return this.#sessions;
+  }
+
+  /** Boots the next session before letting the current one go, so a failed boot changes nothing. */
+  async #switchTo(boot: () => Promise<ControllerParts>, fromSeq?: number): Promise<void> {
+    this.#refuseWhileBusy();
+    this.#switching = true;
+    try {
+      const next = await boot();
+      const old = this.#parts;
+      this.#adopt(next);
+      for (const event of switchedEvents(this, fromSeq)) this.#emit(event);
+      await closeParts(old);
+    } finally {
+      this.#switching = false;
+    }
+  }
+
+  #refuseWhileBusy(): void {
+    if (this.#abort || this.#switching) throw new ReasonixError("session.busy", t("session.busy"));
   }
 
   get sessionId(): string {
@@ -112,6 +169,7 @@ export class Controller implements RunPort, ApprovalPort, QuestionPort, StatusPo
 
   /** Effort is a request parameter, not part of the prefix: the next request carries it, the cache stays warm. */
   setEffort(effort: Effort): void {
+    this.#chosen.effort = effort;
     this.#parts.effort = effort;
   }
 
@@ -218,6 +276,11 @@ export class Controller implements RunPort, ApprovalPort, QuestionPort, StatusPo
 
   /** Tells the model, on the tail of the next user message, which language to reason in. */
   setReasoningLanguage(language: ReasoningLanguage): void {
+    this.#chosen.reasoningLanguage = language;
+    this.#tellReasoningLanguage(language);
+  }
+
+  #tellReasoningLanguage(language: ReasoningLanguage): void {
     if (language === this.#reasoningLanguage) return;
     this.#reasoningLanguage = language;
     this.#parts.turnNotes = [...(this.#parts.turnNotes ?? []), reasoningLanguageNote(language)];
@@ -236,7 +299,7 @@ export class Controller implements RunPort, ApprovalPort, QuestionPort, StatusPo
   }
 
   async runTurn(text: string): Promise<TurnOutcome> {
-    if (this.#abort) throw new Error("A turn is already running");
+    this.#refuseWhileBusy();
     const abort = new AbortController();
     this.#abort = abort;
     this.#totals.turns++;
@@ -256,7 +319,10 @@ export class Controller implements RunPort, ApprovalPort, QuestionPort, StatusPo
       }
       return await this.#finish(outcome);
     } catch (error) {
-      return await this.#finish(await this.#fail(error, abort.signal));
+      const at = nowIso(this.#parts);
+      return await this.#finish(
+        await failTurn(this.#parts.log, error, { interrupted: abort.signal.aborted, at }),
+      );
     } finally {
       this.#abort = null;
     }
@@ -264,7 +330,7 @@ export class Controller implements RunPort, ApprovalPort, QuestionPort, StatusPo
 
   /** Summarises the conversation now (`/compact`); false when there was nothing to compact or it failed. */
   async compact(): Promise<boolean> {
-    if (this.#abort) throw new Error("A turn is already running");
+    this.#refuseWhileBusy();
     const abort = new AbortController();
     this.#abort = abort;
     try {
@@ -282,7 +348,7 @@ export class Controller implements RunPort, ApprovalPort, QuestionPort, StatusPo
 
   /** Goes back to before a user turn (code, conversation or both), or undoes the last restore. */
   async rewind(request: rewinding.RewindRequest): Promise<rewinding.RewindOutcome> {
-    this.#idle();
+    this.#refuseWhileBusy();
     const outcome = await rewinding.rewind(this.#rewindTarget(), request);
     if (outcome.status === "done" && outcome.history) this.#conversationMoved(outcome.note);
     return outcome;
@@ -291,13 +357,9 @@ export class Controller implements RunPort, ApprovalPort, QuestionPort, StatusPo
   /** `/branch`, `/switch`, `/tree`: only the conversation moves between branches, never the files. */
   get branches(): BranchPort {
     return branchPort(this.#rewindTarget(), {
-      guard: () => this.#idle(),
+      guard: () => this.#refuseWhileBusy(),
       moved: (n) => this.#conversationMoved(n),
     });
-  }
-
-  #idle(): void {
-    if (this.#abort) throw new Error("A turn is already running");
   }
 
   /** What the model saw in the turns left behind is gone from its conversation. */
@@ -307,21 +369,12 @@ export class Controller implements RunPort, ApprovalPort, QuestionPort, StatusPo
   }
 
   #rewindTarget(): rewinding.RewindTarget & BranchTarget {
-    const { log, toolContext, now } = this.#parts;
-    return {
-      store: log,
-      records: () => log.since(0),
-      workspace: toolContext.workspace,
-      now: now ?? (() => new Date()),
-    };
+    return rewindTargetOf(this.#parts);
   }
 
   async close(): Promise<void> {
     this.interrupt();
-    await this.#parts.toolContext.jobs?.close();
-    await this.#parts.toolContext.files?.close();
-    this.#parts.log.store.close();
-    await this.#parts.onClose?.();
+    await closeParts(this.#parts);
   }
 
   #loopOptions(signal: AbortSignal) {
@@ -404,50 +457,8 @@ export class Controller implements RunPort, ApprovalPort, QuestionPort, StatusPo
   }
 
   async #recordUsage(result: ChatResult): Promise<void> {
-    const at = (this.#parts.now ?? (() => new Date()))();
-    const price = priceFor(this.#parts.model, this.#parts.providerConfig.price);
-    const receipt = receiptFor(result.usage, price, at);
-    addReceipt(this.#totals, result.usage, receipt);
-    this.#requests++;
-    const [record] = await this.#parts.log.append({
-      type: "usage",
-      usage: result.usage,
-      model: this.#parts.model,
-      cost: receipt.cost,
-      currency: receipt.currency,
-      at: at.toISOString(),
-    });
-    this.#emit({
-      type: "usage",
-      seq: record!.seq,
-      request: this.#requests,
-      model: this.#parts.model,
-      usage: result.usage,
-      hitRatio: receipt.hitRatio,
-      cost: receipt.cost,
-      currency: receipt.currency,
-    });
-  }
-
-  /** Keeps the conversation valid for the next request: a failed turn gets an explicit reply. */
-  async #fail(error: unknown, signal: AbortSignal): Promise<TurnOutcome> {
-    const info = explainError(error, { interrupted: signal.aborted });
-    try {
-      const closing = closingMessages(this.#parts.log.messages(), {
-        reason: info.message,
-        result: `Not run: ${info.message}`,
-      });
-      for (const message of closing) await this.#append(message);
-      await this.#parts.log.append({
-        type: "event",
-        name: "turn_failed",
-        data: info,
-        at: nowIso(this.#parts),
-      });
-    } catch {
-      // The session on disk holds every message up to the fault; nothing more can be saved.
-    }
-    return { subtype: "error_during_execution", result: info.message, error: info };
+    const counted = { totals: this.#totals, request: ++this.#requests };
+    this.#emit(await recordUsage(this.#parts, result, counted));
   }
 
   async #finish(outcome: TurnOutcome): Promise<TurnOutcome> {
@@ -467,18 +478,13 @@ export class Controller implements RunPort, ApprovalPort, QuestionPort, StatusPo
   }
 
   #observe(event: ReasonixEvent): void {
-    if (event.type === "retrying") this.#totals.retries++;
+    countEvent(this.#totals, event);
     if (event.type === "message" || event.type === "compaction") event = { ...event, seq: this.lastSeq };
     if (event.type === "warning") {
       void this.#entry({ kind: "notice", level: "warning", text: event.message }).catch(() => {});
     }
     if (event.type === "tool_call") this.#files.onCall(event.callId, event.name, event.arguments);
-    if (event.type === "tool_result") {
-      this.#files.onResult(event.callId, event.ok);
-      this.#totals.toolCalls++;
-      if (!event.ok) this.#totals.toolFailures++;
-      this.#totals.toolCallsByName[event.name] = (this.#totals.toolCallsByName[event.name] ?? 0) + 1;
-    }
+    if (event.type === "tool_result") this.#files.onResult(event.callId, event.ok);
     this.#emit(event);
   }
 

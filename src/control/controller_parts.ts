@@ -14,6 +14,8 @@ import type { UiSettings } from "./ports.ts";
 import type { QuestionDesk } from "./questions.ts";
 import type { ReasoningLanguage } from "./reasoning_language.ts";
 import type { WorkspaceOps } from "./workspace_ops.ts";
+import type { RewindTarget } from "./rewind.ts";
+import type { BranchTarget } from "./branches.ts";
 
 export interface ControllerParts {
   /** The session's event log: the file, and the provider history derived from it. */
@@ -54,4 +56,15 @@ export interface ControllerParts {
   workspaceOps?: WorkspaceOps;
   /** `[sessions] retention_days`: how long file checkpoints are kept. */
   checkpointRetentionDays?: number;
+}
+
+/** Where rewinds and branch switches read the session's records and append their own. */
+export function rewindTargetOf(parts: ControllerParts): RewindTarget & BranchTarget {
+  const { log, toolContext, now } = parts;
+  return {
+    store: log,
+    records: () => log.since(0),
+    workspace: toolContext.workspace,
+    now: now ?? (() => new Date()),
+  };
 }

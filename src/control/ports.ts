@@ -8,11 +8,20 @@ import type { PermissionMode, UiConfig, UiLanguageSetting } from "../config/type
 import type { Effort } from "../provider/provider.ts";
 import type { TurnOutcome, TurnTotals } from "./turn_outcome.ts";
 import type { PendingQuestion, QuestionReply } from "./questions.ts";
+import type { FaceHooks, SubmitResult } from "./submit.ts";
+import type { CommandRegistry } from "./commands/registry.ts";
 
 export interface TurnControl {
   runTurn(text: string): Promise<TurnOutcome>;
   /** Cancels the running turn: the HTTP request and any running tool. */
   interrupt(): void;
+}
+
+/** One router for what a person types (slash command, `#note` or model turn), the same for every face. */
+export interface SubmitPort {
+  submit(input: string, face?: FaceHooks): Promise<SubmitResult>;
+  /** The slash commands `submit` runs, for a face's completion. */
+  readonly commands: CommandRegistry;
 }
 
 export interface EventSource {
@@ -61,4 +70,4 @@ export interface Closable {
 }
 
 /** What `reasonix run` needs: one or more turns, events, totals. */
-export type RunPort = TurnControl & EventSource & SessionInfo & Closable;
+export type RunPort = TurnControl & SubmitPort & EventSource & SessionInfo & Closable;

@@ -3,7 +3,7 @@
  * What a turn reports back to its frontend, and the running totals of the session process.
  */
 import { addUsage, emptyUsage, type Usage } from "../provider/provider.ts";
-import type { ErrorInfo, TurnSubtype } from "./events.ts";
+import type { ErrorInfo, ReasonixEvent, TurnSubtype } from "./events.ts";
 
 export interface TurnTotals {
   usage: Usage;
@@ -48,4 +48,13 @@ export function addReceipt(
   if (receipt.cost === null) return;
   totals.cost = (totals.cost ?? 0) + receipt.cost;
   totals.currency = receipt.currency;
+}
+
+/** Counts what the totals count from a turn's events: retries and tool calls. */
+export function countEvent(totals: TurnTotals, event: ReasonixEvent): void {
+  if (event.type === "retrying") totals.retries++;
+  if (event.type !== "tool_result") return;
+  totals.toolCalls++;
+  if (!event.ok) totals.toolFailures++;
+  totals.toolCallsByName[event.name] = (totals.toolCallsByName[event.name] ?? 0) + 1;
 }

@@ -4,14 +4,14 @@ import { resolvePaths } from "../../src/config/paths.ts";
 import { bootController } from "../../src/control/boot.ts";
 import { defaultCommands } from "../../src/control/commands/builtin.ts";
 import type { CommandContext } from "../../src/control/commands/registry.ts";
-import { SessionHost } from "../../src/control/session_host.ts";
+import type { Controller } from "../../src/control/controller.ts";
 import { DeepSeekSim, type ScriptedReply } from "../support/deepseek_sim.ts";
 import { makeHome, makeWorkspace, removeAll } from "../support/cli.ts";
 import { secondProvider } from "./_second_provider.ts";
 
 interface Commanded {
   sim: DeepSeekSim;
-  host: SessionHost;
+  host: Controller;
   ws: string;
   printed: string[];
   copied: string[];
@@ -23,7 +23,8 @@ async function withCommands(script: ScriptedReply[], body: (ctx: Commanded) => P
   const sim = await DeepSeekSim.start({ script });
   const home = await makeHome({ simUrl: sim.url, extraToml: secondProvider(sim.url) });
   const ws = await makeWorkspace({ "a.txt": "alpha\n" });
-  const host = await SessionHost.start({
+  const host = await bootController({
+    switchable: true,
     cwd: ws,
     headless: true,
     env: {},

@@ -137,3 +137,23 @@ Deno.test("reasonix run refuses writes headless by default and tells the model w
     await removeAll(home, ws);
   }
 });
+
+Deno.test("reasonix run sends its task through submit: a slash command answers without the model, an unknown one is a usage error", async () => {
+  const sim = await DeepSeekSim.start({ script: [] });
+  const home = await makeHome({ simUrl: sim.url });
+  const ws = await makeWorkspace({});
+  try {
+    const todo = await runCli(["run", "/todo"], { home, cwd: ws });
+    assert.equal(todo.code, 0, todo.stderr);
+    assert.equal(todo.stdout, "The todo list is empty.\n");
+    const json = await runCli(["run", "--output-format", "json", "/nope"], { home, cwd: ws });
+    assert.equal(json.code, 2);
+    const result = JSON.parse(json.stdout.trim());
+    assert.equal(result.is_error, true);
+    assert.match(result.result, /nope/);
+    assert.equal(sim.requests.length, 0, "no command reaches the model");
+  } finally {
+    await sim.close();
+    await removeAll(home, ws);
+  }
+});

@@ -51,13 +51,14 @@ async function failuresOf(files: Record<string, string>): Promise<LayerFailure[]
 
 const CLEAN: Record<string, string> = {
   "main.ts": 'import { run } from "./src/frontends/run/run.ts";\nimport { Command } from "commander";\n' +
-    'import { boot } from "./src/control/boot.ts";\nawait run(boot, new Command());\n',
-  "src/frontends/run/run.ts": 'import type { Controller } from "../../control/boot.ts";\n' +
+    'import { boot } from "./src/control/mod.ts";\nawait run(boot, new Command());\n',
+  "src/frontends/run/run.ts": 'import type { Controller } from "../../control/mod.ts";\n' +
     'import { helper } from "./helper.ts";\nexport function run(c: unknown, p: unknown) { return [c, p, helper]; }\n',
   "src/frontends/run/helper.ts": "export const helper = 1;\n",
   "src/frontends/serve/app.ts":
     'import { Hono } from "hono";\nimport { streamSSE } from "hono/streaming";\n' +
     "export function app() {\n  setInterval(() => {}, 1000);\n  return [Hono, streamSSE];\n}\n",
+  "src/control/mod.ts": 'export { boot, type Controller } from "./boot.ts";\n',
   "src/control/boot.ts": 'import { z } from "zod";\nimport { loop } from "../agent/loop.ts";\n' +
     "export type Controller = unknown;\nexport function boot() { return [z, loop]; }\n",
   "src/agent/loop.ts": 'import { slug } from "#lib/text.ts";\nimport { parse } from "../config/load.ts";\n' +
@@ -109,10 +110,28 @@ Deno.test("checkLayers() lets only frontends and main.ts reach the controller (r
   const failures = await failuresOf({
     "src/util/x.ts": 'export { c } from "../control/c.ts";\n',
     "src/control/c.ts": "export const c = 1;\n",
-    "src/frontends/acp/agent.ts": 'export { c } from "../../control/c.ts";\n',
+    "src/control/mod.ts": 'export { c } from "./c.ts";\n',
+    "src/frontends/acp/agent.ts": 'export { c } from "../../control/mod.ts";\n',
   });
   assert.deepEqual(brief(failures), ["src/util/x.ts:1 [rule 0]", "src/util/x.ts:1 [rule 2]"]);
   assert.match(failures[1]!.what, /only frontends and main\.ts may import the controller/);
+});
+
+Deno.test("checkLayers() lets faces and main.ts import control only through src/control/mod.ts (rule 2)", async () => {
+  const failures = await failuresOf({
+    "src/control/c.ts": "export const c = 1;\n",
+    "src/control/mod.ts": 'export { c } from "./c.ts";\n',
+    "src/frontends/tui/app.ts":
+      'import { c } from "../../control/mod.ts";\nimport { c as d } from "../../control/c.ts";\n' +
+      "export const t = [c, d];\n",
+    "main.ts": 'import { c } from "./src/control/c.ts";\nexport const m = c;\n',
+  });
+  assert.deepEqual(brief(failures), ["main.ts:1 [rule 2]", "src/frontends/tui/app.ts:2 [rule 2]"]);
+  assert.equal(
+    formatFailure(failures[1]!),
+    'src/frontends/tui/app.ts:2: [rule 2] src/frontends/tui imports "src/control/c.ts"; faces reach control only ' +
+      "through src/control/mod.ts — import it from src/control/mod.ts (add the export there if a face needs it)",
+  );
 });
 
 Deno.test("checkLayers() lets nothing but main.ts import a frontend (rule 3)", async () => {

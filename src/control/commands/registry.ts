@@ -9,7 +9,7 @@ import type { ReasoningLanguage } from "../reasoning_language.ts";
 import type { TodoItem } from "../../tool/session_state.ts";
 import { type Language, t } from "../../lib/i18n/mod.ts";
 import type { ChatMessage, Effort } from "../../provider/provider.ts";
-import type { SessionControl } from "../session_host.ts";
+import type { SessionControl } from "../session_switch.ts";
 import type { WorkspaceOps } from "../workspace_ops.ts";
 import type { RewindOutcome, RewindRequest, RewindState } from "../rewind.ts";
 import type { BranchPort } from "../branches.ts";
@@ -24,7 +24,7 @@ export interface CommandHost extends SessionInfo, ApprovalPort {
   setEffort(effort: Effort): void;
   history(): readonly ChatMessage[];
   rename(title: string): Promise<void>;
-  /** Present when the face can switch sessions (the TUI's SessionHost). */
+  /** Present when the face can switch sessions (the TUI and line mode). */
   readonly sessions?: SessionControl;
   /** Memory, diff, sandbox and reload of the session's workspace; absent in bare test hosts. */
   readonly workspaceOps?: WorkspaceOps;
@@ -210,7 +210,8 @@ function distanceTo(target: string, candidate: string): number {
   return editDistance(target, candidate);
 }
 
-function unknownMessage(name: string, suggestions: readonly string[]): string {
+/** What an unknown `/name` is answered with: the nearest names, if any. */
+export function unknownMessage(name: string, suggestions: readonly string[]): string {
   const hint = suggestions.length ? t("cmd.did_you_mean", { names: suggestions.join(", ") }) : "";
   return t("cmd.unknown", { name, hint });
 }

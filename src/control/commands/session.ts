@@ -8,7 +8,7 @@ import { t } from "../../lib/i18n/mod.ts";
 import { normalizeEffort } from "../../provider/effort.ts";
 import type { Effort } from "../../provider/provider.ts";
 import type { DetailedSession } from "../../session/details.ts";
-import type { SessionControl } from "../session_host.ts";
+import type { SessionControl } from "../session_switch.ts";
 import { choiceList, listingText, pickSession, sessionLabel, turnCount } from "../session_pick.ts";
 import type { CommandContext, SlashCommand } from "./registry.ts";
 import { copyCommand, exportCommand } from "./session_export.ts";

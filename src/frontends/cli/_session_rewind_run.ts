@@ -4,10 +4,13 @@
  * control/session_rewind.ts.
  */
 import { ReasonixError } from "../../lib/errors.ts";
-import { adminContext } from "../../control/admin.ts";
-import { UNTRACKED_NOTE } from "../../control/rewind.ts";
-import type { RewindScope } from "../../control/rewind.ts";
-import { sessionCheckpoints, sessionRewind } from "../../control/session_rewind.ts";
+import {
+  adminContext,
+  type RewindScope,
+  sessionCheckpoints,
+  sessionRewind,
+  UNTRACKED_NOTE,
+} from "../../control/mod.ts";
 import { guarded } from "./admin_cmd.ts";
 
 export interface RewindOptions {

@@ -2,9 +2,16 @@
  * @module
  * Thin renderers for the admin commands; the behaviour is in control/admin.ts.
  */
-import { adminContext, configFiles, configGet, configSet, trustProviderKey } from "../../control/admin.ts";
-import { explainError } from "../../control/explain.ts";
-import { explainSessionCache, formatCacheReport } from "../../control/cache_explain.ts";
+import {
+  adminContext,
+  configFiles,
+  configGet,
+  configSet,
+  explainError,
+  explainSessionCache,
+  formatCacheReport,
+  trustProviderKey,
+} from "../../control/mod.ts";
 
 type DirOption = { dir?: string };
 

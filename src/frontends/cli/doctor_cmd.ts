@@ -3,9 +3,7 @@
  * `reasonix doctor`: prints the sandbox checks from control/doctor.ts.
  */
 import { processEnv } from "../../config/paths.ts";
-import { adminContext } from "../../control/admin.ts";
-import { formatChecks, sandboxChecks } from "../../control/doctor.ts";
-import { explainError } from "../../control/explain.ts";
+import { adminContext, explainError, formatChecks, sandboxChecks } from "../../control/mod.ts";
 import { runByDeno } from "./fence.ts";
 
 export async function doctorCmd(opts: { dir?: string; json?: boolean }): Promise<number> {

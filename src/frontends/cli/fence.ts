@@ -7,7 +7,7 @@
 import { basename } from "node:path";
 import { fileURLToPath } from "node:url";
 import { processEnv, resolvePaths } from "../../config/paths.ts";
-import { FENCED_ENV, NO_FENCE_ENV, runFenced } from "../../control/fence.ts";
+import { FENCED_ENV, NO_FENCE_ENV, runFenced } from "../../control/mod.ts";
 
 const FENCED_COMMANDS = new Set(["run"]);
 const VALUE_OPTIONS = new Set(["--dir", "--add-dir", "--trajectory", "--metrics"]);

@@ -2,9 +2,7 @@
  * @module
  * `reasonix permission explain`: renders control/permission_explain.ts as text or one JSON object.
  */
-import { adminContext } from "../../control/admin.ts";
-import { explainError } from "../../control/explain.ts";
-import { explainPermission, formatExplanation } from "../../control/permission_explain.ts";
+import { adminContext, explainError, explainPermission, formatExplanation } from "../../control/mod.ts";
 
 export interface ExplainOptions {
   mode?: string;

@@ -3,13 +3,13 @@
  * `reasonix session list|show|status`: renders what control/session_report.ts finds, as text or as one
  * JSON object (`{"schema_version":1,"command":"session.list",…}`).
  */
-import { adminContext } from "../../control/admin.ts";
 import {
+  adminContext,
   sessionList,
   sessionStatus,
   sessionTranscript,
   type TranscriptEntry,
-} from "../../control/session_report.ts";
+} from "../../control/mod.ts";
 import { guarded } from "./admin_cmd.ts";
 
 type Options = { dir?: string; json?: boolean };

@@ -3,13 +3,13 @@
  * `reasonix trust [--dir PATH] [--show] [--revoke] [--yes]`: renders the review from
  * control/project_trust.ts and asks before recording; without a terminal it needs `--yes`.
  */
-import { adminContext } from "../../control/admin.ts";
 import {
+  adminContext,
   approveProjectTrust,
   formatTrustReview,
   reviewProjectTrust,
   revokeProjectTrust,
-} from "../../control/project_trust.ts";
+} from "../../control/mod.ts";
 import { ReasonixError } from "../../lib/errors.ts";
 import { guarded } from "./admin_cmd.ts";
 

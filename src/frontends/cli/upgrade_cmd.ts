@@ -3,7 +3,7 @@
  * `reasonix upgrade [--check] [--force]` (alias `update`): a thin renderer over control/upgrade.ts.
  */
 import { Command, Option } from "commander";
-import { manifestUrl, upgrade } from "../../control/upgrade.ts";
+import { manifestUrl, upgrade } from "../../control/mod.ts";
 import { platformFor } from "../../lib/platforms.ts";
 import { VERSION } from "../../lib/version.ts";
 

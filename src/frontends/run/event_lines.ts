@@ -3,7 +3,7 @@
  * Events as JSON lines: full (`stream-json`, `--trajectory`) and redacted (`--events-jsonl`: no
  * content, pseudonymous tool ids and names, so logs can be shared).
  */
-import type { ReasonixEvent } from "../../control/events.ts";
+import type { ReasonixEvent } from "../../control/mod.ts";
 
 export function streamJsonLine(
   event: ReasonixEvent,

@@ -2,7 +2,7 @@
  * @module
  * The `--metrics` summary of one run, with the Go Reasonix's field names where they exist.
  */
-import type { TurnTotals } from "../../control/turn_outcome.ts";
+import type { TurnTotals } from "../../control/mod.ts";
 import { roundCost } from "./result.ts";
 
 export function buildMetrics(

@@ -3,8 +3,7 @@
  * The `--output-format json` result: the Go Reasonix's fields, so scripts keep working, plus the
  * clearer names (`cache_hit_tokens`, `cache_miss_tokens`) and an `error` object with a code.
  */
-import type { ErrorInfo, TurnSubtype } from "../../control/events.ts";
-import type { TurnTotals } from "../../control/turn_outcome.ts";
+import type { ErrorInfo, TurnSubtype, TurnTotals } from "../../control/mod.ts";
 
 export interface RunResultInput {
   subtype: TurnSubtype;

@@ -3,11 +3,16 @@
  * `reasonix run`: one headless task through the Controller, rendered as text, json or stream-json,
  * with optional redacted events, a durable trajectory and a metrics summary.
  */
-import { bootController, type BootOptions } from "../../control/boot.ts";
-import type { Controller } from "../../control/controller.ts";
-import type { ReasonixEvent, TurnSubtype } from "../../control/events.ts";
-import { explainError } from "../../control/explain.ts";
-import type { TurnOutcome } from "../../control/turn_outcome.ts";
+import {
+  bootController,
+  type BootOptions,
+  type Controller,
+  explainError,
+  type ReasonixEvent,
+  type SubmitResult,
+  type TurnOutcome,
+  type TurnSubtype,
+} from "../../control/mod.ts";
 import { buildRunResult } from "./result.ts";
 import { Redactor, streamJsonLine, trajectoryLine } from "./event_lines.ts";
 import { LineFile } from "./line_file.ts";
@@ -58,7 +63,7 @@ export async function runHeadless(options: RunOptions): Promise<RunReport> {
   controller.start();
   let outcome: TurnOutcome;
   try {
-    outcome = await controller.runTurn(options.task);
+    outcome = taskOutcome(await controller.submit(options.task));
   } finally {
     removeInterrupt?.();
     sinks.close();
@@ -67,6 +72,18 @@ export async function runHeadless(options: RunOptions): Promise<RunReport> {
   emitResult(options, outcome, { started, controller });
   if (options.metrics) await writeMetrics(options.metrics, controller, outcome, started);
   return { subtype: outcome.subtype, errorCode: outcome.error?.code ?? null };
+}
+
+/** The task goes through `submit` like typed input: a slash command succeeds with its answer. */
+function taskOutcome(submitted: SubmitResult): TurnOutcome {
+  if (submitted.kind === "turn") return submitted.outcome;
+  const result = submitted.output.join("\n");
+  if (submitted.kind === "command") return { subtype: "success", result };
+  return {
+    subtype: "error_during_execution",
+    result,
+    error: { code: "usage.unknown_command", message: result },
+  };
 }
 
 interface Sinks {

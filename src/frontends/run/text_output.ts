@@ -4,7 +4,7 @@
  * call. Colour only on a terminal and never with NO_COLOR. Text the model or a tool produced is
  * cleaned of terminal controls before our own colour codes go around it.
  */
-import type { ReasonixEvent } from "../../control/events.ts";
+import type { ReasonixEvent } from "../../control/mod.ts";
 import { ControlStripper, escapeControls, stripControls } from "../../lib/terminal_text.ts";
 
 export interface TextOutputOptions {
@@ -36,6 +36,8 @@ export function createTextOutput(options: TextOutputOptions): (event: ReasonixEv
     out(answer.flush());
   }
   return function render(event: ReasonixEvent): void {
+    // A slash command as the task (`run "/cost"`): its answer is the output, even with -p.
+    if (event.type === "command_output") return out(stripControls(event.text) + "\n");
     if (options.answerOnly) {
       if (event.type === "turn_done") out(stripControls(event.result) + "\n");
       return;

@@ -5,10 +5,16 @@
  */
 import { Box, useApp, useInput, useWindowSize } from "ink";
 import { useEffect, useReducer, useRef, useState } from "react";
-import type { EventSource, QuestionPort, StatusPort, TurnControl } from "../../control/ports.ts";
-import type { CommandHost, CommandRegistry } from "../../control/commands/registry.ts";
-import { defaultCommands } from "../../control/commands/builtin.ts";
-import type { HistoryPort } from "../../control/input_history.ts";
+import type {
+  CommandHost,
+  CommandRegistry,
+  EventSource,
+  HistoryPort,
+  QuestionPort,
+  StatusPort,
+  SubmitPort,
+  TurnControl,
+} from "../../control/mod.ts";
 import { subscribeBatched } from "./event_batch.ts";
 import { initialState, reduce } from "./state.ts";
 import { TranscriptPane } from "./transcript_pane.tsx";
@@ -25,11 +31,11 @@ import { useTerminalHooks } from "./terminal_hooks.ts";
 
 export { settledCount };
 
-export type TuiPort = TurnControl & EventSource & CommandHost & QuestionPort & StatusPort;
+export type TuiPort = TurnControl & EventSource & CommandHost & QuestionPort & StatusPort & SubmitPort;
 
 export interface AppProps {
   controller: TuiPort;
-  /** The slash commands; the one registry that also drives completion and /help. */
+  /** The slash commands for completion (default: the controller's, the registry `submit` runs). */
   commands?: CommandRegistry;
   history?: HistoryPort;
   /** Workspace paths for `@path` completion; keep it the same function across renders. */
@@ -41,7 +47,7 @@ export interface AppProps {
 }
 
 export function App(
-  { controller, commands = defaultCommands(), history, env = {}, files, startWith }: AppProps,
+  { controller, commands = controller.commands, history, env = {}, files, startWith }: AppProps,
 ) {
   const { exit } = useApp();
   const { columns, rows } = useWindowSize();
@@ -80,10 +86,8 @@ export function App(
     if (running.current) return;
     running.current = true;
     const print = (output: string) => dispatch({ type: "command_output", text: output });
-    const printDiff = (patch: string) => dispatch({ type: "command_diff", text: patch });
     const hooks = { ...terminal.hooks, ...faces.hooks };
-    const ctx = { host: controller, print, printDiff, quit: exit, display: display.port, ...hooks };
-    void runInput(commands, ctx, text, controller)
+    void controller.submit(text, { quit: exit, display: display.port, ...hooks })
       .catch((error) => print(String(error instanceof Error ? error.message : error)))
       .finally(() => running.current = false);
   };
@@ -117,15 +121,4 @@ export function App(
       </Box>
     </ThemeContext.Provider>
   );
-}
-
-/** A slash command runs here and never reaches the model; anything else is a turn. */
-async function runInput(
-  commands: CommandRegistry,
-  ctx: Parameters<CommandRegistry["dispatch"]>[0],
-  text: string,
-  controller: TurnControl,
-): Promise<void> {
-  if (await commands.dispatch(ctx, text)) return;
-  await controller.runTurn(text);
 }

@@ -4,7 +4,7 @@
  * four choices picked with ←/→ + Enter or the digits 1–4 (keys decided by `approvalKey`).
  */
 import { Box, type Key, Text } from "ink";
-import type { ApprovalChoice, ApprovalRequest } from "../../control/events.ts";
+import type { ApprovalChoice, ApprovalRequest } from "../../control/mod.ts";
 import { type MessageKey, t } from "../../lib/i18n/mod.ts";
 import { useTheme } from "./components/theme_context.ts";
 import { DiffView } from "./components/diff_view.tsx";

@@ -7,7 +7,7 @@
 import { Box, type Key, Text } from "ink";
 import { useCallback, useState } from "react";
 import stringWidth from "string-width";
-import type { ChoiceList } from "../../control/commands/registry.ts";
+import type { ChoiceList } from "../../control/mod.ts";
 import { t } from "../../lib/i18n/mod.ts";
 import { useTheme } from "./components/theme_context.ts";
 import { clip, sanitize } from "./components/format.ts";

@@ -5,8 +5,7 @@
  * resolved config; nothing here is ever written back to it.
  */
 import { useMemo, useRef, useState } from "react";
-import type { DisplayPort, LanguageChoice, ThemeChoice } from "../../control/commands/registry.ts";
-import type { UiSettings } from "../../control/ports.ts";
+import type { DisplayPort, LanguageChoice, ThemeChoice, UiSettings } from "../../control/mod.ts";
 import { detectLanguage, setLanguage } from "../../lib/i18n/mod.ts";
 import { resolveTheme, type Theme } from "./theme.ts";
 import { DEFAULT_VIEW, type ViewSettings } from "./fold.ts";

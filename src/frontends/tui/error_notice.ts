@@ -2,7 +2,7 @@
  * @module
  * A failed turn as a translated headline for its error code family, followed by the raw detail.
  */
-import type { ErrorInfo } from "../../control/events.ts";
+import type { ErrorInfo } from "../../control/mod.ts";
 import { type MessageKey, t } from "../../lib/i18n/mod.ts";
 
 /** Most specific first: an exact code, then a family prefix ending in ".". */

@@ -3,8 +3,7 @@
  * Streamed deltas arrive far faster than a terminal can show them; folding those of one frame into
  * one state update keeps React and Ink at frame rate. Any other event flushes at once, in order.
  */
-import type { EventSource } from "../../control/ports.ts";
-import type { ReasonixEvent } from "../../control/events.ts";
+import type { EventSource, ReasonixEvent } from "../../control/mod.ts";
 
 export interface EventBatch {
   type: "batch";

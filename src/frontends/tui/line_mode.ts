@@ -1,14 +1,10 @@
 /**
  * @module
- * `reasonix` when stdout is not a terminal: one turn (or slash command) per stdin line, printed as
+ * `reasonix` when stdout is not a terminal: each stdin line goes to `submit` (a slash command or a turn), printed as
  * plain text. Nobody can answer an approval card here, so it boots like `reasonix run` (gated calls
  * are refused); the `ask` tool's questions are answered by the next stdin lines.
  */
-import type { BootOptions } from "../../control/boot.ts";
-import { SessionHost } from "../../control/session_host.ts";
-import { defaultCommands } from "../../control/commands/builtin.ts";
-import type { CommandContext } from "../../control/commands/registry.ts";
-import type { ReasonixEvent } from "../../control/events.ts";
+import { bootController, type BootOptions, type ReasonixEvent } from "../../control/mod.ts";
 import { keyArgument, reveal, sanitize } from "./components/format.ts";
 import { ControlStripper } from "../../lib/terminal_text.ts";
 import { answerOnLines } from "./line_questions.ts";
@@ -22,7 +18,12 @@ export interface LineModeOptions {
 
 /** Returns the exit code: 0 when every turn succeeded, 1 otherwise. */
 export async function runLineMode(options: LineModeOptions): Promise<number> {
-  const controller = await SessionHost.start({ ...options.boot, headless: true, answersQuestions: true });
+  const controller = await bootController({
+    ...options.boot,
+    headless: true,
+    answersQuestions: true,
+    switchable: true,
+  });
   setLanguage(detectLanguage(options.boot.env ?? {}, controller.uiSettings.language));
   const render = plainPrinter(options.write);
   const lines = readLines(options.input);
@@ -36,24 +37,17 @@ export async function runLineMode(options: LineModeOptions): Promise<number> {
     void answerOnLines(event.questions, next, options.write)
       .then((reply) => controller.answerQuestion(event.id, reply));
   });
-  const commands = defaultCommands();
   let quit = false;
-  const ctx: CommandContext = {
-    host: controller,
-    print: (text) => options.write(`${sanitize(text)}\n`),
-    quit: () => quit = true,
-  };
+  const face = { quit: () => quit = true };
   controller.start();
   let failed = false;
   try {
     for (let line = await next(); line !== null; line = await next()) {
       if (!line.trim()) continue;
-      if (await commands.dispatch(ctx, line)) {
-        if (quit) break;
-        continue;
-      }
-      const outcome = await controller.runTurn(line.trim());
-      if (outcome.subtype !== "success") failed = true;
+      const submitted = await controller.submit(line.trim(), face);
+      if (quit) break;
+      if (submitted.kind !== "turn") continue;
+      if (submitted.outcome.subtype !== "success") failed = true;
       options.write("\n");
     }
   } finally {
@@ -95,5 +89,6 @@ function plainPrinter(write: (text: string) => void): (event: ReasonixEvent) => 
       line(`${event.ok ? "✓" : "✗"} ${reveal(event.name)}${event.code ? ` ${event.code}` : ""}`);
     } else if (event.type === "warning") line(`warning: ${sanitize(event.message)}`);
     else if (event.type === "turn_done" && event.error) line(`error: ${sanitize(event.error.message)}`);
+    else if (event.type === "command_output") line(sanitize(event.text));
   };
 }

@@ -4,8 +4,7 @@
  * stdin line — numbers (several, comma-separated, for multiSelect), the Other number then a line of
  * text, or any other text as the user's own answer. An empty line or the end of input declines.
  */
-import type { Question, QuestionAnswer } from "../../control/events.ts";
-import type { QuestionReply } from "../../control/questions.ts";
+import type { Question, QuestionAnswer, QuestionReply } from "../../control/mod.ts";
 import { t } from "../../lib/i18n/mod.ts";
 import { sanitize } from "./components/format.ts";
 

@@ -6,16 +6,18 @@
 import { resolve } from "node:path";
 import { render } from "ink";
 import { createElement } from "react";
-import type { BootOptions } from "../../control/boot.ts";
-import { SessionHost } from "../../control/session_host.ts";
-import { needsSetup } from "../../control/setup.ts";
+import {
+  bootController,
+  type BootOptions,
+  explainError,
+  type HistoryPort,
+  needsSetup,
+  openInputHistory,
+} from "../../control/mod.ts";
 import { processEnv, resolvePaths } from "../../config/paths.ts";
-import { explainError } from "../../control/explain.ts";
 import { detectLanguage, setLanguage } from "../../lib/i18n/mod.ts";
 import { App } from "./app.tsx";
-import { defaultCommands } from "../../control/commands/builtin.ts";
 import { runLineMode } from "./line_mode.ts";
-import { type HistoryPort, openInputHistory } from "../../control/input_history.ts";
 import { stripControls } from "../../lib/terminal_text.ts";
 
 export interface TuiOptions {
@@ -61,12 +63,10 @@ async function runInk(
   history: HistoryPort,
   startWith?: string,
 ): Promise<number> {
-  const controller = await SessionHost.start({ ...boot, headless: false });
+  const controller = await bootController({ ...boot, headless: false, switchable: true });
   setLanguage(detectLanguage(env, controller.uiSettings.language));
   const files = () => controller.listWorkspaceFiles();
-  // One registry for the whole session, so the completion menu is not recomputed on every render.
-  const commands = defaultCommands();
-  const props = { controller, history, env, files, commands, ...(startWith ? { startWith } : {}) };
+  const props = { controller, history, env, files, ...(startWith ? { startWith } : {}) };
   const app = render(createElement(App, props), {
     exitOnCtrlC: false,
   });

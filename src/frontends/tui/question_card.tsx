@@ -6,9 +6,7 @@
  */
 import { Box, type Key, Text } from "ink";
 import { useState } from "react";
-import type { Question } from "../../control/events.ts";
-import type { QuestionPort } from "../../control/ports.ts";
-import type { PendingQuestion } from "../../control/questions.ts";
+import type { PendingQuestion, Question, QuestionPort } from "../../control/mod.ts";
 import { t } from "../../lib/i18n/mod.ts";
 import { useTheme } from "./components/theme_context.ts";
 import { sanitize } from "./components/format.ts";

@@ -5,8 +5,7 @@
  * takes a typed answer, Esc declines the whole ask. The card renders a flow; the app feeds it keys.
  */
 import type { Key } from "ink";
-import type { Question, QuestionAnswer } from "../../control/events.ts";
-import type { QuestionReply } from "../../control/questions.ts";
+import type { Question, QuestionAnswer, QuestionReply } from "../../control/mod.ts";
 
 export interface QuestionFlow {
   /** The ask this flow answers. */

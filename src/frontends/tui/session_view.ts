@@ -3,7 +3,7 @@
  * How the view follows a session switch (`/new`, `/resume`, `/model`): the transcript keeps what it
  * printed and gains a notice, the status line starts over; `/clear` also empties the transcript.
  */
-import type { ReasonixEvent } from "../../control/events.ts";
+import type { ReasonixEvent } from "../../control/mod.ts";
 import { t } from "../../lib/i18n/mod.ts";
 import type { StatusLine, TuiState } from "./state.ts";
 

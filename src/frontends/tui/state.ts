@@ -3,13 +3,12 @@
  * The TUI's view state and the pure reducer that folds Controller events into it: finished
  * transcript entries, the one entry still streaming, and the numbers the status line shows.
  */
-import type { ApprovalRequest, ReasonixEvent } from "../../control/events.ts";
+import type { ApprovalRequest, PendingQuestion, ReasonixEvent } from "../../control/mod.ts";
 import type { TranscriptEntry, UsageReceipt } from "./transcript_types.ts";
 import { finishedMarkdownLength } from "./markdown.ts";
 import { DEFAULT_VIEW, toggleLatestFold, type ViewSettings } from "./fold.ts";
 import { errorNoticeText } from "./error_notice.ts";
 import { t } from "../../lib/i18n/mod.ts";
-import type { PendingQuestion } from "../../control/questions.ts";
 import { clearTranscript, startSession } from "./session_view.ts";
 
 type ToolEntry = Extract<TranscriptEntry, { kind: "tool" }>;
@@ -80,11 +79,12 @@ export function visibleEntries(state: TuiState): TranscriptEntry[] {
   return state.live ? [...state.entries, state.live] : state.entries;
 }
 
-/** What the face itself adds to the transcript: the answer of a slash command, never sent to the model. */
+/**
+ * What the face itself adds to the transcript (an error it caught); a slash command's answer arrives as
+ * the `command_output` event, a `diff` one shown coloured.
+ */
 export type LocalAction =
   | { type: "command_output"; text: string }
-  /** `/diff`: a unified diff to show coloured. */
-  | { type: "command_diff"; text: string }
   /** `/verbose`: entries that settle from now on stay unfolded. */
   | { type: "set_verbose"; on: boolean }
   /** Ctrl+O: see fold.ts. */
@@ -98,9 +98,8 @@ export function reduce(state: TuiState, event: ReasonixEvent | LocalAction): Tui
   switch (event.type) {
     case "batch":
       return event.events.reduce(reduce, state);
-    case "command_output":
-      return notice(state, "info", event.text);
-    case "command_diff": {
+    case "command_output": {
+      if (!("format" in event) || event.format === "text") return notice(state, "info", event.text);
       const [entryId, nextId] = id(settle(state));
       return append(settle(state), { kind: "patch", id: entryId, text: event.text }, nextId);
     }

@@ -7,7 +7,7 @@
 import { Text } from "ink";
 import stringWidth from "string-width";
 import type { StatusLine } from "./state.ts";
-import type { StatusPort } from "../../control/ports.ts";
+import type { StatusPort } from "../../control/mod.ts";
 import { t } from "../../lib/i18n/mod.ts";
 import { useTheme } from "./components/theme_context.ts";
 import { formatCost } from "./components/usage_receipt.tsx";

@@ -5,7 +5,7 @@
  */
 import { useStdout } from "ink";
 import { useState } from "react";
-import type { CommandContext } from "../../control/commands/registry.ts";
+import type { CommandContext } from "../../control/mod.ts";
 import type { LocalAction } from "./state.ts";
 import type { Env } from "./display.ts";
 import { osc52 } from "./clipboard.ts";

@@ -4,8 +4,7 @@
  * registry (with usage and summary), a command's argument choices, or workspace paths for `@path`.
  * Pure: the input box renders the items and applies the chosen one.
  */
-import type { CommandRegistry } from "../../../control/commands/registry.ts";
-import { escapePath } from "../../../control/mentions.ts";
+import { type CommandRegistry, escapePath } from "../../../control/mod.ts";
 import { fuzzyRank, fuzzyScore } from "./fuzzy.ts";
 import { applyCompletion, completionTokenAt } from "./mention.ts";
 

@@ -5,7 +5,7 @@
  */
 import type { Key } from "ink";
 import { useEffect, useLayoutEffect, useMemo, useState } from "react";
-import type { CommandRegistry } from "../../../control/commands/registry.ts";
+import type { CommandRegistry } from "../../../control/mod.ts";
 import type { EditState } from "../input_edit.ts";
 import { applyItem, type Completion, completionAt, enterCompletes } from "./completion.ts";
 import { completionTokenAt } from "./mention.ts";

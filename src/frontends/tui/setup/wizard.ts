@@ -12,7 +12,7 @@ import {
   storeKey,
   testKey,
   writeProjectConfig,
-} from "../../../control/setup.ts";
+} from "../../../control/mod.ts";
 import { detectLanguage, setLanguage, t } from "../../../lib/i18n/mod.ts";
 
 export interface WizardOptions extends SetupContext {

@@ -1,7 +1,8 @@
 import assert from "node:assert/strict";
 import { resolvePaths } from "../../src/config/paths.ts";
 import type { ReasonixEvent } from "../../src/control/events.ts";
-import { SessionHost } from "../../src/control/session_host.ts";
+import { bootController } from "../../src/control/boot.ts";
+import type { Controller } from "../../src/control/controller.ts";
 import { loadSession } from "../../src/session/store.ts";
 import { sessionDetails } from "../../src/session/details.ts";
 import { DeepSeekSim, type ScriptedReply } from "../support/deepseek_sim.ts";
@@ -12,7 +13,7 @@ import { secondProvider } from "./_second_provider.ts";
 
 interface Hosted {
   sim: DeepSeekSim;
-  host: SessionHost;
+  host: Controller;
   home: string;
   events: ReasonixEvent[];
 }
@@ -21,7 +22,8 @@ async function withHost(script: ScriptedReply[], body: (ctx: Hosted) => Promise<
   const sim = await DeepSeekSim.start({ script });
   const home = await makeHome({ simUrl: sim.url, extraToml: secondProvider(sim.url) });
   const ws = await makeWorkspace({ "a.txt": "alpha\n" });
-  const host = await SessionHost.start({
+  const host = await bootController({
+    switchable: true,
     cwd: ws,
     headless: true,
     env: {},
@@ -43,12 +45,12 @@ function messagesOpen(sim: DeepSeekSim, index: number): string {
   return splitBody(sim.requests[index]!.body).messagesOpen;
 }
 
-Deno.test("SessionHost.newSession() starts a fresh session file with a fresh prefix and keeps listeners", async () => {
+Deno.test("Controller.sessions.newSession() starts a fresh session file with a fresh prefix and keeps listeners", async () => {
   await withHost([{ content: "one" }, { content: "two" }], async ({ sim, host, home, events }) => {
     await host.runTurn("first task");
     const first = host.sessionId;
     const oldFile = host.sessionFile;
-    await host.newSession();
+    await host.sessions!.newSession();
     assert.notEqual(host.sessionId, first);
     const started = events.filter((e) => e.type === "session_started");
     assert.equal(started.length, 2, "the listener attached before the switch hears the new session");
@@ -70,16 +72,16 @@ Deno.test("SessionHost.newSession() starts a fresh session file with a fresh pre
   });
 });
 
-Deno.test("SessionHost.resume() switches back and the next request starts with the old session's exact bytes", async () => {
+Deno.test("Controller.sessions.resume() switches back and the next request starts with the old session's exact bytes", async () => {
   await withHost(
     [{ content: "one" }, { content: "two" }, { content: "three" }],
     async ({ sim, host, events }) => {
       await host.runTurn("remember 31");
       const oldFile = host.sessionFile;
       const oldId = host.sessionId;
-      await host.newSession();
+      await host.sessions!.newSession();
       await host.runTurn("unrelated");
-      await host.resume(oldFile);
+      await host.sessions!.resume(oldFile);
       assert.equal(host.sessionId, oldId);
       const started = events.findLast((e) => e.type === "session_started");
       assert.equal(started?.type === "session_started" && started.resumed, true);
@@ -101,13 +103,13 @@ async function tempDirs(home: string): Promise<string[]> {
   return names;
 }
 
-Deno.test("SessionHost closes the Controller it replaces: its temp dir is removed, its file gets no more records", async () => {
+Deno.test("Controller.sessions closes the session it replaces: its temp dir is removed, its file gets no more records", async () => {
   await withHost([{ content: "one" }, { content: "two" }], async ({ host, home }) => {
     await host.runTurn("first");
     const [before] = await tempDirs(home);
     const oldFile = host.sessionFile;
     const size = (await Deno.stat(oldFile)).size;
-    await host.newSession();
+    await host.sessions!.newSession();
     await host.runTurn("second");
     const after = await tempDirs(home);
     assert.equal(after.length, 1, "one live session, one temp dir");
@@ -116,23 +118,23 @@ Deno.test("SessionHost closes the Controller it replaces: its temp dir is remove
   });
 });
 
-Deno.test("SessionHost refuses to switch sessions while a turn is running", async () => {
+Deno.test("Controller.sessions refuses to switch sessions while a turn is running", async () => {
   await withHost([{ content: "never", fault: { kind: "hang" }, keepAlive: 1 }], async ({ host, events }) => {
     const turn = host.runTurn("slow");
     while (!events.some((e) => e.type === "turn_started")) await new Promise((r) => setTimeout(r, 10));
-    await assert.rejects(host.newSession(), { code: "session.busy" });
-    await assert.rejects(host.switchModel("sim-pro"), { code: "session.busy" });
+    await assert.rejects(host.sessions!.newSession(), { code: "session.busy" });
+    await assert.rejects(host.sessions!.switchModel("sim-pro"), { code: "session.busy" });
     host.interrupt();
     await turn;
-    await host.newSession();
+    await host.sessions!.newSession();
   });
 });
 
-Deno.test("SessionHost.switchModel() re-boots the same session with the new model, prefix unchanged", async () => {
+Deno.test("Controller.sessions.switchModel() re-boots the same session with the new model, prefix unchanged", async () => {
   await withHost([{ content: "one" }, { content: "two" }], async ({ sim, host, events }) => {
     await host.runTurn("hello");
     const id = host.sessionId;
-    await host.switchModel("sim-pro");
+    await host.sessions!.switchModel("sim-pro");
     assert.equal(host.sessionId, id);
     assert.equal(host.model, "sim-pro-model");
     const warning = events.findLast((e) => e.type === "warning");
@@ -140,13 +142,13 @@ Deno.test("SessionHost.switchModel() re-boots the same session with the new mode
     await host.runTurn("again");
     assert.equal(sim.requests[1]!.json.model, "sim-pro-model");
     assert.ok(messagesOpen(sim, 1).startsWith(messagesOpen(sim, 0)));
-    assert.deepEqual((await host.models()).filter((m) => m.current).map((m) => m.ref), [
+    assert.deepEqual((await host.sessions!.models()).filter((m) => m.current).map((m) => m.ref), [
       "sim-pro/sim-pro-model",
     ]);
   });
 });
 
-Deno.test("SessionHost.setEffort() changes the next request's effort, not its messages prefix, and survives /new", async () => {
+Deno.test("Controller.setEffort() changes the next request's effort, not its messages prefix, and survives /new", async () => {
   await withHost([{ content: "one" }, { content: "two" }, { content: "three" }], async ({ sim, host }) => {
     await host.runTurn("hello");
     assert.equal(sim.requests[0]!.json.reasoning_effort, "high");
@@ -156,19 +158,19 @@ Deno.test("SessionHost.setEffort() changes the next request's effort, not its me
     assert.equal(sim.requests[1]!.json.reasoning_effort, "max");
     assert.ok(messagesOpen(sim, 1).startsWith(messagesOpen(sim, 0)));
     assert.equal(splitBody(sim.requests[1]!.body).tools, splitBody(sim.requests[0]!.body).tools);
-    await host.newSession();
+    await host.sessions!.newSession();
     await host.runTurn("fresh");
     assert.equal(sim.requests[2]!.json.reasoning_effort, "max");
   });
 });
 
-Deno.test("SessionHost.rename() records a title that recentSessions() lists", async () => {
+Deno.test("Controller.rename() records a title that recentSessions() lists", async () => {
   await withHost([{ content: "one" }], async ({ host }) => {
     await host.runTurn("fix the parser");
     await host.rename("Parser work");
-    await host.newSession();
+    await host.sessions!.newSession();
     // The new session has no turn yet, so it is not on disk and not listed.
-    const [older, ...rest] = await host.recentSessions();
+    const [older, ...rest] = await host.sessions!.recentSessions();
     assert.deepEqual(rest, []);
     assert.notEqual(older?.id, host.sessionId);
     assert.equal(older?.title, "Parser work");

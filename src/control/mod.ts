@@ -1,0 +1,60 @@
+/**
+ * @module
+ * Control's public surface, the one module the faces (src/frontends/*) import: boot a Controller,
+ * subscribe to its events, `submit` what the person types and render; the admin commands below are
+ * for the CLI. scripts/check_layers.ts enforces that faces import nothing else from control.
+ */
+export { bootController, type BootOptions } from "./boot.ts";
+export type { Controller } from "./controller.ts";
+export type {
+  ApprovalChoice,
+  ApprovalRequest,
+  ErrorInfo,
+  Question,
+  QuestionAnswer,
+  ReasonixEvent,
+  TurnSubtype,
+} from "./events.ts";
+export type { EventSource, QuestionPort, StatusPort, SubmitPort, TurnControl, UiSettings } from "./ports.ts";
+export type { FaceHooks, SubmitResult } from "./submit.ts";
+export type { TurnOutcome, TurnTotals } from "./turn_outcome.ts";
+export type { PendingQuestion, QuestionReply } from "./questions.ts";
+export type {
+  ChoiceList,
+  CommandContext,
+  CommandHost,
+  CommandRegistry,
+  DisplayPort,
+  LanguageChoice,
+  ThemeChoice,
+} from "./commands/registry.ts";
+export { type RewindScope, UNTRACKED_NOTE } from "./rewind.ts";
+export { explainError } from "./explain.ts";
+export { type HistoryPort, openInputHistory } from "./input_history.ts";
+export { escapePath } from "./mentions.ts";
+export {
+  type ConfigWrite,
+  existingKeySource,
+  modelChoices,
+  needsSetup,
+  type SetupContext,
+  storeKey,
+  testKey,
+  writeProjectConfig,
+} from "./setup.ts";
+
+// The admin commands: config, trust, permission, doctor, cache, session, upgrade, the write fence.
+export { adminContext, configFiles, configGet, configSet, trustProviderKey } from "./admin.ts";
+export { explainSessionCache, formatCacheReport } from "./cache_explain.ts";
+export { formatChecks, sandboxChecks } from "./doctor.ts";
+export { FENCED_ENV, NO_FENCE_ENV, runFenced } from "./fence.ts";
+export { explainPermission, formatExplanation } from "./permission_explain.ts";
+export {
+  approveProjectTrust,
+  formatTrustReview,
+  reviewProjectTrust,
+  revokeProjectTrust,
+} from "./project_trust.ts";
+export { sessionList, sessionStatus, sessionTranscript, type TranscriptEntry } from "./session_report.ts";
+export { sessionCheckpoints, sessionRewind } from "./session_rewind.ts";
+export { manifestUrl, upgrade } from "./upgrade.ts";

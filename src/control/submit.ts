@@ -1,0 +1,55 @@
+/**
+ * @module
+ * The one router for what a person types, for every face: a slash command (or its shorthand, `#note`)
+ * runs here and never reaches the model, and its answer reaches every face as `command_output` events;
+ * anything else is a model turn.
+ */
+import type { CommandContext, CommandHost, CommandRegistry } from "./commands/registry.ts";
+import { unknownMessage } from "./commands/registry.ts";
+import type { ReasonixEvent } from "./events.ts";
+import type { TurnOutcome } from "./turn_outcome.ts";
+
+export type SubmitResult =
+  /** A slash command ran; `output` is what it answered, in order (also sent as events). */
+  | { kind: "command"; command: string; output: string[] }
+  /** `/name` is no command: nothing ran; `output` names the nearest commands. */
+  | { kind: "unknown"; command: string; output: string[] }
+  | { kind: "turn"; outcome: TurnOutcome };
+
+/** What only a face can do for a command: quit, wipe its screen, display settings, clipboard, input box. */
+export type FaceHooks = Partial<Omit<CommandContext, "host" | "print" | "printDiff">>;
+
+export interface SubmitTarget {
+  host: CommandHost;
+  commands: CommandRegistry;
+  runTurn(text: string): Promise<TurnOutcome>;
+  emit(event: ReasonixEvent): void;
+}
+
+export async function submitInput(
+  target: SubmitTarget,
+  input: string,
+  face: FaceHooks = {},
+): Promise<SubmitResult> {
+  const resolution = target.commands.resolve(input);
+  if (resolution.kind === "text") return { kind: "turn", outcome: await target.runTurn(input) };
+  const command = resolution.kind === "command" ? resolution.command.name : resolution.name;
+  const output: string[] = [];
+  const answer = (format: "text" | "diff") => (text: string) => {
+    output.push(text);
+    target.emit({ type: "command_output", command, text, format });
+  };
+  if (resolution.kind === "unknown") {
+    answer("text")(unknownMessage(resolution.name, resolution.suggestions));
+    return { kind: "unknown", command, output };
+  }
+  const ctx: CommandContext = {
+    quit: () => {},
+    ...face,
+    host: target.host,
+    print: answer("text"),
+    printDiff: answer("diff"),
+  };
+  await resolution.command.run(ctx, resolution.args);
+  return { kind: "command", command, output };
+}

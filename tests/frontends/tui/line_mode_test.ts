@@ -1,0 +1,29 @@
+import assert from "node:assert/strict";
+import { resolvePaths } from "../../../src/config/paths.ts";
+import { runLineMode } from "../../../src/frontends/tui/line_mode.ts";
+import { DeepSeekSim } from "../../support/deepseek_sim.ts";
+import { makeHome, makeWorkspace, removeAll } from "../../support/cli.ts";
+
+Deno.test("runLineMode() sends each line through Controller.submit: commands answer, text is a turn", async () => {
+  const sim = await DeepSeekSim.start({ script: [{ content: "hi there" }] });
+  const home = await makeHome({ simUrl: sim.url });
+  const ws = await makeWorkspace({});
+  const lines = "/todo\n#use tabs\n/nope\nhello\n/quit\nnever sent\n";
+  let out = "";
+  try {
+    const code = await runLineMode({
+      boot: { cwd: ws, env: {}, paths: resolvePaths({ REASONIX_HOME: home }) },
+      input: ReadableStream.from([new TextEncoder().encode(lines)]),
+      write: (text) => out += text,
+    });
+    assert.equal(code, 0);
+    assert.match(out, /The todo list is empty\.\n/);
+    assert.match(out, /use tabs/);
+    assert.match(out, /\/nope/);
+    assert.match(out, /hi there/);
+    assert.equal(sim.requests.length, 1, "only the plain line reaches the model; /quit ends the loop");
+  } finally {
+    await sim.close();
+    await removeAll(home, ws);
+  }
+});
