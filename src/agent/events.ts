@@ -69,8 +69,13 @@ export type ReasonixEvent =
       resumed: boolean;
       model: string;
       provider: string;
-      /** In a snapshot: the figures of the records before the replayed ones (the face adds the rest). */
+      /** In a snapshot: the figures of the records not replayed (the face adds the rest). */
       figures?: SessionFigures;
+      /**
+       * The conversation moved within this session (a branch switch, a conversation rewind): the face
+       * replaces what it shows with the snapshot that follows.
+       */
+      redraw?: boolean;
     }
     | { type: "turn_started"; turn: number; text: string }
     | { type: "reasoning"; text: string }

@@ -44,11 +44,11 @@ import { ReasonixError } from "../lib/errors.ts";
 import { t } from "../lib/i18n/mod.ts";
 
 export type { ControllerParts };
-import { replayEvents } from "./replay.ts";
 import { sessionFigures } from "./session_figures.ts";
-import { announcementEvent, deskEntry, sessionSnapshot, type SubscribeOptions } from "./session_events.ts";
+import { announcementEvent, deskEntry, snapshotOf, type SubscribeOptions } from "./session_events.ts";
 
 export type { SubscribeOptions };
+type SessionStarted = Extract<ReasonixEvent, { type: "session_started" }>;
 
 export class Controller implements RunPort, ApprovalPort, QuestionPort, StatusPort {
   #parts!: ControllerParts;
@@ -223,21 +223,12 @@ export class Controller implements RunPort, ApprovalPort, QuestionPort, StatusPo
   }
 
   /**
-   * Without `fromSeq`: the session as it stands, rebuilt from its log (transcript, todo list, figures
-   * across processes), then a resume notice, warnings, jobs and what waits for an answer. With `fromSeq`:
-   * only the events of the records after it.
+   * Without `fromSeq`: the session as it stands, rebuilt from its log (the current line's transcript,
+   * todo list, figures across processes), then a resume notice, warnings, jobs and what waits for an
+   * answer. With `fromSeq`: only the events of the records after it, unless the conversation moved since.
    */
   snapshot(fromSeq?: number): ReasonixEvent[] {
-    const records = this.#parts.log.since(0);
-    if (fromSeq !== undefined) return replayEvents(records, fromSeq);
-    return sessionSnapshot(records, {
-      announcement: this.announcement(0),
-      resumed: this.#parts.resumed,
-      warnings: this.#parts.warnings ?? [],
-      runningJobs: this.runningJobs(),
-      approvals: this.pendingApprovals(),
-      questions: this.pendingQuestions(),
-    });
+    return snapshotOf(this, this.#parts, fromSeq === undefined ? {} : { fromSeq });
   }
 
   /** Announces the session to current subscribers (frontends call it once they listen). */
@@ -362,10 +353,11 @@ export class Controller implements RunPort, ApprovalPort, QuestionPort, StatusPo
     });
   }
 
-  /** What the model saw in the turns left behind is gone from its conversation. */
+  /** What the model saw in the turns left behind is gone from its conversation; faces redraw the line. */
   #conversationMoved(note: string | null): void {
     this.#files = new FileNotices(this.workspaceRoot);
     if (note) this.#parts.turnNotes = [...this.#parts.turnNotes ?? [], note];
+    for (const event of snapshotOf(this, this.#parts, { redraw: true })) this.#emit(event);
   }
 
   #rewindTarget(): rewinding.RewindTarget & BranchTarget {
@@ -444,7 +436,7 @@ export class Controller implements RunPort, ApprovalPort, QuestionPort, StatusPo
   }
 
   /** `session_started`; with `figuresUpTo`, the session's figures up to that seq (a face adds the rest). */
-  announcement(figuresUpTo?: number): ReasonixEvent {
+  announcement(figuresUpTo?: number): SessionStarted {
     const { log, resumed, model, providerConfig } = this.#parts;
     return announcementEvent(log, { resumed, model, provider: providerConfig.name }, figuresUpTo);
   }

@@ -2,12 +2,16 @@
  * @module
  * Turns the records of a session log into the events a face would have seen live, each carrying the
  * seq of its record, so a face that attaches late (or reconnects) renders the stored session with the
- * same reducer it uses for live events. Files written before turn entries existed are mapped too.
+ * same reducer it uses for live events. Only the current line is replayed: turns left on other branches
+ * (by `/switch` or a conversation rewind) are counted, not shown. Files written before turn entries
+ * existed are mapped too.
  */
 import { SUMMARY_REQUEST } from "../agent/compaction.ts";
 import { STEP_LIMIT_NOTE } from "../agent/loop.ts";
 import type { ChatMessage } from "../provider/provider.ts";
 import type { LoggedRecord } from "../session/log.ts";
+import { branchTree } from "../session/branches.ts";
+import { lineOf } from "../session/turns.ts";
 import type { SessionRecord, ToolOutcomeMeta } from "../session/store.ts";
 import type { ReasonixEvent } from "./events.ts";
 
@@ -25,10 +29,13 @@ interface ReplayState {
   readOnly: Map<string, boolean>;
 }
 
-/** `all`: the whole log (to find the turn numbering); events are produced for records above `fromSeq`. */
+/**
+ * `all`: the whole log (to find the turn numbering); events are produced for the records of the current
+ * line above `fromSeq`.
+ */
 export function replayEvents(all: readonly LoggedRecord[], fromSeq = 0): ReasonixEvent[] {
   const state: ReplayState = {
-    entries: all.some((record) => record.type === "entry" && record.entry.kind === "turn"),
+    entries: hasTurnEntries(all),
     turn: 0,
     open: false,
     requests: 0,
@@ -36,7 +43,8 @@ export function replayEvents(all: readonly LoggedRecord[], fromSeq = 0): Reasoni
     readOnly: toolModes(all),
   };
   const events: ReasonixEvent[] = [];
-  for (const record of all) {
+  for (const index of lineOf(all)) {
+    const record = all[index]!;
     const produced = eventsOf(record, state).map((event) => ({ ...event, seq: record.seq }));
     if (record.seq > fromSeq) events.push(...produced);
   }
@@ -151,6 +159,33 @@ function messageEvents(
     }];
   }
   return [];
+}
+
+/** The turns on other branches than the current one, and those branches, in order of creation. */
+export function turnsLeftBehind(all: readonly LoggedRecord[]): { turns: number; branches: string[] } {
+  const onLine = new Set(lineOf(all));
+  const entries = hasTurnEntries(all);
+  const tree = branchTree(all);
+  const counted = new Set<number>();
+  const branches: string[] = [];
+  for (const branch of tree.branches) {
+    if (branch.name === tree.current) continue;
+    const hidden = lineOf(all, branch.head).filter((index) =>
+      !onLine.has(index) && !counted.has(index) && isTurnRecord(all[index]!, entries)
+    );
+    for (const index of hidden) counted.add(index);
+    if (hidden.length > 0) branches.push(branch.name);
+  }
+  return { turns: counted.size, branches };
+}
+
+function hasTurnEntries(all: readonly LoggedRecord[]): boolean {
+  return all.some((record) => record.type === "entry" && record.entry.kind === "turn");
+}
+
+function isTurnRecord(record: LoggedRecord, entries: boolean): boolean {
+  if (entries) return record.type === "entry" && record.entry.kind === "turn";
+  return record.type === "message" && record.message.role === "user" && isTypedTurn(record.message.content);
 }
 
 function closeTurn(state: ReplayState, data: unknown): ReasonixEvent[] {

@@ -7,31 +7,76 @@
 import type { ApprovalRequest, ReasonixEvent } from "./events.ts";
 import type { LoggedRecord, SessionLog } from "../session/log.ts";
 import type { SessionEntry } from "../session/store.ts";
+import { lineOf } from "../session/turns.ts";
+import { t } from "../lib/i18n/mod.ts";
 import type { PendingQuestion } from "./questions.ts";
-import { replayEvents } from "./replay.ts";
+import { replayEvents, turnsLeftBehind } from "./replay.ts";
 import { resumedNotice, sessionFigures } from "./session_figures.ts";
 
-/** `fromSeq` absent: the whole session as it stands (a face attaching); set: what came after it. */
+/**
+ * `fromSeq` absent: the whole session as it stands (a face attaching); set: what came after it, or
+ * the whole line again (`redraw`) when the conversation moved since.
+ */
 export interface SubscribeOptions {
   fromSeq?: number;
 }
 
+type SessionStarted = Extract<ReasonixEvent, { type: "session_started" }>;
+
 export interface SnapshotParts {
-  announcement: ReasonixEvent;
+  announcement: SessionStarted;
   resumed: boolean;
   warnings: readonly string[];
   runningJobs: number;
   approvals: readonly ApprovalRequest[];
   questions: readonly PendingQuestion[];
+  redraw?: boolean;
+}
+
+/** What a snapshot reads from the Controller and its current session. */
+export interface SnapshotSource {
+  announcement(figuresUpTo?: number): SessionStarted;
+  runningJobs(): number;
+  pendingApprovals(): ApprovalRequest[];
+  pendingQuestions(): PendingQuestion[];
+}
+
+export function snapshotOf(
+  source: SnapshotSource,
+  session: { log: SessionLog; resumed: boolean; warnings?: string[] },
+  options: SubscribeOptions & { redraw?: boolean } = {},
+): ReasonixEvent[] {
+  const records = session.log.since(0);
+  const { fromSeq } = options;
+  const moved = fromSeq !== undefined &&
+    records.some((record) => record.seq > fromSeq && (record.type === "rewind" || record.type === "switch"));
+  if (fromSeq !== undefined && !moved) return replayEvents(records, fromSeq);
+  return sessionSnapshot(records, {
+    announcement: source.announcement(0),
+    resumed: session.resumed,
+    warnings: session.warnings ?? [],
+    runningJobs: source.runningJobs(),
+    approvals: source.pendingApprovals(),
+    questions: source.pendingQuestions(),
+    redraw: moved || options.redraw === true,
+  });
 }
 
 export function sessionSnapshot(records: readonly LoggedRecord[], parts: SnapshotParts): ReasonixEvent[] {
   const replayed = replayEvents(records, 0);
   const turns = replayed.some((event) => event.type === "turn_started");
   const id = records[0]?.type === "session" ? records[0].id : "";
+  const onLine = new Set(lineOf(records));
+  const behind = records.filter((_, index) => !onLine.has(index));
+  const announcement: SessionStarted = {
+    ...parts.announcement,
+    figures: { ...sessionFigures(behind), turns: 0 },
+    ...(parts.redraw ? { redraw: true } : {}),
+  };
   return [
-    parts.announcement,
+    announcement,
     ...replayed,
+    ...leftBehindNotice(records),
     ...(parts.resumed && turns ? [{ type: "notice" as const, message: resumedNotice(records, id) }] : []),
     ...parts.warnings.map((message) => ({ type: "warning" as const, message })),
     ...(parts.runningJobs > 0 ? [{ type: "jobs" as const, running: parts.runningJobs }] : []),
@@ -40,11 +85,19 @@ export function sessionSnapshot(records: readonly LoggedRecord[], parts: Snapsho
   ];
 }
 
+/** One line naming the turns on other branches, which the snapshot does not show. */
+function leftBehindNotice(records: readonly LoggedRecord[]): ReasonixEvent[] {
+  const { turns, branches } = turnsLeftBehind(records);
+  if (turns === 0) return [];
+  const key = turns === 1 ? "session.line_hidden_one" : "session.line_hidden";
+  return [{ type: "notice", message: t(key, { turns, branches: branches.join(", ") }) }];
+}
+
 export function announcementEvent(
   log: SessionLog,
   session: { resumed: boolean; model: string; provider: string },
   figuresUpTo?: number,
-): ReasonixEvent {
+): SessionStarted {
   const figures = figuresUpTo === undefined
     ? {}
     : { figures: sessionFigures(log.since(0).filter((record) => record.seq <= figuresUpTo)) };

@@ -34,6 +34,27 @@ export function turnsOf(records: readonly SessionRecord[], end = records.length)
   return turns.map((turn, index) => ({ ...turn, turn: index + 1 }));
 }
 
+/**
+ * The indices of the records on the line as it stands after the first `end` records (default: all):
+ * a `rewind` or `switch` record continues the line as it stood before record `to`.
+ */
+export function lineOf(records: readonly SessionRecord[], end = records.length): number[] {
+  const lines = new Map<number, number[]>();
+  const walk = (stop: number): number[] => {
+    const known = lines.get(stop);
+    if (known) return known;
+    let line: number[] = [];
+    for (let index = 0; index < stop; index++) {
+      const record = records[index]!;
+      if (record.type === "rewind" || record.type === "switch") line = [...walk(Math.min(record.to, index))];
+      line.push(index);
+    }
+    lines.set(stop, line);
+    return line;
+  };
+  return walk(end);
+}
+
 /** The provider history as it was replayed just before record `end`. */
 export function historyBefore(records: readonly SessionRecord[], end: number): ChatMessage[] {
   const messages: ChatMessage[] = [];

@@ -1,7 +1,8 @@
 /**
  * @module
  * How the view follows a session switch (`/new`, `/resume`, `/model`): the transcript keeps what it
- * printed and gains a notice, the status line starts over; `/clear` also empties the transcript.
+ * printed and gains a notice, the status line starts over; `/clear` also empties the transcript. A
+ * redraw (a branch switch, a conversation rewind) replaces the transcript with the snapshot that follows.
  */
 import type { ReasonixEvent } from "../../control/mod.ts";
 import { t } from "../../lib/i18n/mod.ts";
@@ -26,15 +27,15 @@ export function startSession(state: TuiState, event: SessionStarted, fresh: Stat
       : {}),
   };
   if (state.status.model === "") return { ...state, status: { ...state.status, ...named } };
+  const reset = { live: null, status: { ...fresh, ...named }, turnTokens: { prompt: 0, hit: 0 } };
+  if (event.redraw) return { ...state, ...reset, entries: [], approvals: [], questions: [] };
   const key = event.resumed ? "session.notice_resumed" : "session.notice_new";
   const text = t(key, { id: event.sessionId, model: event.model });
   const entries = [...state.entries, ...(state.live ? [state.live] : [])];
   return {
     ...state,
+    ...reset,
     entries: [...entries, { kind: "notice", id: `e${state.nextId}`, level: "info", text }],
-    live: null,
-    status: { ...fresh, ...named },
-    turnTokens: { prompt: 0, hit: 0 },
     approvals: [],
     questions: [],
     nextId: state.nextId + 1,

@@ -154,6 +154,8 @@ export const en = {
     "Verbose {state} for this session, from the next entry on. It is not saved; [ui] show_reasoning = false in config.toml folds reasoning by default",
   "session.notice_new": "New session {id} · {model}",
   "session.resumed_summary": "resumed {title} · {turns} turns · {cost} so far",
+  "session.line_hidden_one": "1 turn on {branches} not shown · /tree lists the branches",
+  "session.line_hidden": "{turns} turns on {branches} not shown · /tree lists the branches",
   "session.notice_resumed": "Resumed session {id} · {model}",
   "session.busy": "A turn is running: wait for it to finish or press Esc to stop it first",
   "session.unavailable": "This face cannot switch sessions; use the interactive TUI",

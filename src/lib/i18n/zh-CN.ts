@@ -154,6 +154,8 @@ export const zhCN: Catalog = {
     "本次会话详细模式{state}，从下一条开始生效。此设置不会保存；在 config.toml 中设置 [ui] show_reasoning = false 可默认折叠推理",
   "session.notice_new": "新会话 {id} · {model}",
   "session.resumed_summary": "已恢复 {title} · {turns} 轮 · 迄今 {cost}",
+  "session.line_hidden_one": "分支 {branches} 上的 1 轮未显示 · /tree 列出分支",
+  "session.line_hidden": "分支 {branches} 上的 {turns} 轮未显示 · /tree 列出分支",
   "session.notice_resumed": "已恢复会话 {id} · {model}",
   "session.busy": "当前有一轮对话正在进行：请等它结束，或先按 Esc 停止",
   "session.unavailable": "此界面无法切换会话，请使用交互式 TUI",

@@ -155,6 +155,8 @@ export const zhTW: Catalog = {
     "本次工作階段詳細模式{state}，從下一則開始生效。此設定不會儲存；在 config.toml 中設定 [ui] show_reasoning = false 可預設摺疊推理",
   "session.notice_new": "新工作階段 {id} · {model}",
   "session.resumed_summary": "已恢復 {title} · {turns} 輪 · 迄今 {cost}",
+  "session.line_hidden_one": "分支 {branches} 上的 1 輪未顯示 · /tree 列出分支",
+  "session.line_hidden": "分支 {branches} 上的 {turns} 輪未顯示 · /tree 列出分支",
   "session.notice_resumed": "已恢復工作階段 {id} · {model}",
   "session.busy": "目前有一輪對話正在進行：請等它結束，或先按 Esc 停止",
   "session.unavailable": "此介面無法切換工作階段，請使用互動式 TUI",

@@ -28,3 +28,17 @@ Deno.test("reduce() clear_transcript empties the transcript but keeps the status
   assert.deepEqual(state.entries, []);
   assert.equal(state.status.model, "flash");
 });
+
+Deno.test("reduce() on a redraw replaces the transcript with the snapshot that follows", () => {
+  let state = reduce(initialState(), { ...STARTED, sessionId: "s1" });
+  state = reduce(state, { type: "turn_started", turn: 1, text: "hi" });
+  state = reduce(state, { type: "text", text: "on b" });
+  state = reduce(state, { ...STARTED, sessionId: "s1", redraw: true });
+  assert.deepEqual(state.entries, []);
+  assert.equal(state.live, null);
+  state = reduce(state, { type: "turn_started", turn: 1, text: "hi" });
+  state = reduce(state, { type: "text", text: "hello" });
+  state = reduce(state, { type: "turn_done", subtype: "success", result: "hello" });
+  assert.deepEqual(state.entries.map((entry) => entry.kind), ["user", "answer"]);
+  assert.equal(state.status.busy, false);
+});
