@@ -75,7 +75,9 @@ Deno.test("tui rewind: a conversation restore puts the prompt back in the input 
     assert.match(asked, /a\.txt[\s\S]*1 Overwrite them and restore[\s\S]*2 Cancel/);
     await pane.keys("1");
     await pane.waitFor(/The conversation is back before: second edit/);
-    await pane.waitFor(/› second edit/);
+    const redrawn = await pane.waitFor(/› second edit/);
+    assert.match(redrawn, /Done 1\./);
+    assert.doesNotMatch(redrawn, /Done 2\./, "the rewound-away answer is gone from the transcript");
     assert.equal(await Deno.readTextFile(join(workspace, "a.txt")), "one\n");
     const turnTwoFirst = sim.requests[2]!.body;
     await pane.keys("Enter");

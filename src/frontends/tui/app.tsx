@@ -58,7 +58,14 @@ export function App(
   const [armed, setArmed] = useState(false);
   const running = useRef(false);
   const menuOpen = useRef(false);
-  useEffect(() => subscribeBatched(controller, dispatch, { snapshot: true }), [controller]);
+  useEffect(() =>
+    subscribeBatched(controller, (batch) => {
+      // A branch switch or conversation rewind: what <Static> printed is no longer the conversation.
+      if (batch.events.some((event) => event.type === "session_started" && event.redraw)) {
+        terminal.hooks.clearScreen();
+      }
+      dispatch(batch);
+    }, { snapshot: true }), [controller]);
   const pending = state.status.pendingApproval;
   const [choice, setChoice] = useState({ id: "", index: 0 });
   const selected = pending && choice.id === pending.id ? choice.index : 0;
