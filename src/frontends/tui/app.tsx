@@ -15,7 +15,7 @@ import type {
   SubmitPort,
   TurnControl,
 } from "../../control/mod.ts";
-import { subscribeBatched } from "./event_batch.ts";
+import { subscribeBatched, wipingOnRedraw } from "./event_batch.ts";
 import { initialState, reduce } from "./state.ts";
 import { TranscriptPane } from "./transcript_pane.tsx";
 import { ApprovalCard, approvalKey } from "./approval_card.tsx";
@@ -58,14 +58,8 @@ export function App(
   const [armed, setArmed] = useState(false);
   const running = useRef(false);
   const menuOpen = useRef(false);
-  useEffect(() =>
-    subscribeBatched(controller, (batch) => {
-      // A branch switch or conversation rewind: what <Static> printed is no longer the conversation.
-      if (batch.events.some((event) => event.type === "session_started" && event.redraw)) {
-        terminal.hooks.clearScreen();
-      }
-      dispatch(batch);
-    }, { snapshot: true }), [controller]);
+  const onBatch = wipingOnRedraw(dispatch, terminal.hooks.clearScreen);
+  useEffect(() => subscribeBatched(controller, onBatch, { snapshot: true }), [controller]);
   const pending = state.status.pendingApproval;
   const [choice, setChoice] = useState({ id: "", index: 0 });
   const selected = pending && choice.id === pending.id ? choice.index : 0;

@@ -42,3 +42,11 @@ export function subscribeBatched(
     flush();
   };
 }
+
+/** A branch switch or conversation rewind redraws the line: what was printed is wiped first. */
+export function wipingOnRedraw(dispatch: (batch: EventBatch) => void, wipe: () => void) {
+  return (batch: EventBatch): void => {
+    if (batch.events.some((event) => event.type === "session_started" && event.redraw)) wipe();
+    dispatch(batch);
+  };
+}
