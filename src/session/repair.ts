@@ -4,6 +4,7 @@
  * tool call is answered right after its assistant message, and a turn that ended without a reply is
  * closed in a way DeepSeek's thinking-mode replay rule accepts.
  */
+import { compactionBase } from "../agent/compaction.ts";
 import type { AssistantMessage, ChatMessage, ToolMessage } from "../provider/provider.ts";
 
 export const INTERRUPTED_RESULT = "[no result: the previous turn was interrupted]";
@@ -68,11 +69,15 @@ export function closingMessages(
 }
 
 /**
- * The messages to append to a session that a killed process left mid-turn (its last turn called tools
- * and has no final reply); empty when the last turn is closed.
+ * The messages to append to a session that a killed process left mid-turn (its last turn has no final
+ * reply: killed before the first reply, or after a tool call); empty when the last turn is closed.
  */
 export function interruptedTail(history: readonly ChatMessage[]): ChatMessage[] {
   const last = history.at(-1);
+  // Without a note the next turn's user message would follow this one; the session context and a
+  // compaction summary are user messages that open the history, not turns.
+  const unanswered = last?.role === "user" && history.length > compactionBase(history);
+  if (unanswered) return closingMessages(history, { reason: INTERRUPTED_REASON, result: INTERRUPTED_RESULT });
   if (!turnCalledTools(history)) return [];
   if (last?.role === "assistant" && !last.tool_calls?.length) return [];
   return closingMessages(history, { reason: INTERRUPTED_REASON, result: INTERRUPTED_RESULT });

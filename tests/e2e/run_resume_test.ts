@@ -89,6 +89,19 @@ Deno.test("run -c after a kill -9 during a tool call: the call gets a result rig
   });
 });
 
+Deno.test("run -c after a kill -9 before the first reply: the turn is closed, user messages never follow each other", async () => {
+  await withSim([{ fault: { kind: "hang" } }], async (ctx) => {
+    const run = spawnRun(["--output-format", "json", "remember banana"], ctx);
+    await until(() => ctx.sim.requests.length === 1, "the first request");
+    run.kill("SIGKILL");
+    await run.child.status;
+    const messages = await continueWorks(ctx, "banana it was") as { role: string; content: string }[];
+    assert.deepEqual(messages.map((m) => m.role), ["system", "user", "user", "assistant", "user"]);
+    assert.equal(messages[2]!.content, ctx.sim.requests[0]!.json.messages[2].content);
+    assert.equal(messages[3]!.content, "[This turn ended without a reply: the process running it stopped]");
+  });
+});
+
 Deno.test("run -c after retries ran out inside a tool-call turn replays under the strict rule", async () => {
   const fault: ScriptedReply = { fault: { kind: "status", status: 500 } };
   await withSim([

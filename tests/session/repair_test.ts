@@ -8,7 +8,9 @@ import {
 } from "../../src/session/repair.ts";
 
 const SYSTEM: ChatMessage = { role: "system", content: "s" };
+const CONTEXT: ChatMessage = { role: "user", content: '<session-context version="1">\n</session-context>' };
 const USER: ChatMessage = { role: "user", content: "u" };
+const DONE: ChatMessage = { role: "assistant", content: "d" };
 
 function calls(...ids: string[]): ChatMessage {
   return {
@@ -73,8 +75,21 @@ Deno.test("closingMessages() gives the note an empty reasoning_content only in a
   ]);
 });
 
-Deno.test("interruptedTail() closes only a turn that called tools and has no reply", () => {
-  assert.deepEqual(interruptedTail([SYSTEM, USER]), []);
+Deno.test("interruptedTail() closes a turn killed before its first reply with a note, so roles alternate", () => {
+  const tail = interruptedTail([SYSTEM, CONTEXT, USER]);
+  assert.deepEqual(tail, [{
+    role: "assistant",
+    content: "[This turn ended without a reply: the process running it stopped]",
+  }]);
+  assert.deepEqual(interruptedTail([SYSTEM, CONTEXT]), [], "the session context is not a turn");
+  const summary: ChatMessage = { role: "user", content: "<compacted-summary>\ns\n</compacted-summary>" };
+  assert.deepEqual(interruptedTail([SYSTEM, CONTEXT, summary]), [], "nor is a compaction summary");
+  const later = interruptedTail([SYSTEM, CONTEXT, USER, calls("a"), result("a"), DONE, USER]);
+  assert.deepEqual(later, tail, "a later turn that has not called tools needs no reasoning_content");
+});
+
+Deno.test("interruptedTail() closes a turn that called tools and has no reply", () => {
+  assert.deepEqual(interruptedTail([SYSTEM, CONTEXT, USER, DONE]), []);
   assert.deepEqual(
     interruptedTail([SYSTEM, USER, calls("a"), result("a"), { role: "assistant", content: "d" }]),
     [],
