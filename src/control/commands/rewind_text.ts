@@ -4,6 +4,7 @@
  */
 import type { RewindOutcome, RewindRequest } from "../rewind.ts";
 import type { CommandContext } from "./registry.ts";
+import { t } from "../../lib/i18n/mod.ts";
 
 export function reportRewind(
   ctx: Pick<CommandContext, "print" | "setInput">,
@@ -12,17 +13,17 @@ export function reportRewind(
 ): void {
   if (outcome.status === "changed_outside") {
     const again = "undo" in request ? "/rewind undo --yes" : `/rewind ${request.turn} ${request.scope} --yes`;
-    return ctx.print(
-      `These files changed outside Reasonix since the checkpoint: ${outcome.files.join(", ")}\n` +
-        `Nothing was restored; to overwrite them run ${again}`,
-    );
+    return ctx.print(t("rewind.changed_outside", { files: outcome.files.join(", "), again }));
   }
-  const files = outcome.files.length === 0 ? "no files to restore" : `restored ${outcome.files.join(", ")}`;
-  const what = "undo" in request ? "Undid the last restore" : `Rewound to before turn ${request.turn}`;
-  ctx.print(`${what}: ${files}`);
+  const files = outcome.files.length === 0
+    ? t("rewind.nothing_restored")
+    : t("rewind.restored", { files: outcome.files.join(", ") });
+  ctx.print(
+    "undo" in request ? t("rewind.undone", { files }) : t("rewind.rewound", { turn: request.turn, files }),
+  );
   if (outcome.prompt !== null) {
     ctx.setInput?.(outcome.prompt);
-    ctx.print(`The conversation is back before: ${oneLine(outcome.prompt)}`);
+    ctx.print(t("rewind.conversation_back", { prompt: oneLine(outcome.prompt) }));
   }
 }
 

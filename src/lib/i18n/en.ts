@@ -253,6 +253,13 @@ export const en = {
   "rewind.overwrite": "Overwrite them and restore",
   "rewind.cancelled": "Nothing was restored",
   "rewind.empty": "No user turns to rewind to yet",
+  "rewind.changed_outside":
+    "These files changed outside Reasonix since the checkpoint: {files}\nNothing was restored; to overwrite them run {again}",
+  "rewind.nothing_restored": "no files to restore",
+  "rewind.restored": "restored {files}",
+  "rewind.undone": "Undid the last restore: {files}",
+  "rewind.rewound": "Rewound to before turn {turn}: {files}",
+  "rewind.conversation_back": "The conversation is back before: {prompt}",
   "session.pick_title": "Resume a session of this workspace (newest first)",
   "session.pick_current": "current",
 } as const;

@@ -253,6 +253,13 @@ export const zhCN: Catalog = {
   "rewind.overwrite": "覆盖它们并恢复",
   "rewind.cancelled": "没有恢复任何内容",
   "rewind.empty": "还没有可以回退的用户轮次",
+  "rewind.changed_outside":
+    "这些文件在检查点之后被 Reasonix 之外修改过：{files}\n没有恢复任何内容；要覆盖它们，运行 {again}",
+  "rewind.nothing_restored": "没有要恢复的文件",
+  "rewind.restored": "已恢复 {files}",
+  "rewind.undone": "已撤销上一次恢复：{files}",
+  "rewind.rewound": "已回退到第 {turn} 轮之前：{files}",
+  "rewind.conversation_back": "对话已回到这一轮之前：{prompt}",
   "session.pick_title": "恢复本工作区的一个会话（最新的在前）",
   "session.pick_current": "当前",
 };

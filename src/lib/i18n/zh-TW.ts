@@ -254,6 +254,13 @@ export const zhTW: Catalog = {
   "rewind.overwrite": "覆寫它們並還原",
   "rewind.cancelled": "沒有還原任何內容",
   "rewind.empty": "還沒有可以回退的使用者輪次",
+  "rewind.changed_outside":
+    "這些檔案在檢查點之後被 Reasonix 以外修改過：{files}\n沒有還原任何內容；要覆寫它們，執行 {again}",
+  "rewind.nothing_restored": "沒有要還原的檔案",
+  "rewind.restored": "已還原 {files}",
+  "rewind.undone": "已復原上一次還原：{files}",
+  "rewind.rewound": "已回退到第 {turn} 輪之前：{files}",
+  "rewind.conversation_back": "對話已回到這一輪之前：{prompt}",
   "session.pick_title": "恢復此工作區的一個工作階段（最新的在前）",
   "session.pick_current": "目前",
 };
