@@ -31,7 +31,11 @@ export async function runLineMode(options: LineModeOptions): Promise<number> {
     const read = await lines.next();
     return read.done ? null : read.value;
   };
+  // A redraw (after /switch or a rewind) replays the line; a plain stream printed it already.
+  let printedUpTo = 0;
   const unsubscribe = controller.subscribe((event) => {
+    if (event.type === "session_started" && event.redraw) printedUpTo = controller.lastSeq;
+    if (event.seq !== undefined && event.seq <= printedUpTo) return;
     render(event);
     if (event.type !== "question_asked") return;
     void answerOnLines(event.questions, next, options.write)

@@ -27,3 +27,23 @@ Deno.test("runLineMode() sends each line through Controller.submit: commands ans
     await removeAll(home, ws);
   }
 });
+
+Deno.test("runLineMode() does not print the line again after /switch", async () => {
+  const sim = await DeepSeekSim.start({ script: [{ content: "Answer one." }, { content: "Answer on b." }] });
+  const home = await makeHome({ simUrl: sim.url });
+  const ws = await makeWorkspace({});
+  let out = "";
+  try {
+    const code = await runLineMode({
+      boot: { cwd: ws, env: {}, paths: resolvePaths({ REASONIX_HOME: home }) },
+      input: ReadableStream.from([new TextEncoder().encode("first\n/branch b\nsecond\n/switch main\n")]),
+      write: (text) => out += text,
+    });
+    assert.equal(code, 0);
+    assert.match(out, /Switched to branch main \(1 turn\)/);
+    assert.equal(out.split("Answer one.").length, 2, out);
+  } finally {
+    await sim.close();
+    await removeAll(home, ws);
+  }
+});
