@@ -13,6 +13,9 @@ import { loadConfig } from "../config/load.ts";
 import type { Paths } from "../config/paths.ts";
 import type { ResolvedConfig } from "../config/types.ts";
 import { reexec } from "../sandbox/reexec.ts";
+import { FENCED_ENV } from "../lib/fence_env.ts";
+
+export { FENCED_ENV, NO_FENCE_ENV } from "../lib/fence_env.ts";
 import { tempRoot } from "../sandbox/temp_dir.ts";
 import { STAGING_DIR } from "../lib/atomic_fs.ts";
 import { fsAgentSupported } from "../sandbox/fs_agent.ts";
@@ -21,10 +24,6 @@ import { fsAgentSupported } from "../sandbox/fs_agent.ts";
 const EXECUTABLES = ["bash", "sh", "bwrap", "rg", "git", "sandbox-exec"];
 /** The clipboard tools `/copy` may run (src/sandbox/host_clipboard.ts); `clip` is found as clip.exe. */
 const CLIPBOARD = ["pbcopy", "clip", "wl-copy", "xclip", "xsel"];
-/** Set in the fenced child so it does not fence itself again. */
-export const FENCED_ENV = "REASONIX_FENCED";
-/** Opt-out for debugging: run with the permissions Deno was started with. */
-export const NO_FENCE_ENV = "REASONIX_NO_FENCE";
 
 export interface FenceRequest {
   cwd: string;

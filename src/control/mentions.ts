@@ -5,6 +5,7 @@
  * short listing as `<mentioned-dir>`. A space in a path is written `\ `. The blocks ride the tail of
  * the new message, so the prefix stays stable.
  */
+import { readUpTo } from "../lib/confined_read.ts";
 import { join } from "node:path";
 import type { Workspace } from "../tool/tool.ts";
 import { displayPath, forbiddenPaths, isInsideAny, resolveReadPath } from "../tool/workspace_paths.ts";
@@ -121,14 +122,7 @@ async function fileText(
 
 async function readHead(abs: string, limit: number): Promise<Uint8Array> {
   using file = await Deno.open(abs);
-  const buffer = new Uint8Array(limit);
-  let filled = 0;
-  while (filled < limit) {
-    const read = await file.read(buffer.subarray(filled));
-    if (read === null) break;
-    filled += read;
-  }
-  return buffer.subarray(0, filled);
+  return await readUpTo(file, limit);
 }
 
 /** The largest cut at or below `limit` that does not split a character. */

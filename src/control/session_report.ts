@@ -4,6 +4,7 @@
  * What leaves here is redacted: values of secret-looking variables (environment and the Reasonix
  * `.env`) and inline credentials (API keys, bearer tokens, private keys, `user:password@` URLs).
  */
+import { summaryOf } from "../session/resume.ts";
 import { join } from "node:path";
 import { parseDotenv } from "../config/dotenv.ts";
 import { processEnv } from "../config/paths.ts";
@@ -91,14 +92,7 @@ export async function sessionStatus(ctx: AdminContext, query: string): Promise<S
   const interrupted = last?.role === "assistant" &&
     /^\[This turn ended without a reply/.test(last.content ?? "");
   return {
-    id: header.id,
-    file,
-    workspace: header.workspace,
-    createdAt: header.createdAt,
-    model: header.model,
-    provider: header.provider,
-    modifiedAt: (info.mtime ?? new Date(0)).toISOString(),
-    bytes: info.size,
+    ...summaryOf(header, file, info),
     ...summariseRecords(session.records),
     inUseBy: await heldBy(file),
     lastTurn: session.messages.length <= 2

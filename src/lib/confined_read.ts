@@ -106,7 +106,8 @@ async function statOrNull(path: string): Promise<Deno.FileInfo | null> {
   }
 }
 
-async function readUpTo(file: Deno.FsFile, limit: number): Promise<Uint8Array> {
+/** Up to `limit` bytes from the start of an open file (fewer when it is shorter). */
+export async function readUpTo(file: Deno.FsFile, limit: number): Promise<Uint8Array> {
   const buffer = new Uint8Array(limit);
   let filled = 0;
   while (filled < limit) {

@@ -104,7 +104,11 @@ function idOf(file: string): string {
 
 async function summarize(file: string): Promise<SessionSummary | undefined> {
   const [header, info] = await Promise.all([readHeader(file), Deno.stat(file)]);
-  if (header === undefined) return undefined;
+  return header === undefined ? undefined : summaryOf(header, file, info);
+}
+
+/** What a listing says of one session file, from its header and its stat. */
+export function summaryOf(header: SessionHeader, file: string, info: Deno.FileInfo): SessionSummary {
   return {
     id: header.id,
     file,

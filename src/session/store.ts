@@ -128,15 +128,7 @@ export class SessionStore {
     const store = new SessionStore(id, join(dir, `${id}.jsonl`), null);
     store.#pending = {
       dir,
-      records: [{
-        type: "session",
-        v: 1,
-        id,
-        workspace: resolve(header.workspace),
-        createdAt: now.toISOString(),
-        model: header.model,
-        provider: header.provider,
-      }],
+      records: [headerRecord(id, header, now)],
     };
     return store;
   }
@@ -159,15 +151,7 @@ export class SessionStore {
     const { id, file, handle } = await createSessionFile(dir, now);
     const store = new SessionStore(id, file, handle);
     try {
-      await store.append({
-        type: "session",
-        v: 1,
-        id,
-        workspace: resolve(header.workspace),
-        createdAt: now.toISOString(),
-        model: header.model,
-        provider: header.provider,
-      });
+      await store.append(headerRecord(id, header, now));
     } catch (error) {
       store.close();
       throw error;
@@ -286,6 +270,18 @@ export class SessionStore {
     while (offset < bytes.length) offset += await handle.write(bytes.subarray(offset));
     await handle.syncData();
   }
+}
+
+function headerRecord(id: string, header: CreateSessionOptions, now: Date): SessionHeader {
+  return {
+    type: "session",
+    v: 1,
+    id,
+    workspace: resolve(header.workspace),
+    createdAt: now.toISOString(),
+    model: header.model,
+    provider: header.provider,
+  };
 }
 
 /** Reads a session without taking its lock: for listings and `session show`, never for appending. */

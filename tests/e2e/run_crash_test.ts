@@ -1,7 +1,7 @@
 /**
  * kill -9 of the real `reasonix run` (both processes: it re-runs itself under the Deno fence) at random
  * points of a scripted multi-turn session with tool calls. After every kill each session file must load,
- * and `run -c` must work under the simulator's strict replay rule. CRASH_POINTS=N (default 8) sets the
+ * and `run -c` must work under the simulator's strict replay rule. CRASH_POINTS=N (default 20) sets the
  * number of kills, CRASH_SEED=S replays a run's points.
  */
 import assert from "node:assert/strict";
@@ -9,7 +9,7 @@ import { DeepSeekSim, type RecordedRequest, type ScriptedReply } from "../suppor
 import { cliCommand, makeHome, makeWorkspace, removeAll, runCli, sessionFiles } from "../support/cli.ts";
 import { loadSession } from "../../src/session/store.ts";
 
-const POINTS = Number(Deno.env.get("CRASH_POINTS") ?? "8");
+const POINTS = Number(Deno.env.get("CRASH_POINTS") ?? "20");
 const SEED = Number(Deno.env.get("CRASH_SEED") ?? String(Date.now() % 100_000));
 
 /** A user turn calls bash and read_file, then answers; the check turn ("check") answers at once. */

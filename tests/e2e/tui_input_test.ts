@@ -76,3 +76,21 @@ Deno.test("tui input: Esc closes the menu during a turn without cancelling the t
     },
   );
 });
+
+Deno.test("tui input: a message sent while a turn runs is queued and sent when the turn ends", async () => {
+  const slow = "The first answer streams slowly, word by word, so there is time to type ahead.";
+  await withTui(
+    [{ content: slow, tokensPerSecond: 20 }, { content: "Second done." }],
+    async ({ pane, sim }) => {
+      await pane.type("first");
+      await pane.keys("Enter");
+      await pane.waitFor(/working… Ctrl\+C cancels/);
+      await pane.type("second");
+      await pane.keys("Enter");
+      await pane.waitFor(/Queued, sent when the current turn ends: second/);
+      await pane.waitFor(/Second done\./);
+      assert.equal(sim.requests.length, 2);
+      assert.match(JSON.stringify(sim.requests[1]!.json.messages.at(-1)), /second/);
+    },
+  );
+});

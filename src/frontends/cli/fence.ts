@@ -7,7 +7,7 @@
 import { basename } from "node:path";
 import { fileURLToPath } from "node:url";
 import { processEnv, resolvePaths } from "../../config/paths.ts";
-import { FENCED_ENV, NO_FENCE_ENV, runFenced } from "../../control/mod.ts";
+import { FENCED_ENV, NO_FENCE_ENV } from "../../lib/fence_env.ts";
 
 const FENCED_COMMANDS = new Set(["run"]);
 const VALUE_OPTIONS = new Set(["--dir", "--add-dir", "--trajectory", "--metrics"]);
@@ -20,6 +20,8 @@ export async function maybeFence(args: string[], cwd: string): Promise<number | 
   if (env[FENCED_ENV] === "1" || env[NO_FENCE_ENV] === "1") return null;
   if (!fencedSession(args) || !broadPermissions() || !runByDeno()) return null;
   const options = valueOptions(args.slice(1));
+  // Loaded only here: --version, help and the admin commands never pay for the Controller.
+  const { runFenced } = await import("../../control/mod.ts");
   return await runFenced(
     {
       cwd,

@@ -3,7 +3,6 @@
  * `reasonix upgrade [--check] [--force]` (alias `update`): a thin renderer over control/upgrade.ts.
  */
 import { Command, Option } from "commander";
-import { manifestUrl, upgrade } from "../../control/mod.ts";
 import { platformFor } from "../../lib/platforms.ts";
 import { VERSION } from "../../lib/version.ts";
 
@@ -20,6 +19,7 @@ export function upgradeCommand(): Command {
 
 async function upgradeCmd(opts: { check?: boolean; force?: boolean }): Promise<number> {
   try {
+    const { manifestUrl, upgrade } = await import("../../control/mod.ts");
     const outcome = await upgrade({
       manifestUrl: manifestUrl(),
       currentVersion: VERSION,

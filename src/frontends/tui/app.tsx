@@ -57,6 +57,7 @@ export function App(
   const terminal = useTerminalHooks(dispatch, env);
   const [armed, setArmed] = useState(false);
   const running = useRef(false);
+  const queued = useRef<string[]>([]);
   const menuOpen = useRef(false);
   const onBatch = wipingOnRedraw(dispatch, terminal.hooks.clearScreen);
   useEffect(() => subscribeBatched(controller, onBatch, { snapshot: true }), [controller]);
@@ -83,14 +84,23 @@ export function App(
   });
   const submit = (text: string) => {
     setArmed(false);
-    // The ref, not state.status.busy: a second Enter can land before turn_started re-renders.
-    if (running.current) return;
-    running.current = true;
     const print = (output: string) => dispatch({ type: "command_output", text: output });
+    // The ref, not state.status.busy: input can land before turn_started re-renders, or while an
+    // interrupted turn is still closing. It is kept and sent next, never dropped.
+    if (running.current) {
+      queued.current.push(text);
+      print(t("app.queued", { text: text.length > 60 ? `${text.slice(0, 57)}…` : text }));
+      return;
+    }
+    running.current = true;
     const hooks = { ...terminal.hooks, ...faces.hooks };
     void controller.submit(text, { quit: exit, display: display.port, ...hooks })
       .catch((error) => print(String(error instanceof Error ? error.message : error)))
-      .finally(() => running.current = false);
+      .finally(() => {
+        running.current = false;
+        const next = queued.current.shift();
+        if (next !== undefined) submit(next);
+      });
   };
   useEffect(() => void (startWith && submit(startWith)), []);
   const onEscapeTwice = () => state.status.busy || submit("/rewind");

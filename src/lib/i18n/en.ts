@@ -209,6 +209,7 @@ export const en = {
   "session.cmd_copy": "Copy the last answer to the clipboard",
   "app.placeholder": "Type a task · Enter sends · Ctrl+J newline",
   "app.quit_hint": "Press Ctrl+C again to quit",
+  "app.queued": "Queued, sent when the current turn ends: {text}",
   "input.paste_lines": "[Pasted text #{n} · {lines} lines]",
   "input.paste_chars": "[Pasted text #{n} · {chars} chars]",
   "input.menu_hint": "Tab completes · ↑/↓ choose · Esc closes",

@@ -209,6 +209,7 @@ export const zhCN: Catalog = {
   "session.cmd_copy": "将最后一条回答复制到剪贴板",
   "app.placeholder": "输入任务 · Enter 发送 · Ctrl+J 换行",
   "app.quit_hint": "再按一次 Ctrl+C 退出",
+  "app.queued": "已排队，当前回合结束后发送：{text}",
   "input.paste_lines": "[粘贴的文本 #{n} · {lines} 行]",
   "input.paste_chars": "[粘贴的文本 #{n} · {chars} 个字符]",
   "input.menu_hint": "Tab 补全 · ↑/↓ 选择 · Esc 关闭",

@@ -210,6 +210,7 @@ export const zhTW: Catalog = {
   "session.cmd_copy": "將最後一則回答複製到剪貼簿",
   "app.placeholder": "輸入任務 · Enter 送出 · Ctrl+J 換行",
   "app.quit_hint": "再按一次 Ctrl+C 結束",
+  "app.queued": "已排入佇列，目前回合結束後送出：{text}",
   "input.paste_lines": "[貼上的文字 #{n} · {lines} 行]",
   "input.paste_chars": "[貼上的文字 #{n} · {chars} 個字元]",
   "input.menu_hint": "Tab 補全 · ↑/↓ 選擇 · Esc 關閉",
