@@ -15,7 +15,7 @@ import type {
   SubmitPort,
   TurnControl,
 } from "../../control/mod.ts";
-import { subscribeBatched, wipingOnRedraw } from "./event_batch.ts";
+import { subscribeBatched } from "./event_batch.ts";
 import { initialState, reduce } from "./state.ts";
 import { TranscriptPane } from "./transcript_pane.tsx";
 import { ApprovalCard, approvalKey } from "./approval_card.tsx";
@@ -28,6 +28,7 @@ import { ThemeContext } from "./components/theme_context.ts";
 import { type Env, useDisplay, viewFrom } from "./display.ts";
 import { settledCount } from "./fold.ts";
 import { useTerminalHooks } from "./terminal_hooks.ts";
+import { useSubmitQueue } from "./submit_queue.ts";
 
 export { settledCount };
 
@@ -56,11 +57,9 @@ export function App(
   const display = useDisplay({ settings: controller.uiSettings, env, view: state.view, dispatch });
   const terminal = useTerminalHooks(dispatch, env);
   const [armed, setArmed] = useState(false);
-  const running = useRef(false);
-  const queued = useRef<string[]>([]);
   const menuOpen = useRef(false);
-  const onBatch = wipingOnRedraw(dispatch, terminal.hooks.clearScreen);
-  useEffect(() => subscribeBatched(controller, onBatch, { snapshot: true }), [controller]);
+  const listen = { snapshot: true, wipe: terminal.hooks.clearScreen };
+  useEffect(() => subscribeBatched(controller, dispatch, listen), [controller]);
   const pending = state.status.pendingApproval;
   const [choice, setChoice] = useState({ id: "", index: 0 });
   const selected = pending && choice.id === pending.id ? choice.index : 0;
@@ -82,25 +81,12 @@ export function App(
     setArmed(true);
     if (state.status.busy) controller.interrupt();
   });
+  const print = (output: string) => dispatch({ type: "command_output", text: output });
+  const face = () => ({ quit: exit, display: display.port, ...terminal.hooks, ...faces.hooks });
+  const send = useSubmitQueue(controller, face, print);
   const submit = (text: string) => {
     setArmed(false);
-    const print = (output: string) => dispatch({ type: "command_output", text: output });
-    // The ref, not state.status.busy: input can land before turn_started re-renders, or while an
-    // interrupted turn is still closing. It is kept and sent next, never dropped.
-    if (running.current) {
-      queued.current.push(text);
-      print(t("app.queued", { text: text.length > 60 ? `${text.slice(0, 57)}…` : text }));
-      return;
-    }
-    running.current = true;
-    const hooks = { ...terminal.hooks, ...faces.hooks };
-    void controller.submit(text, { quit: exit, display: display.port, ...hooks })
-      .catch((error) => print(String(error instanceof Error ? error.message : error)))
-      .finally(() => {
-        running.current = false;
-        const next = queued.current.shift();
-        if (next !== undefined) submit(next);
-      });
+    send(text);
   };
   useEffect(() => void (startWith && submit(startWith)), []);
   const onEscapeTwice = () => state.status.busy || submit("/rewind");

@@ -12,11 +12,14 @@ export interface EventBatch {
 
 const FRAME_MS = 16;
 
-/** `snapshot`: ask the source for the session as it stands first (folded in one batch). */
+/**
+ * `snapshot`: ask the source for the session as it stands first (folded in one batch). `wipe`: called
+ * before a redraw (a branch switch, a conversation rewind), whose snapshot replaces what was printed.
+ */
 export function subscribeBatched(
   source: EventSource,
   dispatch: (batch: EventBatch) => void,
-  options: { frameMs?: number; snapshot?: boolean } = {},
+  options: { frameMs?: number; snapshot?: boolean; wipe?: () => void } = {},
 ): () => void {
   const frameMs = options.frameMs ?? FRAME_MS;
   let replaying = options.snapshot === true;
@@ -27,6 +30,7 @@ export function subscribeBatched(
     timer = undefined;
     const events = queue;
     queue = [];
+    if (events.some((event) => event.type === "session_started" && event.redraw)) options.wipe?.();
     if (events.length > 0) dispatch({ type: "batch", events });
   };
   const unsubscribe = source.subscribe((event) => {
@@ -40,13 +44,5 @@ export function subscribeBatched(
   return () => {
     unsubscribe();
     flush();
-  };
-}
-
-/** A branch switch or conversation rewind redraws the line: what was printed is wiped first. */
-export function wipingOnRedraw(dispatch: (batch: EventBatch) => void, wipe: () => void) {
-  return (batch: EventBatch): void => {
-    if (batch.events.some((event) => event.type === "session_started" && event.redraw)) wipe();
-    dispatch(batch);
   };
 }
