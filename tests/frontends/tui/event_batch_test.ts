@@ -31,6 +31,26 @@ Deno.test("subscribeBatched(): deltas of one frame become one batch; another eve
   assert.deepEqual(batches.at(-1)!.events, [{ type: "text", text: "d" }]);
 });
 
+Deno.test("subscribeBatched({wipe}) wipes before a redraw's batch is dispatched, and only then", () => {
+  const events = source();
+  const order: string[] = [];
+  const stop = subscribeBatched(events, (batch) => order.push(batch.events[0]!.type), {
+    wipe: () => order.push("wipe"),
+  });
+  const started = {
+    type: "session_started",
+    sessionId: "s",
+    resumed: false,
+    model: "m",
+    provider: "p",
+  } as const;
+  events.emit(started);
+  events.emit({ ...started, redraw: true });
+  events.emit({ type: "turn_started", turn: 1, text: "hi" });
+  stop();
+  assert.deepEqual(order, ["session_started", "wipe", "session_started", "turn_started"]);
+});
+
 Deno.test("a streaming answer settles its finished Markdown blocks; only the unfinished tail stays live", () => {
   const deltas = ["# Title\n\nFirst para", "graph.\n\n```ts\nconst a = 1;\n\n", "const b = 2;\n```\n\nTail"];
   const state = deltas.reduce(
