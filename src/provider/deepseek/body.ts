@@ -11,7 +11,10 @@ export interface BodyOptions {
 }
 
 export function buildRequestBody(request: ChatRequest, options: BodyOptions): string {
-  const messages = request.messages.map((message) => messageJson(message, options.reasoningProtocol));
+  const spans = toolCallSpans(request.messages);
+  const messages = request.messages.map((message, index) =>
+    messageJson(message, options.reasoningProtocol, spans[index]!)
+  );
   let body = `{"model":${JSON.stringify(request.model)},"messages":[${messages.join(",")}]`;
   const tools = request.toolsJson.trim();
   if (tools !== "" && tools !== "[]") body += `,"tools":${request.toolsJson}`;
@@ -30,12 +33,31 @@ function thinkingFields(effort: Effort): string {
   return `,"thinking":{"type":"enabled"},"reasoning_effort":${JSON.stringify(level)}`;
 }
 
-function messageJson(message: ChatMessage, protocol: BodyOptions["reasoningProtocol"]): string {
+/** For each message: whether the span between two user messages it sits in made a tool call. */
+function toolCallSpans(messages: readonly ChatMessage[]): boolean[] {
+  const marks = new Array<boolean>(messages.length).fill(false);
+  let start = 0;
+  for (let i = 0; i <= messages.length; i++) {
+    if (i < messages.length && messages[i]!.role !== "user") continue;
+    const span = messages.slice(start, i);
+    const called = span.some((m) => m.role === "assistant" && (m.tool_calls?.length ?? 0) > 0);
+    marks.fill(called, start, i);
+    start = i + 1;
+  }
+  return marks;
+}
+
+function messageJson(
+  message: ChatMessage,
+  protocol: BodyOptions["reasoningProtocol"],
+  inToolSpan: boolean,
+): string {
   if (message.role !== "assistant") return JSON.stringify(message);
   const hasCalls = (message.tool_calls?.length ?? 0) > 0;
   if (protocol === "none") {
-    // A server that streamed reasoning with a tool call (a DeepSeek model behind another host) wants it back.
-    if (hasCalls || !Object.hasOwn(message, "reasoning_content")) return JSON.stringify(message);
+    // A server that streamed reasoning in a turn that called tools (a DeepSeek model behind another
+    // host) wants it back on every assistant message of that turn, the final answer too.
+    if (inToolSpan || !Object.hasOwn(message, "reasoning_content")) return JSON.stringify(message);
     return JSON.stringify(withoutKey(message, "reasoning_content"));
   }
   if (!hasCalls || Object.hasOwn(message, "reasoning_content")) return JSON.stringify(message);

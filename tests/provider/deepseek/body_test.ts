@@ -54,17 +54,25 @@ Deno.test("buildRequestBody() disables thinking without an effort field", () => 
   assert.equal(body, `${PREFIX},"thinking":{"type":"disabled"}}`);
 });
 
-Deno.test("buildRequestBody() with protocol none strips plain-turn reasoning and sends no thinking fields", () => {
+Deno.test("buildRequestBody() with protocol none keeps a tool turn's reasoning and sends no thinking fields", () => {
   const body = buildRequestBody(request({ effort: "max" }), { reasoningProtocol: "none", stream: true });
-  const messages = MESSAGES.replace(',"reasoning_content":""', "").replace(
-    ',"reasoning_content":"thought"',
-    "",
-  );
+  // The final answer of a turn that called tools keeps its reasoning: the strict replay rule wants it.
+  const messages = MESSAGES.replace(',"reasoning_content":""', "");
   assert.equal(
     body,
     `{"model":"deepseek-flash","messages":${messages},"tools":${TOOLS},"stream":true,` +
       `"stream_options":{"include_usage":true}}`,
   );
+});
+
+Deno.test("buildRequestBody() with protocol none strips the reasoning of a turn that called no tool", () => {
+  const plain: ChatMessage[] = [
+    { role: "user", content: "hi" },
+    { role: "assistant", content: "hello", reasoning_content: "greeting" },
+    { role: "user", content: "again" },
+  ];
+  const body = buildRequestBody(request({ messages: plain }), { reasoningProtocol: "none", stream: false });
+  assert.deepEqual(JSON.parse(body).messages[1], { role: "assistant", content: "hello" });
 });
 
 Deno.test("buildRequestBody() with protocol none replays reasoning the server streamed with a tool call", () => {
