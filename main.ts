@@ -72,7 +72,10 @@ function runCommand(embedding: Embedding): Command {
     .description("Run one task headless and exit")
     .argument("[task...]", "the task (read from stdin when absent)")
     .option("--model <ref>", "provider name, model name, or provider/model")
-    .option("--effort <level>", "auto, disabled, low, high or max")
+    .option(
+      "--effort <level>",
+      "auto, disabled, low, high or max (minimal, medium, xhigh, ultra map to these)",
+    )
     .option("--max-steps <n>", "cap on tool rounds (0 = automatic)", parseCount)
     .option("--dir <path>", "workspace directory (default: the current directory)")
     .option("--add-dir <path>", "extra writable directory (repeatable)", collect, [])
@@ -304,7 +307,10 @@ function tuiOptions(program: Command): Command {
     .option("-c, --continue", "continue the latest session of this workspace")
     .option("-r, --resume [query]", "continue a session: a picker, or its id, id prefix or title")
     .option("--model <ref>", "provider name, model name, or provider/model")
-    .option("--effort <level>", "auto, disabled, low, high or max")
+    .option(
+      "--effort <level>",
+      "auto, disabled, low, high or max (minimal, medium, xhigh, ultra map to these)",
+    )
     .option("--permission-mode <mode>", "ask (default), auto or yolo")
     .option("--yolo", "allow every tool call without asking (same as --permission-mode yolo)")
     .option("--add-dir <path>", "extra writable directory (repeatable)", collect, [])

@@ -4,7 +4,7 @@
  * names is present, so layers can be merged key by key.
  */
 import { isAbsolute, join, relative, resolve } from "node:path";
-import type { Effort } from "../provider/provider.ts";
+import { normalizeEffort } from "../provider/effort.ts";
 import type { KeyPath } from "./_locate.ts";
 import { ConfigError } from "./errors.ts";
 import { type ConfinedRead, describeRefusal, readConfined } from "../lib/confined_read.ts";
@@ -77,7 +77,7 @@ export async function layerValues(raw: Raw, context: LayerContext): Promise<Laye
     agent: compact({
       systemPrompt: await systemPrompt(agent, context),
       maxSteps: agent.max_steps as number | undefined,
-      effort: agent.effort as Effort | undefined,
+      effort: effortOf(agent.effort),
       compactRatio: agent.compact_ratio as number | undefined,
       reasoningLanguage: agent.reasoning_language as ResolvedConfig["agent"]["reasoningLanguage"],
     }),
@@ -215,6 +215,10 @@ async function systemPrompt(agent: Raw, context: LayerContext): Promise<string |
   throw configError(context, path, `Cannot read "agent.system_prompt_file": "${full}": ${reason}`);
 }
 
+function effortOf(value: unknown) {
+  return typeof value === "string" ? normalizeEffort(value) : undefined;
+}
+
 function modelOverrides(raw: Raw): Record<string, ModelOverride> {
   const out: Record<string, ModelOverride> = {};
   for (const [model, value] of Object.entries(raw)) {
@@ -222,7 +226,7 @@ function modelOverrides(raw: Raw): Record<string, ModelOverride> {
     out[model] = compact({
       contextWindow: item.context_window as number | undefined,
       maxOutputTokens: normalizeMaxOutput(item.max_output_tokens as number | undefined),
-      effort: item.effort as Effort | undefined,
+      effort: effortOf(item.effort),
     });
   }
   return out;

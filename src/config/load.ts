@@ -5,7 +5,7 @@
  */
 import { join, resolve } from "node:path";
 import { parse, TomlError } from "smol-toml";
-import type { Effort } from "../provider/provider.ts";
+import { ACCEPTED_EFFORTS, normalizeEffort } from "../provider/effort.ts";
 import { ReasonixError } from "../lib/errors.ts";
 import { TomlLocator } from "./_locate.ts";
 import { expandPath, type LayerContext, type LayerValues, layerValues } from "./_layer.ts";
@@ -18,14 +18,7 @@ import { ConfigError } from "./errors.ts";
 import { resolveModel } from "./models.ts";
 import { ruleProblem } from "../permission/rules.ts";
 import type { Paths } from "./paths.ts";
-import {
-  checkTable,
-  CONFIG_SPEC,
-  EFFORTS,
-  PERMISSION_ALIASES,
-  PERMISSION_MODES,
-  quoteList,
-} from "./schema.ts";
+import { checkTable, CONFIG_SPEC, PERMISSION_ALIASES, PERMISSION_MODES, quoteList } from "./schema.ts";
 import type {
   ConfigSource,
   ConfigWarning,
@@ -230,10 +223,11 @@ function unique(values: string[]): string[] {
 function applyFlags(config: ResolvedConfig, flags: ConfigFlags, workspace: string): void {
   if (flags.model !== undefined) config.defaultModel = flags.model;
   if (flags.effort !== undefined) {
-    if (!(EFFORTS as readonly string[]).includes(flags.effort)) {
-      throw flagError("--effort", quoteList(EFFORTS), flags.effort);
+    try {
+      config.agent.effort = normalizeEffort(flags.effort);
+    } catch {
+      throw flagError("--effort", quoteList(ACCEPTED_EFFORTS), flags.effort);
     }
-    config.agent.effort = flags.effort as Effort;
     // A flag is the top layer, so it also beats `[model_overrides.<model>] effort`.
     for (const override of Object.values(config.modelOverrides)) delete override.effort;
   }

@@ -7,6 +7,7 @@
 import { z } from "zod";
 import { parse } from "smol-toml";
 import { ReasonixError } from "../lib/errors.ts";
+import { ACCEPTED_EFFORTS } from "../provider/effort.ts";
 import { ConfigError, describeValue } from "./errors.ts";
 import type { KeyPath, TomlLocator } from "./_locate.ts";
 import type { ConfigWarning } from "./types.ts";
@@ -40,7 +41,6 @@ export interface MarkerSpec {
 
 export type Spec = LeafSpec | TableSpec | TablesSpec | MarkerSpec;
 
-export const EFFORTS = ["auto", "disabled", "low", "high", "max"] as const;
 export const PERMISSION_MODES = ["ask", "auto", "yolo"] as const;
 export const UI_LANGUAGES = ["auto", "en", "zh-CN", "zh-TW"] as const;
 export const REASONING_LANGUAGES = ["auto", "zh", "en"] as const;
@@ -146,7 +146,7 @@ export const CONFIG_SPEC: TableSpec = table({
     system_prompt: text(),
     system_prompt_file: nonEmpty(),
     max_steps: integer(0),
-    effort: oneOf(EFFORTS),
+    effort: oneOf(ACCEPTED_EFFORTS),
     compact_ratio: ratio(0.3, 0.85),
     reasoning_language: oneOf(REASONING_LANGUAGES),
     ...marks(UNSUPPORTED, [
@@ -211,7 +211,7 @@ export const CONFIG_SPEC: TableSpec = table({
     table({
       context_window: integer(1),
       max_output_tokens: integer(Number.MIN_SAFE_INTEGER),
-      effort: oneOf(EFFORTS),
+      effort: oneOf(ACCEPTED_EFFORTS),
     }),
   ),
   providers: { kind: "tables", item: PROVIDER_SPEC },

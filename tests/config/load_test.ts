@@ -390,9 +390,26 @@ Deno.test("loadConfig() rejects an unknown default_model at its position", async
   assert.equal(flagged.defaultModel, "deepseek-pro");
 });
 
+Deno.test("loadConfig() normalises effort aliases from a flag and from a file", async () => {
+  await using fx = await fixture();
+  await fx.write(
+    fx.paths.globalConfigFile,
+    '[agent]\neffort = "minimal"\n[model_overrides.m]\neffort = "xhigh"\n',
+  );
+  const fromFile = await loadConfig({ workspace: fx.workspace, paths: fx.paths });
+  assert.equal(fromFile.agent.effort, "low");
+  assert.equal(fromFile.modelOverrides.m?.effort, "high");
+  const fromFlag = await loadConfig({
+    workspace: fx.workspace,
+    paths: fx.paths,
+    flags: { effort: "Medium" },
+  });
+  assert.equal(fromFlag.agent.effort, "high");
+});
+
 Deno.test("loadConfig() rejects bad flag values", async () => {
   await using fx = await fixture();
-  for (const flags of [{ effort: "medium" }, { permissionMode: "plan" }, { maxSteps: -1 }]) {
+  for (const flags of [{ effort: "extreme" }, { permissionMode: "plan" }, { maxSteps: -1 }]) {
     const error = await loadConfig({ workspace: fx.workspace, paths: fx.paths, flags }).catch((e) => e);
     assert.ok(error instanceof ReasonixError);
     assert.equal(error.code, "config.invalid");

@@ -157,3 +157,24 @@ Deno.test("reasonix run sends its task through submit: a slash command answers w
     await removeAll(home, ws);
   }
 });
+
+Deno.test("reasonix run --effort takes the documented aliases: medium sends reasoning_effort high", async () => {
+  const sim = await DeepSeekSim.start({ script: [{ content: "ok" }, { content: "ok" }] });
+  const home = await makeHome({ simUrl: sim.url });
+  const ws = await makeWorkspace({});
+  try {
+    const medium = await runCli(["run", "--effort", "medium", "hi"], { home, cwd: ws });
+    assert.equal(medium.code, 0, medium.stderr);
+    assert.equal(sim.requests[0]!.json.reasoning_effort, "high");
+    const ultra = await runCli(["run", "--effort", "ULTRA", "hi"], { home, cwd: ws });
+    assert.equal(ultra.code, 0, ultra.stderr);
+    assert.equal(sim.requests[1]!.json.reasoning_effort, "max");
+    const bad = await runCli(["run", "--effort", "extreme", "hi"], { home, cwd: ws });
+    assert.equal(bad.code, 2);
+    assert.match(bad.stderr, /--effort.*"medium".*got "extreme"/);
+    assert.equal(sim.requests.length, 2);
+  } finally {
+    await sim.close();
+    await removeAll(home, ws);
+  }
+});
