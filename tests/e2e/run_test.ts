@@ -178,3 +178,38 @@ Deno.test("reasonix run --effort takes the documented aliases: medium sends reas
     await removeAll(home, ws);
   }
 });
+
+Deno.test("reasonix run --output-format json always carries total_cost, total_cost_usd and currency", async () => {
+  const sim = await DeepSeekSim.start({ script: [{ content: "ok" }] });
+  const extraToml = [
+    `[[providers]]`,
+    `name = "plain"`,
+    `kind = "openai"`,
+    `base_url = "${sim.url}"`,
+    `model = "sim-unpriced"`,
+    `api_key_env = "DEEPSEEK_API_KEY"`,
+    ``,
+  ].join("\n");
+  const home = await makeHome({ simUrl: sim.url, extraToml });
+  const ws = await makeWorkspace({});
+  try {
+    const unpriced = await runCli(["run", "--model", "plain", "--output-format", "json", "hi"], {
+      home,
+      cwd: ws,
+    });
+    assert.equal(unpriced.code, 0, unpriced.stderr + unpriced.stdout);
+    const result = JSON.parse(unpriced.stdout.trim());
+    assert.equal(result.result, "ok");
+    assert.deepEqual([result.total_cost, result.total_cost_usd, result.currency], [null, null, null]);
+    const failed = await runCli(["run", "--effort", "extreme", "--output-format", "json", "hi"], {
+      home,
+      cwd: ws,
+    });
+    assert.equal(failed.code, 2);
+    const early = JSON.parse(failed.stdout.trim());
+    assert.deepEqual([early.total_cost, early.total_cost_usd, early.currency], [null, null, null]);
+  } finally {
+    await sim.close();
+    await removeAll(home, ws);
+  }
+});

@@ -26,12 +26,12 @@ export function buildRunResult(input: RunResultInput): Record<string, unknown> {
     session_id: input.sessionId,
   };
   const totals = input.totals;
-  if (totals && totals.cost !== null) {
-    result.total_cost = roundCost(totals.cost);
-    // Kept for scripts written against the Go Reasonix: the same number as total_cost, in `currency`.
-    result.total_cost_usd = roundCost(totals.cost);
-    result.currency = totals.currency;
-  }
+  // Always present, null when nothing priced was spent, so scripts need no has() checks. total_cost_usd is
+  // kept for scripts written against the Go Reasonix: the same number as total_cost, in `currency`.
+  const cost = totals?.cost ?? null;
+  result.total_cost = cost === null ? null : roundCost(cost);
+  result.total_cost_usd = result.total_cost;
+  result.currency = cost === null ? null : totals?.currency ?? null;
   if (totals) {
     const u = totals.usage;
     result.usage = {

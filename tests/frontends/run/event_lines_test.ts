@@ -82,3 +82,33 @@ Deno.test("exitCodeFor() maps error codes to documented exit codes", () => {
   assert.equal(exitCodeFor("turn.interrupted"), 130);
   assert.equal(exitCodeFor("turn.max_steps"), 1);
 });
+
+Deno.test("buildRunResult() always carries the cost fields, null when nothing is priced", () => {
+  const base = { subtype: "success" as const, result: "ok", durationMs: 1, numTurns: 1, sessionId: null };
+  const usage = {
+    promptTokens: 1,
+    completionTokens: 1,
+    cacheHitTokens: 0,
+    cacheMissTokens: 1,
+    reasoningTokens: 0,
+  };
+  const unpriced = {
+    usage,
+    cost: null,
+    currency: null,
+    modelCalls: 1,
+    toolCalls: 0,
+    toolFailures: 0,
+    toolCallsByName: {},
+    retries: 0,
+    turns: 1,
+  };
+  for (const totals of [null, unpriced]) {
+    const result = buildRunResult({ ...base, totals });
+    assert.deepEqual(
+      [result.total_cost, result.total_cost_usd, result.currency],
+      [null, null, null],
+    );
+    assert.ok(["total_cost", "total_cost_usd", "currency"].every((key) => Object.hasOwn(result, key)));
+  }
+});
