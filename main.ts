@@ -11,6 +11,8 @@ import { completionCommand } from "./src/frontends/cli/completion_cmd.ts";
 import { maybeFence } from "./src/frontends/cli/fence.ts";
 import type { ToolSpec } from "./src/tool/tool.ts";
 import { sessionRewindCommands } from "./src/frontends/cli/session_rewind_cmd.ts";
+import { unknownCommandError } from "./src/frontends/cli/unknown_command.ts";
+import { isBrokenPipe, ReasonixError } from "./src/lib/errors.ts";
 
 /** What a program that embeds the CLI may add (tests use it for fixture tools). */
 export interface Embedding {
@@ -29,6 +31,8 @@ const EXIT_CODES: Record<string, number> = {
   "provider.network": 3,
   "provider.truncated": 3,
   "turn.interrupted": 130,
+  // 128 + SIGPIPE, as for any Unix tool whose reader left (`reasonix --help | head -1`).
+  "output.broken_pipe": 141,
 };
 
 export function exitCodeFor(code: string | null): number {
@@ -349,8 +353,17 @@ export function buildProgram(embedding: Embedding = {}): Command {
   program.addCommand(completionCommand());
   program.addCommand(setupCommand());
   adminCommands(program);
-  applyToAll(program, (command) => command.exitOverride().showSuggestionAfterError());
-  tuiOptions(program).action(async (opts: Record<string, unknown>) => {
+  program.helpCommand("help [command]", "print help for a command");
+  const encoder = new TextEncoder();
+  applyToAll(program, (command) =>
+    command.exitOverride().showSuggestionAfterError().configureOutput({
+      writeOut: (text) => writeAll(Deno.stdout, encoder.encode(text)),
+      writeErr: (text) => writeAll(Deno.stderr, encoder.encode(text)),
+    }));
+  // The root takes no operands: a word that is not a command is a misspelt or missing one.
+  tuiOptions(program).allowExcessArguments().action(async (opts: Record<string, unknown>) => {
+    const [word] = program.args;
+    if (word !== undefined) throw unknownCommandError(word, program.commands.map((c) => c.name()));
     Deno.exitCode = await startTui(opts, embedding);
   });
   return program;
@@ -377,13 +390,22 @@ export async function main(args: string[], embedding: Embedding = {}): Promise<v
     }
     await buildProgram(embedding).parseAsync(normaliseArgs(args), { from: "user" });
   } catch (error) {
-    if (error instanceof CommanderError) {
-      Deno.exitCode = error.exitCode === 0 ? 0 : 2;
-      return;
-    }
-    console.error(`error: ${error instanceof Error ? error.message : String(error)}`);
-    Deno.exitCode = 1;
+    Deno.exitCode = reportError(error);
   }
+}
+
+/** The one place an error that escaped a command becomes text on stderr and an exit status. */
+function reportError(error: unknown): number {
+  if (isBrokenPipe(error)) return exitCodeFor("output.broken_pipe");
+  if (error instanceof CommanderError) return error.exitCode === 0 ? 0 : 2;
+  const code = error instanceof ReasonixError ? error.code : "internal";
+  try {
+    console.error(`error: ${error instanceof Error ? error.message : String(error)}`);
+    if (error instanceof ReasonixError && error.hint) console.error(`hint: ${error.hint}`);
+  } catch (printError) {
+    if (!isBrokenPipe(printError)) throw printError;
+  }
+  return exitCodeFor(code);
 }
 
 if (import.meta.main) await main(Deno.args);

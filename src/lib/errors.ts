@@ -25,3 +25,11 @@ export function errorMessage(error: unknown): string {
   if (error instanceof Error) return error.message;
   return String(error);
 }
+
+/** The reader of our stdout went away (`reasonix … | head -1`): nothing is wrong, there is just no one to tell. */
+export function isBrokenPipe(error: unknown): boolean {
+  for (let e = error; e instanceof Error; e = e.cause) {
+    if (e instanceof Deno.errors.BrokenPipe || (e as { code?: unknown }).code === "EPIPE") return true;
+  }
+  return false;
+}

@@ -1,7 +1,7 @@
 import assert from "node:assert/strict";
 import { join } from "node:path";
 import { DeepSeekSim } from "../support/deepseek_sim.ts";
-import { makeHome, makeWorkspace, removeAll, runCli, sessionFiles } from "../support/cli.ts";
+import { cliCommand, makeHome, makeWorkspace, removeAll, runCli, sessionFiles } from "../support/cli.ts";
 import manifest from "../../deno.json" with { type: "json" };
 
 async function listTree(dir: string): Promise<string[]> {
@@ -55,7 +55,17 @@ Deno.test("--version prints one script-safe line from deno.json", async () => {
 Deno.test("unknown commands and flags are usage errors (exit 2)", async () => {
   const home = await Deno.makeTempDir();
   try {
-    assert.equal((await runCli(["frobnicate"], { home, cwd: home })).code, 2);
+    const unknown = await runCli(["frobnicate"], { home, cwd: home });
+    assert.equal(unknown.code, 2);
+    assert.match(unknown.stderr, /^error: Unknown command "frobnicate"\nhint: did you mean one of: run, /);
+    const mcp = await runCli(["mcp"], { home, cwd: home });
+    assert.equal(mcp.code, 2);
+    assert.match(mcp.stderr, /Unknown command "mcp".*\nhint: "mcp" is a Go Reasonix command .*did you mean/);
+    const typo = await runCli(["sesion", "list"], { home, cwd: home });
+    assert.deepEqual([typo.code, typo.stderr], [
+      2,
+      `error: Unknown command "sesion"\nhint: did you mean "reasonix session"?\n`,
+    ]);
     assert.equal((await runCli(["run", "--bogus", "x"], { home, cwd: home })).code, 2);
     const none = await runCli(["run"], { home, cwd: home });
     assert.equal(none.code, 2);
@@ -145,5 +155,35 @@ Deno.test("--resume picks a session by id prefix; config warnings go to stderr i
   } finally {
     await sim.close();
     await removeAll(home, ws);
+  }
+});
+
+Deno.test("reasonix help prints help, and help <command> that command's", async () => {
+  const home = await Deno.makeTempDir();
+  try {
+    const help = await runCli(["help"], { home, cwd: home });
+    assert.equal(help.code, 0, help.stderr);
+    assert.match(help.stdout, /^Usage: reasonix \[options\] \[command\]/);
+    const run = await runCli(["help", "run"], { home, cwd: home });
+    assert.equal(run.code, 0, run.stderr);
+    assert.match(run.stdout, /^Usage: reasonix run \[options\] \[task\.\.\.\]/);
+  } finally {
+    await removeAll(home);
+  }
+});
+
+Deno.test("a reader that leaves early (| head) ends the output quietly, with 141 at most", async () => {
+  const home = await Deno.makeTempDir();
+  try {
+    for (const args of [["--help"], ["help", "run"], ["completion", "bash"], ["session", "list"]]) {
+      const child = cliCommand(args, { home, cwd: home }).spawn();
+      await child.stdout.cancel();
+      const stderr = await new Response(child.stderr).text();
+      const { code } = await child.status;
+      assert.equal(stderr, "", args.join(" "));
+      assert.ok(code === 0 || code === 141, `${args.join(" ")}: exit ${code}`);
+    }
+  } finally {
+    await removeAll(home);
   }
 });

@@ -12,6 +12,7 @@ import {
   formatCacheReport,
   trustProviderKey,
 } from "../../control/mod.ts";
+import { isBrokenPipe } from "../../lib/errors.ts";
 
 type DirOption = { dir?: string };
 
@@ -20,6 +21,7 @@ export async function guarded(body: () => Promise<void>): Promise<number> {
     await body();
     return 0;
   } catch (error) {
+    if (isBrokenPipe(error)) throw error;
     const info = explainError(error);
     console.error(`error: ${info.message}`);
     if (info.hint) console.error(`hint: ${info.hint}`);
