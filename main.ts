@@ -321,8 +321,13 @@ function tuiOptions(program: Command): Command {
     .option("--dir <path>", "workspace directory (default: the current directory)");
 }
 
-async function startTui(opts: Record<string, unknown>, embedding: Embedding): Promise<number> {
+async function startTui(
+  opts: Record<string, unknown>,
+  embedding: Embedding,
+  firstPrompt: string | null,
+): Promise<number> {
   if (opts.yolo && opts.permissionMode) return usageError("Cannot combine --yolo with --permission-mode");
+  if (firstPrompt && opts.resume === true) return usageError("Cannot combine the -r picker with a prompt");
   const { runTui } = await import("./src/frontends/tui/mod.ts");
   const encoder = new TextEncoder();
   const query = typeof opts.resume === "string" ? opts.resume : null;
@@ -337,12 +342,13 @@ async function startTui(opts: Record<string, unknown>, embedding: Embedding): Pr
     },
     lineMode: !Deno.stdout.isTerminal(),
     pickSession: opts.resume === true,
+    ...(firstPrompt ? { firstPrompt } : {}),
     write: (text) => writeAll(Deno.stdout, encoder.encode(text)),
     writeError: (text) => writeAll(Deno.stderr, encoder.encode(text)),
   });
 }
 
-export function buildProgram(embedding: Embedding = {}): Command {
+export function buildProgram(embedding: Embedding = {}, argv: readonly string[] = []): Command {
   const program = new Command("reasonix")
     .description("Reasonix: a DeepSeek-native coding agent for the terminal")
     .version(`reasonix v${VERSION}`, "-v, --version", "print the version")
@@ -360,13 +366,22 @@ export function buildProgram(embedding: Embedding = {}): Command {
       writeOut: (text) => writeAll(Deno.stdout, encoder.encode(text)),
       writeErr: (text) => writeAll(Deno.stderr, encoder.encode(text)),
     }));
-  // The root takes no operands: a word that is not a command is a misspelt or missing one.
+  // Operands are a first prompt; one bare word is a misspelt command unless it follows `--`.
   tuiOptions(program).allowExcessArguments().action(async (opts: Record<string, unknown>) => {
-    const [word] = program.args;
-    if (word !== undefined) throw unknownCommandError(word, program.commands.map((c) => c.name()));
-    Deno.exitCode = await startTui(opts, embedding);
+    const prompt = firstPrompt(program, argv.includes("--"));
+    Deno.exitCode = await startTui(opts, embedding, prompt);
   });
   return program;
+}
+
+/** `reasonix "fix the failing test"` or `reasonix -- word`; a single word alone is a command's name. */
+function firstPrompt(program: Command, afterDashes: boolean): string | null {
+  const words = program.args;
+  if (words.length === 0) return null;
+  if (words.length === 1 && !/\s/.test(words[0]!) && !afterDashes) {
+    throw unknownCommandError(words[0]!, program.commands.map((c) => c.name()));
+  }
+  return words.join(" ");
 }
 
 function applyToAll(command: Command, apply: (command: Command) => void): void {
@@ -388,7 +403,8 @@ export async function main(args: string[], embedding: Embedding = {}): Promise<v
       Deno.exitCode = fenced;
       return;
     }
-    await buildProgram(embedding).parseAsync(normaliseArgs(args), { from: "user" });
+    const argv = normaliseArgs(args);
+    await buildProgram(embedding, argv).parseAsync(argv, { from: "user" });
   } catch (error) {
     Deno.exitCode = reportError(error);
   }

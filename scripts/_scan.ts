@@ -87,7 +87,8 @@ class Scanner {
   #regexAllowed(): boolean {
     if (this.#last === "") return true;
     if (WORD.test(this.#last[0]!)) return REGEX_AFTER_WORD.has(this.#last);
-    return !")]}\"'`".includes(this.#last);
+    // `</` closes a JSX element; a regex never follows `<` directly.
+    return !")]}\"'`<".includes(this.#last);
   }
 
   #skipLineComment(): void {

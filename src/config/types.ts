@@ -43,6 +43,9 @@ export interface ModelOverride {
 
 export type PermissionMode = "ask" | "auto" | "yolo";
 
+/** In the order Shift+Tab cycles them. */
+export const PERMISSION_MODES: readonly PermissionMode[] = ["ask", "auto", "yolo"];
+
 /** `auto` follows `REASONIX_LANG`, then the locale. */
 export type UiLanguageSetting = "auto" | "en" | "zh-CN" | "zh-TW";
 export type ReasoningLanguageSetting = "auto" | "zh" | "en";

@@ -2,7 +2,7 @@
  * @module
  * The slash commands whose features exist today, and `defaultCommands()` which registers them.
  */
-import type { PermissionMode } from "../../config/types.ts";
+import { PERMISSION_MODES } from "../../config/types.ts";
 import { isReasoningLanguage, REASONING_LANGUAGES } from "../reasoning_language.ts";
 import type { TurnTotals } from "../turn_outcome.ts";
 import { type CommandContext, CommandRegistry, type SlashCommand } from "./registry.ts";
@@ -14,7 +14,7 @@ import { workspaceCommands } from "./workspace.ts";
 import { rewindCommand } from "./rewind.ts";
 import { branchCommands } from "./branch.ts";
 
-const MODES: readonly PermissionMode[] = ["ask", "auto", "yolo"];
+const MODES = PERMISSION_MODES;
 
 /** A registry holding every built-in command; `/help` reads the same registry. */
 export function defaultCommands(): CommandRegistry {

@@ -29,6 +29,7 @@ import { type Env, useDisplay, viewFrom } from "./display.ts";
 import { settledCount } from "./fold.ts";
 import { useTerminalHooks } from "./terminal_hooks.ts";
 import { useSubmitQueue } from "./submit_queue.ts";
+import { cycleMode, sendUnlessQuit, useQuitKeys } from "./app_keys.ts";
 
 export { settledCount };
 
@@ -56,7 +57,6 @@ export function App(
   const [state, dispatch] = useReducer(reduce, controller.uiSettings, (ui) => initialState(viewFrom(ui)));
   const display = useDisplay({ settings: controller.uiSettings, env, view: state.view, dispatch });
   const terminal = useTerminalHooks(dispatch, env);
-  const [armed, setArmed] = useState(false);
   const menuOpen = useRef(false);
   const listen = { snapshot: true, wipe: terminal.hooks.clearScreen };
   useEffect(() => subscribeBatched(controller, dispatch, listen), [controller]);
@@ -65,32 +65,35 @@ export function App(
   const selected = pending && choice.id === pending.id ? choice.index : 0;
   const question = useQuestionCard(controller, state.questions);
   const faces = useCommandHooks(width, rows);
+  const [, redraw] = useReducer((count: number) => count + 1, 0);
+  const inputActive = !pending && !question.card && !faces.chooser.card;
+  const quit = useQuitKeys({
+    exit,
+    controller,
+    busy: state.status.busy,
+    inputActive,
+    setInput: faces.hooks.setInput,
+  });
   useInput((input, key) => {
-    if (!(key.ctrl && input === "c")) {
-      if (armed) setArmed(false);
-      if (question.onKey(input, key)) return;
-      if (faces.chooser.onKey(input, key)) return;
-      if (key.ctrl && input === "o") return dispatch({ type: "toggle_fold" });
-      if (key.escape && state.status.busy && !menuOpen.current) return controller.interrupt();
-      const action = pending ? approvalKey(input, key, selected) : null;
-      if (action && "choice" in action) void controller.answerApproval(pending!.id, action.choice);
-      else if (action) setChoice({ id: pending!.id, index: action.selected });
-      return;
-    }
-    if (armed) return exit();
-    setArmed(true);
-    if (state.status.busy) controller.interrupt();
+    if (quit.onKey(input, key)) return;
+    if (question.onKey(input, key)) return;
+    if (faces.chooser.onKey(input, key)) return;
+    if (key.tab && key.shift && !pending) return cycleMode(controller, redraw);
+    if (key.ctrl && input === "o") return dispatch({ type: "toggle_fold" });
+    if (key.escape && state.status.busy && !menuOpen.current) return controller.interrupt();
+    const action = pending ? approvalKey(input, key, selected) : null;
+    if (action && "choice" in action) void controller.answerApproval(pending!.id, action.choice);
+    else if (action) setChoice({ id: pending!.id, index: action.selected });
   });
   const print = (output: string) => dispatch({ type: "command_output", text: output });
   const face = () => ({ quit: exit, display: display.port, ...terminal.hooks, ...faces.hooks });
   const send = useSubmitQueue(controller, face, print);
   const submit = (text: string) => {
-    setArmed(false);
-    send(text);
+    quit.disarm();
+    sendUnlessQuit(text, { send, exit, hooks: faces.hooks });
   };
   useEffect(() => void (startWith && submit(startWith)), []);
-  const onEscapeTwice = () => state.status.busy || submit("/rewind");
-  const inputProps = { history, commands, files, menuOpen, width, setter: faces.setter, onEscapeTwice };
+  const inputProps = { history, commands, files, menuOpen, width, setter: faces.setter, draft: quit.draft };
   return (
     <ThemeContext.Provider value={display.theme}>
       <Box flexDirection="column">
@@ -106,14 +109,15 @@ export function App(
         {faces.chooser.card}
         <InputBox
           onSubmit={submit}
-          active={!pending && !question.card && !faces.chooser.card}
+          active={inputActive}
+          onEscapeTwice={() => state.status.busy || submit("/rewind")}
           {...inputProps}
         />
         <StatusLineView
           status={state.status}
           port={controller}
           width={width}
-          note={armed ? t("app.quit_hint") : null}
+          note={quit.armed ? t("app.quit_hint") : null}
         />
       </Box>
     </ThemeContext.Provider>

@@ -5,7 +5,7 @@
  * approval and question cards, and `choose()` resolves once a row is picked or the card is cancelled.
  */
 import { Box, type Key, Text } from "ink";
-import { useCallback, useState } from "react";
+import { useCallback, useRef, useState } from "react";
 import stringWidth from "string-width";
 import type { ChoiceList } from "../../control/mod.ts";
 import { t } from "../../lib/i18n/mod.ts";
@@ -90,7 +90,13 @@ export interface ChoiceSlot {
 }
 
 export function useChoiceCard(width: number, rows: number): ChoiceSlot {
-  const [open, setOpen] = useState<Open | null>(null);
+  const [open, setOpenState] = useState<Open | null>(null);
+  /** Keys can arrive faster than renders, Down and Enter in one read: act on the latest state. */
+  const latest = useRef(null as Open | null);
+  const setOpen = useCallback((next: Open | null) => {
+    latest.current = next;
+    setOpenState(next);
+  }, []);
   const choose = useCallback(
     (list: ChoiceList) => new Promise<number | null>((resolve) => setOpen({ list, selected: 0, resolve })),
     [],
@@ -100,11 +106,13 @@ export function useChoiceCard(width: number, rows: number): ChoiceSlot {
     card: <ChoiceCard list={open.list} selected={open.selected} width={width} window={windowRows(rows)} />,
     choose,
     onKey(input, key) {
-      const step = choiceKey(input, key, open.selected, open.list.rows.length);
-      if (step && "selected" in step) setOpen({ ...open, selected: step.selected });
+      const current = latest.current;
+      if (!current) return false;
+      const step = choiceKey(input, key, current.selected, current.list.rows.length);
+      if (step && "selected" in step) setOpen({ ...current, selected: step.selected });
       else if (step) {
         setOpen(null);
-        open.resolve("pick" in step ? step.pick : null);
+        current.resolve("pick" in step ? step.pick : null);
       }
       return true;
     },

@@ -7,6 +7,7 @@
 import { Box, Text, useInput } from "ink";
 import { useRef, useState } from "react";
 import { type EditState, EMPTY_EDIT, insert, moveHorizontal, moveVertical } from "./input_edit.ts";
+import { readlineEdit } from "./input_readline.ts";
 import { t } from "../../lib/i18n/mod.ts";
 import type { CommandRegistry, HistoryPort } from "../../control/mod.ts";
 import { type HistoryNav, NO_RECALL, type Recall, recallNewer, recallOlder } from "./history_nav.ts";
@@ -33,16 +34,46 @@ export interface InputBoxProps {
   onEscapeTwice?: () => void;
   /** Filled with a function that replaces the input's text (a rewound turn's prompt). */
   setter?: { current: ((text: string) => void) | null };
+  /** Kept equal to the text being typed, so the app's Ctrl+C and Ctrl+D know whether it is empty. */
+  draft?: { current: string };
 }
 
 const PROMPT = "› ";
 const ESCAPE_TWICE_MS = 700;
+/** Keys typed while the program started arrive in one chunk, with Enter as "\n" (the terminal was cooked). */
+const TYPE_AHEAD_MS = 1500;
+
+type EditUpdate = EditState | ((state: EditState) => EditState);
+
+/** The edit state, with a ref that is current between renders (keys can arrive faster than renders). */
+function useEditState(draft?: { current: string }) {
+  const [edit, setState] = useState<EditState>(EMPTY_EDIT);
+  const latest = useRef<EditState>(EMPTY_EDIT);
+  const setEdit = (update: EditUpdate) => {
+    latest.current = typeof update === "function" ? update(latest.current) : update;
+    if (draft) draft.current = latest.current.value;
+    setState(latest.current);
+  };
+  return { edit, latest, setEdit };
+}
+
+/** The first chunk after start-up: a typed-ahead "\n" is Enter, as "\r" is in a later chunk. */
+function typeAhead(input: string, mountedAt: number, first: { current: boolean }): string {
+  if (!first.current) return input;
+  first.current = false;
+  return Date.now() - mountedAt < TYPE_AHEAD_MS
+    ? input.replaceAll("\r\n", "\r").replaceAll("\n", "\r")
+    : input;
+}
 
 export function InputBox(
-  { onSubmit, active, history, commands, files, menuOpen, width = 80, onEscapeTwice, setter }: InputBoxProps,
+  { onSubmit, active, history, commands, files, menuOpen, width = 80, onEscapeTwice, setter, draft }:
+    InputBoxProps,
 ) {
-  const [edit, setEdit] = useState<EditState>(EMPTY_EDIT);
+  const { edit, latest, setEdit } = useEditState(draft);
   const lastEscape = useRef(0);
+  const mountedAt = useRef(Date.now());
+  const firstChunk = useRef(true);
   if (setter) setter.current = (text) => setEdit({ value: text, cursor: Array.from(text).length });
   const [nav, setNav] = useState<HistoryNav>(NO_RECALL);
   const pastes = usePastes(active, setEdit);
@@ -61,8 +92,10 @@ export function InputBox(
     setEdit({ value: recall.value, cursor: Array.from(recall.value).length });
   };
   // Always listening, so the handler (not a remount) decides; a card opening takes effect at once.
-  useInput((input, key) => {
-    if (!active || (key.ctrl && input === "c")) return;
+  useInput((chunk, key) => {
+    if (!active || (key.ctrl && chunk === "c")) return;
+    const input = typeAhead(chunk, mountedAt.current, firstChunk);
+    if (input === "\r" && chunk !== "\r") return submit(latest.current);
     if (menu.handleKey(input, key)) return;
     if (key.escape) {
       const now = Date.now();
@@ -71,13 +104,15 @@ export function InputBox(
       if (twice) onEscapeTwice?.();
       return;
     }
+    const readline = readlineEdit(input, key);
+    if (readline) return setEdit(readline);
     if (input === "\n" || (key.return && (key.shift || key.meta)) || (key.ctrl && input === "j")) {
       setEdit((state) => insert(state, "\n"));
-    } else if (key.return) submit(edit);
+    } else if (key.return) submit(latest.current);
     else if (input.length > 1 && input.includes("\r")) {
       // Keys typed faster than a render arrive as one chunk: "\r" in it is Enter, not a newline.
       const parts = input.split("\r");
-      let state = edit;
+      let state = latest.current;
       for (const part of parts.slice(0, -1)) state = submit(insert(state, part));
       setEdit(insert(state, parts.at(-1)!));
     } else if (key.backspace || key.delete) {

@@ -14,6 +14,8 @@ export interface LineModeOptions {
   boot: Omit<BootOptions, "headless">;
   input: ReadableStream<Uint8Array>;
   write: (text: string) => void;
+  /** Sent before the first line read from `input`. */
+  firstPrompt?: string;
 }
 
 /** Returns the exit code: 0 when every turn succeeded, 1 otherwise. */
@@ -27,7 +29,13 @@ export async function runLineMode(options: LineModeOptions): Promise<number> {
   setLanguage(detectLanguage(options.boot.env ?? {}, controller.uiSettings.language));
   const render = plainPrinter(options.write);
   const lines = readLines(options.input);
+  let first = options.firstPrompt;
   const next = async () => {
+    if (first !== undefined) {
+      const prompt = first;
+      first = undefined;
+      return prompt;
+    }
     const read = await lines.next();
     return read.done ? null : read.value;
   };

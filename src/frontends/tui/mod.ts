@@ -15,7 +15,7 @@ import {
   openInputHistory,
 } from "../../control/mod.ts";
 import { processEnv, resolvePaths } from "../../config/paths.ts";
-import { detectLanguage, setLanguage } from "../../lib/i18n/mod.ts";
+import { detectLanguage, setLanguage, t } from "../../lib/i18n/mod.ts";
 import { App } from "./app.tsx";
 import { runLineMode } from "./line_mode.ts";
 import { stripControls } from "../../lib/terminal_text.ts";
@@ -26,6 +26,8 @@ export interface TuiOptions {
   lineMode: boolean;
   /** `-r` with no query: Ink starts a fresh session and opens the session picker (line mode keeps `boot.resume`). */
   pickSession?: boolean;
+  /** `reasonix "fix the failing test"`: sent as the first input once the shell is up. */
+  firstPrompt?: string;
   write: (text: string) => void;
   writeError: (text: string) => void;
 }
@@ -42,13 +44,14 @@ export async function runTui(options: TuiOptions): Promise<number> {
       const { runSetupWizard } = await import("./setup/wizard.ts");
       if (!await runSetupWizard({ workspace, paths, env })) return 1;
     }
+    const first = options.firstPrompt ? { firstPrompt: options.firstPrompt } : {};
     if (options.lineMode) {
-      return await runLineMode({ boot, input: Deno.stdin.readable, write: options.write });
+      return await runLineMode({ boot, input: Deno.stdin.readable, write: options.write, ...first });
     }
     const history = await openInputHistory(paths, workspace);
-    if (!options.pickSession) return await runInk(boot, env, history);
+    if (!options.pickSession) return await runInk(boot, env, history, options.firstPrompt, options.write);
     const { resume: _latest, ...fresh } = boot;
-    return await runInk(fresh, env, history, "/resume");
+    return await runInk(fresh, env, history, "/resume", options.write);
   } catch (error) {
     const info = explainError(error);
     const text = `error: ${info.message}\n${info.hint ? `hint: ${info.hint}\n` : ""}`;
@@ -61,7 +64,8 @@ async function runInk(
   boot: Omit<BootOptions, "headless">,
   env: Record<string, string>,
   history: HistoryPort,
-  startWith?: string,
+  startWith: string | undefined,
+  write: (text: string) => void,
 ): Promise<number> {
   const controller = await bootController({ ...boot, headless: false, switchable: true });
   setLanguage(detectLanguage(env, controller.uiSettings.language));
@@ -70,11 +74,14 @@ async function runInk(
   const app = render(createElement(App, props), {
     exitOnCtrlC: false,
   });
+  let written = false;
   try {
     await app.waitUntilExit();
+    written = controller.sessionWritten;
   } finally {
     controller.interrupt();
     await controller.close();
   }
+  if (written) write(`${t("app.exit_continue", { session: controller.sessionId })}\n`);
   return 0;
 }

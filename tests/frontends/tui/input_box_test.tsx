@@ -162,3 +162,50 @@ Deno.test("InputBox: a small paste is inserted as typed text", async () => {
     box.close();
   }
 });
+
+Deno.test("InputBox: Ctrl+U clears the draft, so a /quit typed next is the command alone", async () => {
+  const box = mount();
+  try {
+    await box.write("x");
+    await box.write("some draft text");
+    await box.write("\x15");
+    await box.write("/quit");
+    await box.write("\x1b");
+    await box.write(KEYS.enter);
+    assert.deepEqual(box.submitted, ["/quit"]);
+  } finally {
+    box.close();
+  }
+});
+
+Deno.test("InputBox: keys typed during start-up arrive cooked; their newline is Enter", async () => {
+  const box = mount();
+  try {
+    await box.write("fix the test\n");
+    assert.deepEqual(box.submitted, ["fix the test"]);
+    await box.write("a");
+    await box.write("\n");
+    await box.write("b");
+    await box.until((frame) => frame.includes("b"));
+    assert.deepEqual(box.submitted, ["fix the test"], "later, Ctrl+J (\\n) is a new line");
+  } finally {
+    box.close();
+  }
+});
+
+Deno.test("InputBox: Ctrl+A, Ctrl+K and Alt+Backspace edit the draft", async () => {
+  const box = mount();
+  try {
+    await box.write("x");
+    await box.write("\x7f");
+    await box.write("hello brave world");
+    await box.write("\x1b\x7f");
+    await box.write("\x01");
+    await box.write("\x1bf");
+    await box.write("\x0b");
+    await box.write(KEYS.enter);
+    assert.deepEqual(box.submitted, ["hello"]);
+  } finally {
+    box.close();
+  }
+});
