@@ -11,7 +11,7 @@ import { completionCommand } from "./src/frontends/cli/completion_cmd.ts";
 import { maybeFence } from "./src/frontends/cli/fence.ts";
 import type { ToolSpec } from "./src/tool/tool.ts";
 import { sessionRewindCommands } from "./src/frontends/cli/session_rewind_cmd.ts";
-import { unknownCommandError } from "./src/frontends/cli/unknown_command.ts";
+import { looksLikeCommand, unknownCommandError } from "./src/frontends/cli/unknown_command.ts";
 import { isBrokenPipe, ReasonixError } from "./src/lib/errors.ts";
 
 /** What a program that embeds the CLI may add (tests use it for fixture tools). */
@@ -147,6 +147,7 @@ async function startRun(
     write: (text) => writeAll(Deno.stdout, encoder.encode(text)),
     writeError: (text) => writeAll(Deno.stderr, encoder.encode(text)),
     color: Deno.stdout.isTerminal() && !Deno.noColor,
+    progress: Deno.stderr.isTerminal(),
     onInterrupt: installInterrupt,
   });
   return exitCodeFor(report.errorCode);
@@ -374,12 +375,17 @@ export function buildProgram(embedding: Embedding = {}, argv: readonly string[] 
   return program;
 }
 
-/** `reasonix "fix the failing test"` or `reasonix -- word`; a single word alone is a command's name. */
+/**
+ * `reasonix "fix the failing test"` or `reasonix -- word`; a single word alone, or words led by a near
+ * miss of a command (`reasonix sesion list`), are a mistyped command.
+ */
 function firstPrompt(program: Command, afterDashes: boolean): string | null {
   const words = program.args;
   if (words.length === 0) return null;
-  if (words.length === 1 && !/\s/.test(words[0]!) && !afterDashes) {
-    throw unknownCommandError(words[0]!, program.commands.map((c) => c.name()));
+  const commands = program.commands.map((c) => c.name());
+  const bareWord = words.length === 1 && !/\s/.test(words[0]!);
+  if (!afterDashes && (bareWord || (words.length > 1 && looksLikeCommand(words[0]!, commands)))) {
+    throw unknownCommandError(words[0]!, commands);
   }
   return words.join(" ");
 }

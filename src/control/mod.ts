@@ -5,6 +5,7 @@
  * for the CLI. scripts/check_layers.ts enforces that faces import nothing else from control.
  */
 export { bootController, type BootOptions } from "./boot.ts";
+export { type Activity, activityText, nextActivity } from "./activity.ts";
 export type { Controller } from "./controller.ts";
 export type {
   ApprovalChoice,

@@ -21,11 +21,20 @@ const GO_ONLY = [
   "init",
 ];
 
-export function unknownCommandError(word: string, commands: readonly string[]): ReasonixError {
-  const near = commands
+function nearestCommand(word: string, commands: readonly string[]): { name: string } | undefined {
+  return commands
     .map((name) => ({ name, distance: editDistance(word.toLowerCase(), name) }))
     .filter((c) => c.distance <= Math.max(1, Math.floor(c.name.length / 3)))
     .sort((a, b) => a.distance - b.distance)[0];
+}
+
+/** `reasonix sesion list`: a misspelt command, or one of the Go Reasonix's, rather than a prompt. */
+export function looksLikeCommand(word: string, commands: readonly string[]): boolean {
+  return GO_ONLY.includes(word) || nearestCommand(word, commands) !== undefined;
+}
+
+export function unknownCommandError(word: string, commands: readonly string[]): ReasonixError {
+  const near = nearestCommand(word, commands);
   const all = `did you mean one of: ${commands.join(", ")}? ("reasonix help <command>" explains one)`;
   const hint = near
     ? `did you mean "reasonix ${near.name}"?`

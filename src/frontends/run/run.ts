@@ -17,6 +17,7 @@ import { buildRunResult } from "./result.ts";
 import { Redactor, streamJsonLine, trajectoryLine } from "./event_lines.ts";
 import { LineFile } from "./line_file.ts";
 import { createTextOutput } from "./text_output.ts";
+import { stderrProgress } from "./progress.ts";
 import { buildMetrics } from "./metrics.ts";
 import { stripControls, terminalSafeJson } from "../../lib/terminal_text.ts";
 
@@ -34,6 +35,8 @@ export interface RunOptions {
   write: (text: string) => void;
   writeError: (text: string) => void;
   color: boolean;
+  /** A spinner line on stderr in text mode (stderr is a terminal). */
+  progress?: boolean;
   /** Installs an interrupt handler (Ctrl+C); returns the function that removes it. */
   onInterrupt?: (interrupt: () => void) => () => void;
 }
@@ -128,18 +131,45 @@ function renderer(options: RunOptions, sessionId: string): (event: ReasonixEvent
       if (event.type === "warning") options.writeError(`warning: ${stripControls(event.message)}\n`);
     };
   }
+  const progress = options.progress ? textProgress(options) : null;
   const text = createTextOutput({
-    write: options.write,
+    write: progress?.write ?? options.write,
     color: options.color,
     showThinking: options.showThinking,
     answerOnly: options.print,
   });
   // Warnings (an ignored reasonix.toml key, a refused instruction file) are diagnostics: stderr, even with -p.
-  return (event) =>
-    event.type === "warning"
-      ? options.writeError(`warning: ${event.message}
-`)
-      : text(event);
+  return (event) => {
+    progress?.spinner.update(event);
+    if (event.type !== "warning") return text(event);
+    progress?.spinner.clear();
+    options.writeError(`warning: ${event.message}\n`);
+  };
+}
+
+function terminalColumns(): number {
+  try {
+    return Deno.consoleSize().columns;
+  } catch {
+    return 80;
+  }
+}
+
+/** The stderr spinner, and a stdout writer that wipes it first and tracks where the line stands. */
+function textProgress(options: RunOptions) {
+  let atLineStart = true;
+  const spinner = stderrProgress({
+    writeError: options.writeError,
+    columns: terminalColumns,
+    atLineStart: () => atLineStart,
+  });
+  const write = (text: string) => {
+    if (!text) return;
+    spinner.clear();
+    options.write(text);
+    atLineStart = text.endsWith("\n");
+  };
+  return { spinner, write };
 }
 
 function emitResult(

@@ -29,6 +29,7 @@ import { type Env, useDisplay, viewFrom } from "./display.ts";
 import { settledCount } from "./fold.ts";
 import { useTerminalHooks } from "./terminal_hooks.ts";
 import { useSubmitQueue } from "./submit_queue.ts";
+import { ActivityLine } from "./activity_line.tsx";
 import { cycleMode, sendUnlessQuit, useQuitKeys } from "./app_keys.ts";
 
 export { settledCount };
@@ -107,6 +108,7 @@ export function App(
         {pending ? <ApprovalCard request={pending} width={width} selected={selected} /> : null}
         {question.card}
         {faces.chooser.card}
+        {state.activity ? <ActivityLine activity={state.activity} /> : null}
         <InputBox
           onSubmit={submit}
           active={inputActive}

@@ -3,7 +3,13 @@
  * The TUI's view state and the pure reducer that folds Controller events into it: finished
  * transcript entries, the one entry still streaming, and the numbers the status line shows.
  */
-import type { ApprovalRequest, PendingQuestion, ReasonixEvent } from "../../control/mod.ts";
+import {
+  type Activity,
+  type ApprovalRequest,
+  nextActivity,
+  type PendingQuestion,
+  type ReasonixEvent,
+} from "../../control/mod.ts";
 import type { TranscriptEntry, UsageReceipt } from "./transcript_types.ts";
 import { finishedMarkdownLength } from "./markdown.ts";
 import { DEFAULT_VIEW, toggleLatestFold, type ViewSettings } from "./fold.ts";
@@ -45,6 +51,8 @@ export interface TuiState {
   questions: PendingQuestion[];
   nextId: number;
   view: ViewSettings;
+  /** What the running turn is doing, for the spinner line; null when idle. */
+  activity: Activity | null;
 }
 
 export function initialState(view: ViewSettings = DEFAULT_VIEW): TuiState {
@@ -71,6 +79,7 @@ export function initialState(view: ViewSettings = DEFAULT_VIEW): TuiState {
     questions: [],
     nextId: 1,
     view,
+    activity: null,
   };
 }
 
@@ -95,6 +104,20 @@ export type LocalAction =
   | { type: "batch"; events: readonly ReasonixEvent[] };
 
 export function reduce(state: TuiState, event: ReasonixEvent | LocalAction): TuiState {
+  if (event.type === "batch") return event.events.reduce(reduce, state);
+  const next = reduceOne(state, event);
+  if (!isEvent(event)) return next;
+  const activity = nextActivity(state.activity, event);
+  return activity === next.activity ? next : { ...next, activity };
+}
+
+function isEvent(event: ReasonixEvent | LocalAction): event is ReasonixEvent {
+  return !LOCAL_ACTIONS.has(event.type);
+}
+
+const LOCAL_ACTIONS = new Set(["command_output", "set_verbose", "toggle_fold", "clear_transcript", "batch"]);
+
+function reduceOne(state: TuiState, event: ReasonixEvent | LocalAction): TuiState {
   switch (event.type) {
     case "batch":
       return event.events.reduce(reduce, state);
