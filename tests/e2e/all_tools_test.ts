@@ -39,10 +39,10 @@ const SOURCE = [
 
 function steps(webUrl: string): Step[] {
   return [
-    { tool: "ls", args: { path: "." }, expect: /lib\.ts\t\d+/ },
+    { tool: "ls", args: { path: "." }, expect: /^lib\.ts$/m },
     { tool: "glob", args: { pattern: "**/*.ts" }, expect: /lib\.ts/ },
-    { tool: "grep", args: { pattern: "obsolete" }, expect: /lib\.ts:6:/ },
-    { tool: "read_file", args: { path: "lib.ts" }, expect: /1→export function keep/ },
+    { tool: "grep", args: { pattern: "obsolete" }, expect: /^lib\.ts\n6:/m },
+    { tool: "read_file", args: { path: "lib.ts" }, expect: /1\texport function keep/ },
     { tool: "code_index", args: { action: "search", query: "obs" }, expect: /lib\.ts:\d+ function obsolete/ },
     {
       tool: "write_file",

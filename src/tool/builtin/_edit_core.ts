@@ -2,9 +2,11 @@
  * @module
  * The string-replacement rules edit_file and multi_edit share: exact matches only, exactly once unless
  * replace_all, a uniform CRLF file edited as LF and written back as CRLF, and the file's encoding and
- * BOM kept. Failures name the edit, the match count and the lines.
+ * BOM kept. An old_string pasted with read_file's line numbers still matches (_gutter.ts). Failures name
+ * the edit, the match count and the lines.
  */
 import { type FileChange, type FileTouch, ToolError } from "../tool.ts";
+import { withoutGutters } from "./_gutter.ts";
 import { encodeText, type TextFile } from "./_text_file.ts";
 
 export interface TextEdit {
@@ -25,11 +27,19 @@ export interface EditOutcome {
   /** The file's bytes as read; null when it did not exist. */
   raw: Uint8Array | null;
   replacements: number;
+  /** Edits whose old_string matched only once read_file's line-number gutter was taken off. */
+  guttered: number;
 }
 
 /** The file an edit plan replaces, for the stale check and checkpoints. */
 export function touchOf(plan: EditOutcome & { abs: string; shown: string }): FileTouch {
   return { abs: plan.abs, shown: plan.shown, before: plan.raw, after: plan.bytes };
+}
+
+/** Told to the model when an edit matched only without read_file's line numbers. */
+export function gutterNote(plan: EditOutcome): string {
+  if (plan.guttered === 0) return "";
+  return "\n(old_string matched once read_file's line-number prefixes were removed; leave them out)";
 }
 
 /** The preview of an edit plan: what permission prompts and checkpoints show. */
@@ -64,6 +74,7 @@ export function applyEdits(
   const before = crlf ? original.replaceAll("\r\n", "\n") : original;
   let after = before;
   let replacements = 0;
+  let guttered = 0;
   edits.forEach((edit, index) => {
     if (edit.old_string === "" && after !== "") {
       throw new ToolError(
@@ -73,8 +84,12 @@ export function applyEdits(
         }: old_string is empty but the file already has content; give the text to replace`,
       );
     }
-    const needle = crlf ? edit.old_string.replaceAll("\r\n", "\n") : edit.old_string;
-    const replacement = crlf ? edit.new_string.replaceAll("\r\n", "\n") : edit.new_string;
+    const { needle, replacement, ungutteredOld } = withoutGutters(after, {
+      needle: crlf ? edit.old_string.replaceAll("\r\n", "\n") : edit.old_string,
+      replacement: crlf ? edit.new_string.replaceAll("\r\n", "\n") : edit.new_string,
+      ungutteredOld: false,
+    }, label(index));
+    if (ungutteredOld) guttered++;
     const done = replaceText(after, needle, replacement, {
       all: edit.replace_all ?? false,
       label: label(index),
@@ -95,6 +110,7 @@ export function applyEdits(
     bytes,
     raw: file?.raw ?? null,
     replacements,
+    guttered,
   };
 }
 

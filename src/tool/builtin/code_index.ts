@@ -3,6 +3,7 @@ import { kindMatches, SYMBOL_KINDS } from "../parse/symbols.ts";
 import { defineTool, type ToolContext, ToolError, type ToolResult } from "../tool.ts";
 import { displayPath, notFound, resolveReadPath } from "../workspace_paths.ts";
 import { listFiles } from "./_file_walk.ts";
+import { groupRuns } from "./_path_groups.ts";
 import {
   INDEX_MAX_FILE_BYTES,
   type IndexedFile,
@@ -176,14 +177,17 @@ function nameScore(name: string, query: string): number | null {
 
 function formatLines(hits: Hit[], args: CodeIndexArgs, ctx: ToolContext): ToolResult {
   const limit = Math.min(args.limit ?? CODE_INDEX_DEFAULT_LIMIT, CODE_INDEX_MAX_LIMIT);
-  const lines = hits.slice(0, limit).map(({ file, symbol }) => {
+  const rows = hits.slice(0, limit).map(({ file, symbol }) => {
     const parent = symbol.parent === undefined ? "" : ` (${symbol.parent})`;
-    return `${displayPath(ctx.workspace, file.abs)}:${symbol.line} ${symbol.kind} ${symbol.name}${parent}`;
+    return {
+      path: displayPath(ctx.workspace, file.abs),
+      text: `${symbol.line} ${symbol.kind} ${symbol.name}${parent}`,
+    };
   });
-  const rest = hits.length - lines.length;
-  if (rest > 0) lines.push(`… ${rest} more; narrow with a longer query, kind or path, or raise limit`);
+  const rest = hits.length - rows.length;
+  const more = rest > 0 ? `\n\n… ${rest} more; narrow with a longer query, kind or path, or raise limit` : "";
   const data = { kind: "symbols" as const, matches: hits.length };
-  return { output: lines.join("\n"), data, ...(rest > 0 ? { truncated: true } : {}) };
+  return { output: groupRuns(rows, ":") + more, data, ...(rest > 0 ? { truncated: true } : {}) };
 }
 
 function counts(map: Map<string, number>): string {

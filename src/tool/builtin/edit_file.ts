@@ -3,7 +3,7 @@ import { unifiedDiff } from "../../lib/diff/unified.ts";
 import { type PlannedChange, type ToolContext, ToolError } from "../tool.ts";
 import { definePlannedTool } from "../planned.ts";
 import { displayPath, resolveWritePath } from "../workspace_paths.ts";
-import { applyEdits, type EditOutcome, planChange, touchOf } from "./_edit_core.ts";
+import { applyEdits, type EditOutcome, gutterNote, planChange, touchOf } from "./_edit_core.ts";
 import { countLines, readTextFile, writeChecked } from "./_text_file.ts";
 
 const DESCRIPTION =
@@ -42,7 +42,10 @@ export const editFileTool = definePlannedTool({
         }
         const diff = unifiedDiff(plan.before, plan.after);
         const noun = plan.replacements === 1 ? "replacement" : "replacements";
-        return { output: `Edited ${plan.shown}: ${plan.replacements} ${noun}\n${diff}`, data };
+        return {
+          output: `Edited ${plan.shown}: ${plan.replacements} ${noun}${gutterNote(plan)}\n${diff}`,
+          data,
+        };
       },
     };
   },

@@ -3,6 +3,7 @@ import { defineTool, ToolError } from "../tool.ts";
 import { displayPath, resolveReadPath } from "../workspace_paths.ts";
 import { listFiles, relativeSlash } from "./_file_walk.ts";
 import { type CompiledGlob, compileGlob, globMatches } from "./_glob_match.ts";
+import { groupByDirectory } from "./_path_groups.ts";
 
 export const GLOB_MAX_RESULTS = 200;
 const STAT_BATCH = 64;
@@ -47,8 +48,8 @@ export const globTool = defineTool({
     const sorted = await sortByMtime(matched, ctx.signal);
     const shown = sorted.slice(0, GLOB_MAX_RESULTS).map((file) => displayPath(ctx.workspace, file));
     const rest = sorted.length - shown.length;
-    if (rest > 0) shown.push(`(${rest} more not shown)`);
-    return { output: shown.join("\n"), truncated: rest > 0 || undefined, data };
+    const more = rest > 0 ? `\n\n(${rest} more not shown)` : "";
+    return { output: groupByDirectory(shown) + more, truncated: rest > 0 || undefined, data };
   },
 });
 

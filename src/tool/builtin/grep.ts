@@ -11,12 +11,13 @@ import {
   searchWithRg,
 } from "./_grep_search.ts";
 import { forbiddenPaths, isInsideAny } from "../workspace_paths.ts";
+import { HitLines } from "./_grep_format.ts";
 
 export const GREP_MAX_MATCHES = 200;
 const MAX_LINE_CHARS = 500;
 
 const DESCRIPTION =
-  `Search file contents with a regular expression (ripgrep syntax); matches come as "path:line:text". Skips ignored and binary files, .git and node_modules. Stops at 200 matches: narrow the search to see more.`;
+  `Search file contents with a regular expression (ripgrep syntax); matches come as "line:text" under their path. Skips ignored and binary files, .git and node_modules. Stops at 200 matches: narrow the search to see more.`;
 
 const parameters = z.object({
   pattern: z.string().min(1).describe("Regular expression"),
@@ -122,23 +123,20 @@ function render(ws: Workspace, found: FileHits[], options: { mode: OutputMode; c
     if (cut) shown.push(`... (truncated at ${GREP_MAX_MATCHES} files)`);
     return { output: shown.join("\n"), truncated: cut || undefined };
   }
-  const out: string[] = [];
+  const out = new HitLines(options.context);
   let matches = 0;
   for (const entry of found) {
     const path = displayPath(ws, entry.file);
-    let previous = -1;
     for (const hit of entry.hits) {
       if (hit.match && matches === GREP_MAX_MATCHES) {
-        out.push(`... (truncated at ${GREP_MAX_MATCHES} matches)`);
-        return { output: out.join("\n"), truncated: true };
+        out.note(`... (truncated at ${GREP_MAX_MATCHES} matches)`);
+        return { output: out.text(), truncated: true };
       }
-      if (options.context > 0 && out.length > 0 && hit.line !== previous + 1) out.push("--");
-      out.push(`${path}${hit.match ? ":" : "-"}${hit.line}${hit.match ? ":" : "-"}${clip(hit.text)}`);
+      out.add(path, hit, clip(hit.text));
       if (hit.match) matches++;
-      previous = hit.line;
     }
   }
-  return { output: out.join("\n") };
+  return { output: out.text() };
 }
 
 function clip(text: string): string {

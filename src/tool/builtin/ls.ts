@@ -8,9 +8,11 @@ const MAX_DEPTH = 5;
 const SKIPPED_DIRS = new Set([".git", "node_modules"]);
 /** Entries counted past the cap before the count is given as a lower bound. */
 const COUNT_LIMIT = 100_000;
+/** Files this large get their size: too big to read whole in one call, worth paging or grepping. */
+export const LS_SIZE_FROM_BYTES = 16 * 1024;
 
 const DESCRIPTION =
-  `List a directory: "name/" for directories, "name<TAB>bytes" for files, "name@ -> target" for symlinks. Skips .git and node_modules; at most 1000 entries.`;
+  `List a directory: "name/" for directories, "name" for files ("<TAB>bytes" from 16 KB), "name@ -> target" for symlinks. Skips .git and node_modules; at most 1000 entries.`;
 
 const parameters = z.object({
   path: z.string().optional().describe('Directory to list (default ".", the workspace root)'),
@@ -23,7 +25,9 @@ const parameters = z.object({
 interface Listing {
   ctx: ToolContext;
   forbidden: readonly string[];
-  lines: string[];
+  /** Entries by their directory relative to the listed one ("" for itself), in walk order. */
+  sections: Map<string, string[]>;
+  shown: number;
   extra: number;
   skipped: string[];
 }
@@ -43,7 +47,8 @@ export const lsTool = defineTool({
     const listing: Listing = {
       ctx,
       forbidden: await forbiddenPaths(ctx.workspace),
-      lines: [],
+      sections: new Map(),
+      shown: 0,
       extra: 0,
       skipped: [],
     };
@@ -51,7 +56,7 @@ export const lsTool = defineTool({
     return {
       output: render(listing, shown),
       truncated: listing.extra > 0 || undefined,
-      data: { kind: "list", path: shown, entries: listing.lines.length + listing.extra },
+      data: { kind: "list", path: shown, entries: listing.shown + listing.extra },
     };
   },
 });
@@ -86,35 +91,45 @@ async function listDir(listing: Listing, dir: string, at: { prefix: string; dept
   for (const entry of entries) {
     const abs = join(dir, entry.name);
     if (isInsideAny(abs, listing.forbidden)) continue;
-    const name = at.prefix + entry.name;
     if (entry.isDirectory && SKIPPED_DIRS.has(entry.name)) {
-      listing.skipped.push(`${name}/`);
+      listing.skipped.push(`${at.prefix}${entry.name}/`);
       continue;
     }
-    add(listing, await describe(abs, entry, name));
+    add(listing, at.prefix, await describe(abs, entry));
     if (entry.isDirectory && at.depth > 1 && listing.extra < COUNT_LIMIT) {
-      await listDir(listing, abs, { prefix: `${name}/`, depth: at.depth - 1 });
+      await listDir(listing, abs, { prefix: `${at.prefix}${entry.name}/`, depth: at.depth - 1 });
     }
   }
 }
 
-function add(listing: Listing, line: string): void {
-  if (listing.lines.length < LS_MAX_ENTRIES) listing.lines.push(line);
-  else listing.extra++;
+function add(listing: Listing, section: string, line: string): void {
+  if (listing.shown >= LS_MAX_ENTRIES) {
+    listing.extra++;
+    return;
+  }
+  listing.shown++;
+  const lines = listing.sections.get(section);
+  if (lines) lines.push(line);
+  else listing.sections.set(section, [line]);
 }
 
-async function describe(abs: string, entry: Deno.DirEntry, name: string): Promise<string> {
+async function describe(abs: string, entry: Deno.DirEntry): Promise<string> {
+  const name = entry.name;
   if (entry.isDirectory) return `${name}/`;
   if (entry.isSymlink) {
     const target = await Deno.readLink(abs).catch(() => "?");
     return `${name}@ -> ${target}`;
   }
   const size = await Deno.lstat(abs).then((info) => info.size, () => 0);
-  return `${name}\t${size}`;
+  return size >= LS_SIZE_FROM_BYTES ? `${name}\t${size}` : name;
 }
 
+/** Each directory's path once, as a "dir/:" line over its entries: cheaper than repeating it per entry. */
 function render(listing: Listing, shown: string): string {
-  const out = listing.lines.length === 0 ? [`Directory "${shown}" is empty`] : [...listing.lines];
+  const blocks = [...listing.sections].map(([dir, lines]) => dir === "" ? lines : [`${dir}:`, ...lines]);
+  const out = blocks.length === 0
+    ? [`Directory "${shown}" is empty`]
+    : [blocks.map((block) => block.join("\n")).join("\n\n")];
   if (listing.extra > 0) {
     const count = listing.extra >= COUNT_LIMIT ? `more than ${COUNT_LIMIT}` : String(listing.extra);
     out.push(`... (${count} more entries not shown)`);

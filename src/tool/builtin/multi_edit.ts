@@ -3,7 +3,7 @@ import { unifiedDiff } from "../../lib/diff/unified.ts";
 import { type PlannedChange, type ToolContext, type ToolData, ToolError } from "../tool.ts";
 import { definePlannedTool } from "../planned.ts";
 import { displayPath, resolveWritePath } from "../workspace_paths.ts";
-import { applyEdits, type EditOutcome, planChange, touchOf } from "./_edit_core.ts";
+import { applyEdits, type EditOutcome, gutterNote, planChange, touchOf } from "./_edit_core.ts";
 import { countLines, readTextFile, writeChecked } from "./_text_file.ts";
 
 const DESCRIPTION =
@@ -50,7 +50,7 @@ export const multiEditTool = definePlannedTool({
         const noun = plan.replacements === 1 ? "replacement" : "replacements";
         const diff = unifiedDiff(plan.before, plan.after);
         return {
-          output: `Edited ${plan.shown}: ${count}, ${plan.replacements} ${noun}\n${diff}`,
+          output: `Edited ${plan.shown}: ${count}, ${plan.replacements} ${noun}${gutterNote(plan)}\n${diff}`,
           data: diffData(plan),
         };
       },

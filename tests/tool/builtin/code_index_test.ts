@@ -61,8 +61,10 @@ Deno.test("codeIndexTool search honours limit and path", async () => {
   const result = await codeIndexTool.execute({ action: "search", query: "pars", limit: 2 }, t.ctx);
   assert.deepEqual(result, {
     output: [
-      "py/c.py:1 function parse_args",
-      "py/c.py:5 method parse (Options)",
+      "py/c.py",
+      "1 function parse_args",
+      "5 method parse (Options)",
+      "",
       "… 4 more; narrow with a longer query, kind or path, or raise limit",
     ].join("\n"),
     data: { kind: "symbols", matches: 6 },
@@ -70,7 +72,7 @@ Deno.test("codeIndexTool search honours limit and path", async () => {
   });
   assert.equal(
     await run(t, { action: "search", query: "pars", path: "src" }),
-    "src/a.ts:1 function parseConfig\nsrc/a.ts:4 method parse (Parser)\nsrc/a.ts:3 class Parser",
+    "src/a.ts\n1 function parseConfig\n4 method parse (Parser)\n3 class Parser",
   );
 });
 
@@ -79,7 +81,7 @@ Deno.test("codeIndexTool file lists the symbols of one file", async () => {
   await seed(t);
   assert.equal(
     await run(t, { action: "file", path: "src/a.ts" }),
-    "src/a.ts:1 function parseConfig\nsrc/a.ts:3 class Parser\nsrc/a.ts:4 method parse (Parser)\nsrc/a.ts:7 const LIMIT",
+    "src/a.ts\n1 function parseConfig\n3 class Parser\n4 method parse (Parser)\n7 const LIMIT",
   );
   assert.equal(
     await run(t, { action: "file", path: "go/b.go", kind: "function" }),

@@ -1,6 +1,7 @@
 import assert from "node:assert/strict";
 import { join } from "node:path";
 import { editFileTool } from "../../../src/tool/builtin/edit_file.ts";
+import { readFileTool } from "../../../src/tool/builtin/read_file.ts";
 import { makeTestWorkspace, rejectsWithCode } from "../_tool_context.ts";
 
 Deno.test("editFileTool replaces one occurrence and shows a diff with line numbers", async () => {
@@ -140,4 +141,47 @@ Deno.test("editFileTool refuses symlinks out, binaries and a swap after preview"
   await Deno.symlink(join(t.outside, "victim.txt"), path);
   await rejectsWithCode(editFileTool.execute(args, t.ctx), "tool.path_outside_workspace");
   assert.equal(await Deno.readTextFile(join(t.outside, "victim.txt")), "secret");
+});
+
+Deno.test("editFileTool takes an old_string copied from read_file with its line numbers", async () => {
+  await using t = await makeTestWorkspace();
+  const path = await t.write("a.ts", "function f() {\n\tconst a = 1;\n\n\treturn a;\n}\n");
+  const read = await readFileTool.execute({ path: "a.ts" }, t.ctx);
+  const copied = read.output.split("\n").slice(1, 4).join("\n");
+  assert.equal(copied, "2\t\tconst a = 1;\n3\t\n4\t\treturn a;");
+  const result = await editFileTool.execute({
+    path: "a.ts",
+    old_string: copied,
+    new_string: "2\t\tconst a = 2;\n3\t\n4\t\treturn a;",
+  }, t.ctx);
+  assert.equal(await Deno.readTextFile(path), "function f() {\n\tconst a = 2;\n\n\treturn a;\n}\n");
+  assert.match(
+    result.output,
+    /^Edited a\.ts: 1 replacement\n\(old_string matched once read_file's line-number/,
+  );
+  // A blank line copied without its tab, the older padded "→" gutter, and a new_string without gutters.
+  await editFileTool.execute({
+    path: "a.ts",
+    old_string: " 2→\tconst a = 2;\n 3\n 4→\treturn a;",
+    new_string: "\tconst a = 3;\n\treturn a;",
+  }, t.ctx);
+  assert.equal(await Deno.readTextFile(path), "function f() {\n\tconst a = 3;\n\treturn a;\n}\n");
+});
+
+Deno.test("editFileTool strips no gutter when the text matches as it stands or the numbers do not follow", async () => {
+  await using t = await makeTestWorkspace();
+  const path = await t.write("table.tsv", "1\tone\n2\ttwo\n3\tthree\n");
+  await editFileTool.execute({ path: "table.tsv", old_string: "2\ttwo", new_string: "2\tTWO" }, t.ctx);
+  assert.equal(await Deno.readTextFile(path), "1\tone\n2\tTWO\n3\tthree\n");
+  await t.write("b.txt", "alpha\nbeta\n");
+  await rejectsWithCode(
+    editFileTool.execute({ path: "b.txt", old_string: "1\talpha\n5\tbeta", new_string: "x" }, t.ctx),
+    "tool.edit_no_match",
+  );
+  const error = await rejectsWithCode(
+    editFileTool.execute({ path: "b.txt", old_string: "1\talpha\n2\tbeta", new_string: "1\tA\nB" }, t.ctx),
+    "tool.edit_gutter",
+  );
+  assert.match(error.message, /resend both without the line-number prefixes/);
+  assert.equal(await Deno.readTextFile(join(t.root, "b.txt")), "alpha\nbeta\n");
 });

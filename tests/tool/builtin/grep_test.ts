@@ -36,10 +36,8 @@ for (const backend of BACKENDS) {
     await seed(t);
     const result = await grepTool.execute({ pattern: "needle" }, t.ctx);
     assert.deepEqual(result, {
-      output: ["src/a.ts:1:const needle = 1;", "src/b.go:1:package b // needle", "src/win.txt:1:crlf needle"]
-        .join(
-          "\n",
-        ),
+      output:
+        "src/a.ts\n1:const needle = 1;\n\nsrc/b.go\n1:package b // needle\n\nsrc/win.txt\n1:crlf needle",
       data: { kind: "search", pattern: "needle", matches: 3, files: 3 },
     });
     assert.equal(
@@ -52,13 +50,13 @@ for (const backend of BACKENDS) {
     await using t = await makeTestWorkspace({ sandbox: backend.make(), forbidRead: ["secret"] });
     await seed(t);
     const ci = await grepTool.execute({ pattern: "needle", case_insensitive: true, glob: "*.ts" }, t.ctx);
-    assert.equal(ci.output, "src/a.ts:1:const needle = 1;\nsrc/a.ts:3:Needle again");
+    assert.equal(ci.output, "src/a.ts\n1:const needle = 1;\n3:Needle again");
     const files = await grepTool.execute({ pattern: "needle", output_mode: "files_with_matches" }, t.ctx);
     assert.equal(files.output, "src/a.ts\nsrc/b.go\nsrc/win.txt");
     const count = await grepTool.execute({ pattern: "(?i)needle", output_mode: "count", path: "src" }, t.ctx);
     assert.equal(count.output, "src/a.ts:2\nsrc/b.go:1\nsrc/win.txt:1");
     const anchored = await grepTool.execute({ pattern: "needle$", path: "src/win.txt" }, t.ctx);
-    assert.equal(anchored.output, "src/win.txt:1:crlf needle");
+    assert.equal(anchored.output, "src/win.txt\n1:crlf needle");
     const none = await grepTool.execute({ pattern: "absent_word" }, t.ctx);
     assert.equal(none.output, 'No matches for "absent_word" in .');
   });
@@ -66,10 +64,13 @@ for (const backend of BACKENDS) {
   Deno.test(`grepTool prints context groups (${backend.name})`, async () => {
     await using t = await makeTestWorkspace({ sandbox: backend.make() });
     await t.write("c.txt", ["a", "hit 1", "b", "c", "d", "e", "hit 2", "f"].join("\n") + "\n");
+    await t.write("d.txt", "hit 3\nz\n");
     const result = await grepTool.execute({ pattern: "hit", context: 1 }, t.ctx);
     assert.equal(
       result.output,
-      ["c.txt-1-a", "c.txt:2:hit 1", "c.txt-3-b", "--", "c.txt-6-e", "c.txt:7:hit 2", "c.txt-8-f"].join("\n"),
+      ["c.txt", "1-a", "2:hit 1", "3-b", "--", "6-e", "7:hit 2", "8-f", "", "d.txt", "1:hit 3", "2-z"].join(
+        "\n",
+      ),
     );
   });
 
@@ -79,9 +80,10 @@ for (const backend of BACKENDS) {
     await t.write("b.txt", Array.from({ length: 150 }, (_, i) => `match ${i}`).join("\n"));
     const result = await grepTool.execute({ pattern: "match" }, t.ctx);
     const lines = result.output.split("\n");
-    assert.equal(lines.length, 201);
-    assert.equal(lines[199], "b.txt:50:match 49");
-    assert.equal(lines[200], "... (truncated at 200 matches)");
+    assert.equal(lines.length, 204);
+    assert.deepEqual(lines.slice(150, 154), ["150:match 149", "", "b.txt", "1:match 0"]);
+    assert.equal(lines[202], "50:match 49");
+    assert.equal(lines[203], "... (truncated at 200 matches)");
     assert.equal(result.truncated, true);
   });
 
@@ -90,7 +92,7 @@ for (const backend of BACKENDS) {
     await t.write("a.txt", "foobar\nfoobaz\n");
     await rejectsWithCode(grepTool.execute({ pattern: "(unclosed" }, t.ctx), "tool.invalid_pattern");
     const look = await grepTool.execute({ pattern: "foo(?=baz)" }, t.ctx);
-    assert.equal(look.output, "a.txt:2:foobaz");
+    assert.equal(look.output, "a.txt\n2:foobaz");
   });
 }
 

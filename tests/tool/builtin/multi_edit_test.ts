@@ -145,3 +145,17 @@ Deno.test("multiEditTool refuses paths that escape the workspace and writes noth
   assert.equal(await Deno.readTextFile(victim), "secret");
   assert.deepEqual([...Deno.readDirSync(t.outside)].map((entry) => entry.name), ["victim.txt"]);
 });
+
+Deno.test("multiEditTool takes old_strings copied with read_file's line numbers, in a CRLF file too", async () => {
+  await using t = await makeTestWorkspace();
+  const path = await t.write("a.txt", "one\r\ntwo\r\nthree\r\n");
+  const result = await multiEditTool.execute({
+    path: "a.txt",
+    edits: [
+      { old_string: "1\tone\r\n2\ttwo", new_string: "1\tONE\r\n2\ttwo" },
+      { old_string: "three", new_string: "THREE" },
+    ],
+  }, t.ctx);
+  assert.equal(await Deno.readTextFile(path), "ONE\r\ntwo\r\nTHREE\r\n");
+  assert.match(result.output, /^Edited a\.txt: 2 edits, 2 replacements\n\(old_string matched once/);
+});

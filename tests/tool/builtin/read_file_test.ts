@@ -4,8 +4,7 @@ import { readFileTool } from "../../../src/tool/builtin/read_file.ts";
 import { makeTestWorkspace, rejectsWithCode } from "../_tool_context.ts";
 
 function numbered(from: number, lines: string[]): string {
-  const width = String(from + lines.length - 1).length;
-  return lines.map((line, i) => `${String(from + i).padStart(width)}→${line}`).join("\n");
+  return lines.map((line, i) => `${from + i}\t${line}`).join("\n");
 }
 
 Deno.test("readFileTool numbers lines from 1 and strips CR", async () => {
@@ -16,6 +15,14 @@ Deno.test("readFileTool numbers lines from 1 and strips CR", async () => {
     output: numbered(1, ["one", "two", "three"]),
     data: { kind: "read", path: "a.txt", lines: 3, offset: 0, totalLines: 3 },
   });
+});
+
+Deno.test("readFileTool writes an unpadded number and a tab before each line, whatever its indentation", async () => {
+  await using t = await makeTestWorkspace();
+  const lines = Array.from({ length: 11 }, (_, i) => i === 9 ? "\tten" : i === 10 ? "  eleven" : `l${i + 1}`);
+  await t.write("a.txt", lines.join("\n") + "\n");
+  const result = await readFileTool.execute({ path: "a.txt", offset: 8 }, t.ctx);
+  assert.equal(result.output, "9\tl9\n10\t\tten\n11\t  eleven");
 });
 
 Deno.test("readFileTool pages with offset and limit and says where to continue", async () => {
@@ -40,8 +47,8 @@ Deno.test("readFileTool clips very long lines", async () => {
   await t.write("long.txt", "x".repeat(5000) + "\nshort\n");
   const result = await readFileTool.execute({ path: "long.txt" }, t.ctx);
   const [first, second] = result.output.split("\n");
-  assert.equal(first, `1→${"x".repeat(2000)}… [line clipped]`);
-  assert.equal(second, `2→short`);
+  assert.equal(first, `1\t${"x".repeat(2000)}… [line clipped]`);
+  assert.equal(second, `2\tshort`);
 });
 
 Deno.test("readFileTool reports an empty file", async () => {
