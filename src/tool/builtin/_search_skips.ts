@@ -11,6 +11,9 @@ export const GREP_MAX_FILE_BYTES = 10 * 1024 * 1024;
 
 export type SkipReason = SpecialKind | "large";
 
+/** Stats run this many at a time. */
+const STAT_BATCH = 64;
+
 const ORDER: readonly SkipReason[] = ["FIFO", "socket", "device", "other", "large"];
 
 export class SkipTally {
@@ -61,9 +64,8 @@ export function skipReasonOf(info: Deno.FileInfo): SkipReason | null {
  */
 export async function screenFiles(files: readonly string[], tally: SkipTally): Promise<string[]> {
   const kept: string[] = [];
-  const BATCH = 64;
-  for (let i = 0; i < files.length; i += BATCH) {
-    const batch = files.slice(i, i + BATCH);
+  for (let i = 0; i < files.length; i += STAT_BATCH) {
+    const batch = files.slice(i, i + STAT_BATCH);
     const infos = await Promise.all(batch.map((file) => Deno.stat(file).catch(() => null)));
     batch.forEach((file, index) => {
       const info = infos[index];
@@ -95,10 +97,14 @@ export function rgSkippedPaths(stderr: string): string[] {
 
 /** Tallies each path by its own lstat; symlinks and files that are searched after all are not counted. */
 export async function tallyPaths(paths: readonly string[], tally: SkipTally): Promise<void> {
-  for (const path of new Set(paths)) {
-    const info = await Deno.lstat(path).catch(() => null);
-    if (!info || info.isSymlink) continue;
-    const reason = skipReasonOf(info);
-    if (reason) tally.add(reason);
+  const unique = [...new Set(paths)];
+  for (let i = 0; i < unique.length; i += STAT_BATCH) {
+    const infos = await Promise.all(
+      unique.slice(i, i + STAT_BATCH).map((path) => Deno.lstat(path).catch(() => null)),
+    );
+    for (const info of infos) {
+      const reason = info && !info.isSymlink ? skipReasonOf(info) : null;
+      if (reason) tally.add(reason);
+    }
   }
 }
