@@ -12,8 +12,9 @@ export const HOST_FS_EXIT = {
   isDirectory: 12,
   parentIsFile: 13,
   exists: 15,
-  /** The file agent's only (fs_agent.ts): a FIFO, socket or device; too big; hidden or read-only. */
+  /** A FIFO, socket or device. */
   special: 16,
+  /** The file agent's only (fs_agent.ts): too big; hidden or read-only. */
   tooLarge: 17,
   forbidden: 18,
 } as const;
@@ -62,6 +63,9 @@ export const HOST_FS_SCRIPT = [
   '  [ -L "./$name" ] && fail 10 "$name"',
   '  [ -e "./$name" ] || fail 11 "$name"',
   '  [ -d "./$name" ] && fail 12 "$name"',
+  // Opening a FIFO would block. bash has no non-blocking open, so a FIFO swapped in between this test
+  // and the open still blocks; the file agent, which opens with O_NONBLOCK, has no such window.
+  '  [ -f "./$name" ] || fail 16 "$name"',
   '  exec 3< "./$name" || fail 11 "$name"',
   "  got=$(readlink /proc/self/fd/3 && echo .)",
   '  [ "${got%??}" = "$(here)/$name" ] || fail 10 "$name"',

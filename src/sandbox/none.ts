@@ -77,8 +77,10 @@ function spawn(argv: readonly string[], options: StartOptions): Deno.ChildProces
 
 async function supervise(child: Deno.ChildProcess, options: RunOptions): Promise<RunResult> {
   const collector = new OutputCollector(options.maxOutputBytes);
+  const errors = options.separateStderr ? new OutputCollector(options.maxOutputBytes) : collector;
   const readers = [child.stdout.getReader(), child.stderr.getReader()];
-  const pumps = Promise.all(readers.map((reader) => collector.pump(reader).catch(() => {})));
+  const sinks = [collector, errors];
+  const pumps = Promise.all(readers.map((reader, i) => sinks[i]!.pump(reader).catch(() => {})));
   const group = new ProcessGroup(child.pid);
   let timedOut = false;
   let aborted = false;
@@ -106,7 +108,8 @@ async function supervise(child: Deno.ChildProcess, options: RunOptions): Promise
   await drain(pumps, readers);
   await stdinDone;
   const { output, droppedBytes } = collector.finish();
-  return { output, ...exitOf(status), timedOut, aborted, droppedBytes };
+  const stderr = errors === collector ? {} : { stderr: errors.finish().output };
+  return { output, ...stderr, ...exitOf(status), timedOut, aborted, droppedBytes };
 }
 
 function exitOf(status: Deno.CommandStatus): SpawnStatus {

@@ -12,11 +12,15 @@ export interface RunOptions {
   maxOutputBytes: number;
   env?: Record<string, string>;
   stdin?: string;
+  /** Keep stderr apart in `RunResult.stderr` (capped at the same size) instead of interleaving it. */
+  separateStderr?: boolean;
 }
 
 export interface RunResult {
-  /** stdout and stderr interleaved in arrival order. */
+  /** stdout and stderr interleaved in arrival order; stdout alone with `separateStderr`. */
   output: string;
+  /** stderr, only with `separateStderr`. */
+  stderr?: string;
   exitCode: number | null;
   signal: string | null;
   timedOut: boolean;

@@ -10,6 +10,7 @@
  */
 import { basename, dirname, relative, sep } from "node:path";
 import { writeFileAtomic } from "../lib/atomic_fs.ts";
+import { readRegularFile } from "../lib/regular_file.ts";
 import { HOST_FS_EXIT as EXIT, HOST_FS_READ_OK, runHostFs } from "../sandbox/host_fs.ts";
 import type { FsAgentCall } from "../sandbox/fs_agent.ts";
 import { type ToolContext, ToolError, type Workspace } from "./tool.ts";
@@ -98,15 +99,19 @@ export async function moveConfined(
   );
 }
 
-/** The file read by path, following symlinks; null when it does not exist. */
+/** The file read by path, following symlinks; null when it does not exist. A FIFO is refused, not opened. */
 export async function readPlain(abs: string): Promise<Uint8Array | null> {
+  let read;
   try {
-    if ((await Deno.stat(abs)).isDirectory) throw failure(EXIT.isDirectory, abs);
-    return await Deno.readFile(abs);
+    read = await readRegularFile(abs, MAX_READ_BYTES);
   } catch (error) {
     if (error instanceof Deno.errors.NotFound) return null;
     throw error;
   }
+  if (read.kind === "directory") throw failure(EXIT.isDirectory, abs);
+  if (read.kind === "special") throw failure(EXIT.special, abs);
+  if (read.kind === "too large") throw failure(EXIT.tooLarge, abs);
+  return read.bytes;
 }
 
 /** A failure of the helper; `exit` is one of `EXIT` for the cases a tool reports in its own words. */

@@ -84,6 +84,8 @@ export interface ToolContext {
 export interface ToolLimits {
   bashTimeoutSeconds: number;
   outputBudgetBytes: number;
+  /** Wall-clock budget of one grep call; absent: grep's default (GREP_TIMEOUT_SECONDS). */
+  grepTimeoutSeconds?: number;
 }
 
 /**
@@ -99,7 +101,16 @@ export type ToolData =
   | { kind: "read"; path: string; lines: number; offset: number; totalLines: number | null }
   | { kind: "list"; path: string; entries: number }
   /** grep (matches counted up to its cap) and glob (matches = files). */
-  | { kind: "search"; pattern: string; matches: number; files: number }
+  | {
+    kind: "search";
+    pattern: string;
+    matches: number;
+    files: number;
+    /** grep: files not searched (not regular, or over the size cap); absent when none. */
+    skipped?: number;
+    /** grep: the search hit its time limit, so the matches may be incomplete; absent when it did not. */
+    timedOut?: boolean;
+  }
   | { kind: "symbols"; matches: number }
   /** `url`: the final URL after redirects; `bytes`: the body as read. */
   | { kind: "fetch"; url: string; status: number; bytes: number; contentType: string }

@@ -93,6 +93,18 @@ Deno.test("DirectSandbox.runArgv() runs an executable without a shell", async ()
   await assert.rejects(sandbox.runArgv([], options()), TypeError);
 });
 
+Deno.test("DirectSandbox.runArgv() keeps stderr apart when asked, so it cannot split stdout lines", async () => {
+  const sandbox = new DirectSandbox();
+  const script =
+    'for i in 1 2 3; do printf "{\\"n\\":%s" $i; printf "noise $i\\n" >&2; sleep 0.05; echo "}"; done';
+  const apart = await sandbox.runArgv(["bash", "-c", script], options({ separateStderr: true }));
+  assert.equal(apart.output, '{"n":1}\n{"n":2}\n{"n":3}\n');
+  assert.equal(apart.stderr, "noise 1\nnoise 2\nnoise 3\n");
+  const mixed = await sandbox.runArgv(["bash", "-c", script], options());
+  assert.equal(mixed.stderr, undefined);
+  assert.match(mixed.output, /noise 1\n/);
+});
+
 Deno.test("DirectSandbox.runShell() kills the process group, grandchildren included, on timeout", async () => {
   const sandbox = new DirectSandbox();
   const result = await sandbox.runShell("sleep 100 & echo $!; wait", options({ timeoutMs: 300 }));

@@ -9,15 +9,28 @@ import type { Sandbox } from "../../sandbox/sandbox.ts";
 import type { ToolContext } from "../tool.ts";
 import { forbiddenPaths, isInside, isInsideAny } from "../workspace_paths.ts";
 import { type IgnoreRule, isIgnored, readGitignore } from "./_gitignore.ts";
+import { rgSkippedPaths } from "./_search_skips.ts";
 
 export interface ListFilesOptions {
   skipNodeModules: boolean;
+  /** Collects the entries passed over for not being regular files (FIFOs, sockets, devices; maybe more). */
+  passedOver?: string[];
 }
 
 export interface RgRun {
   output: string;
+  /** rg's stderr, only when asked for apart (`separateStderr`); else it is mixed into `output`. */
+  stderr: string;
   exitCode: number | null;
   complete: boolean;
+  timedOut: boolean;
+}
+
+export interface RgOptions {
+  maxOutputBytes: number;
+  /** Default: the bash timeout. */
+  timeoutMs?: number;
+  separateStderr?: boolean;
 }
 
 const RG_LIST_MAX_BYTES = 64 * 1024 * 1024;
@@ -27,7 +40,7 @@ const rgProbes = new WeakMap<Sandbox, Promise<boolean>>();
 export function hasRipgrep(ctx: ToolContext): Promise<boolean> {
   let probe = rgProbes.get(ctx.sandbox);
   if (!probe) {
-    probe = runRg(ctx, ["--version"], 4096)
+    probe = runRg(ctx, ["--version"], { maxOutputBytes: 4096 })
       .then((run) => run.exitCode === 0 && run.output.startsWith("ripgrep"))
       .catch((error) => {
         // An aborted probe says nothing about rg; let the next call probe again.
@@ -42,20 +55,23 @@ export function hasRipgrep(ctx: ToolContext): Promise<boolean> {
   return probe;
 }
 
-export async function runRg(
-  ctx: ToolContext,
-  args: readonly string[],
-  maxOutputBytes: number,
-): Promise<RgRun> {
+export async function runRg(ctx: ToolContext, args: readonly string[], options: RgOptions): Promise<RgRun> {
   const result = await ctx.sandbox.runArgv(["rg", ...args], {
     cwd: ctx.workspace.root,
     signal: ctx.signal,
-    timeoutMs: ctx.limits.bashTimeoutSeconds * 1000,
-    maxOutputBytes,
+    timeoutMs: options.timeoutMs ?? ctx.limits.bashTimeoutSeconds * 1000,
+    maxOutputBytes: options.maxOutputBytes,
+    ...(options.separateStderr ? { separateStderr: true } : {}),
   });
   ctx.signal.throwIfAborted();
   const complete = !result.timedOut && !result.aborted && result.droppedBytes === 0;
-  return { output: result.output, exitCode: result.exitCode, complete };
+  return {
+    output: result.output,
+    stderr: result.stderr ?? "",
+    exitCode: result.exitCode,
+    complete,
+    timedOut: result.timedOut,
+  };
 }
 
 /** Absolute paths of the files under `base`, sorted by path. */
@@ -82,8 +98,14 @@ async function listWithRg(
 ): Promise<string[] | null> {
   const args = ["--files", "--hidden", "--no-require-git", "--no-messages", "--glob", "!.git"];
   if (options.skipNodeModules) args.push("--glob", "!node_modules");
-  const run = await runRg(ctx, [...args, "--", base], RG_LIST_MAX_BYTES);
+  const debug = options.passedOver !== undefined;
+  if (debug) args.push("--debug");
+  const run = await runRg(ctx, [...args, "--", base], {
+    maxOutputBytes: RG_LIST_MAX_BYTES,
+    separateStderr: debug,
+  });
   if (!run.complete || (run.exitCode !== 0 && run.exitCode !== 1)) return null;
+  options.passedOver?.push(...rgSkippedPaths(run.stderr));
   return run.output.split("\n").filter((line) => line !== "");
 }
 
@@ -136,8 +158,8 @@ async function walkDir(walker: Walker, dir: string, parentRules: IgnoreRule[]): 
         continue;
       }
       if (!isIgnored(rules, abs, true)) await walkDir(walker, abs, rules);
-    } else if (entry.isFile && !isIgnored(rules, abs, false)) {
-      walker.out.push(abs);
+    } else if (!isIgnored(rules, abs, false)) {
+      (entry.isFile ? walker.out : walker.options.passedOver)?.push(abs);
     }
   }
 }

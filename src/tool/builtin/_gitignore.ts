@@ -4,6 +4,7 @@
  * by a leading or inner slash, `*`, `?`, `**`, `[...]`. Later rules and deeper files win.
  */
 import { relative, sep } from "node:path";
+import { readRegularFile } from "../../lib/regular_file.ts";
 import { type CompiledGlob, compileGlob, globMatches } from "./_glob_match.ts";
 
 export interface IgnoreRule {
@@ -48,9 +49,13 @@ export function isIgnored(rules: readonly IgnoreRule[], abs: string, isDir: bool
   return ignored;
 }
 
+/** A `.gitignore` larger than this, or not a regular file (a FIFO would block the walk), is not read. */
+const MAX_GITIGNORE_BYTES = 4 * 1024 * 1024;
+
 export async function readGitignore(dir: string): Promise<IgnoreRule[]> {
   try {
-    return parseGitignore(await Deno.readTextFile(`${dir}${sep}.gitignore`), dir);
+    const read = await readRegularFile(`${dir}${sep}.gitignore`, MAX_GITIGNORE_BYTES);
+    return read.kind === "bytes" ? parseGitignore(new TextDecoder().decode(read.bytes), dir) : [];
   } catch {
     return [];
   }

@@ -1,11 +1,14 @@
 /**
  * @module
- * The two grep engines over an explicit, already filtered file list: ripgrep (`--json`) and a JS RegExp
- * line scanner. Both skip binary files, strip CR, and stop once `stopAfter` says enough was found.
+ * The two grep engines: ripgrep (`--json`) over a tree or an explicit file list, and a JS RegExp line
+ * scanner. Both skip binary files, strip CR, and stop once `enough` says enough was found or the
+ * deadline passes; the caller has already screened explicit file lists (_search_skips.ts).
  */
+import { readRegularFile } from "../../lib/regular_file.ts";
 import type { ToolContext } from "../tool.ts";
 import { ToolError } from "../tool.ts";
 import { comparePaths, type RgRun, runRg } from "./_file_walk.ts";
+import { GREP_MAX_FILE_BYTES, rgSkippedPaths } from "./_search_skips.ts";
 
 export interface Hit {
   line: number;
@@ -25,40 +28,58 @@ export interface SearchOptions {
   context: number;
   /** Called after each file with matches; returning true stops the search. */
   enough: (found: readonly FileHits[]) => boolean;
+  /** Epoch milliseconds at which the search stops and reports what it found so far. */
+  deadline: number;
+}
+
+/** Matches found; `timedOut` when the deadline cut the search short. */
+export interface SearchResult {
+  found: FileHits[];
+  timedOut: boolean;
+}
+
+/** A tree search also names the entries ripgrep passed over (to be tallied by the caller). */
+export interface TreeSearchResult extends SearchResult {
+  passedOver: string[];
 }
 
 const RG_CHUNK_FILES = 256;
 const RG_CHUNK_MAX_BYTES = 16 * 1024 * 1024;
 const RG_TREE_MAX_BYTES = 64 * 1024 * 1024;
-const JS_MAX_FILE_BYTES = 64 * 1024 * 1024;
 
 /** Null when ripgrep rejected the pattern but JavaScript accepts it (look-around, backreferences). */
 export async function searchWithRg(
   ctx: ToolContext,
   files: readonly string[],
   options: SearchOptions,
-): Promise<FileHits[] | null> {
+): Promise<SearchResult | null> {
   if (files.length === 0) {
     if (compileJsPattern(options.pattern, options.caseInsensitive) === null) {
       throw invalidPattern(options.pattern, "JavaScript cannot parse it");
     }
-    return [];
+    return { found: [], timedOut: false };
   }
   const found: FileHits[] = [];
   const flags = rgFlags(options);
   for (let i = 0; i < files.length; i += RG_CHUNK_FILES) {
+    const timeoutMs = options.deadline - Date.now();
+    if (timeoutMs <= 0) return { found, timedOut: true };
     const chunk = files.slice(i, i + RG_CHUNK_FILES);
-    const run = await runRg(ctx, [...flags, "-e", options.pattern, "--", ...chunk], RG_CHUNK_MAX_BYTES);
-    const parsed = parseRgJson(run.output);
+    const run = await runRg(ctx, [...flags, "-e", options.pattern, "--", ...chunk], {
+      maxOutputBytes: RG_CHUNK_MAX_BYTES,
+      timeoutMs,
+    });
+    const parsed = parseRgJson(run.output, run.timedOut);
     if (rejectedPattern(run, parsed, options)) return null;
     const order = new Map(chunk.map((file, index) => [file, index]));
     parsed.files.sort((a, b) => (order.get(a.file) ?? 0) - (order.get(b.file) ?? 0));
     for (const entry of parsed.files) {
       found.push(entry);
-      if (options.enough(found)) return found;
+      if (options.enough(found)) return { found, timedOut: false };
     }
+    if (run.timedOut) return { found, timedOut: true };
   }
-  return found;
+  return { found, timedOut: false };
 }
 
 function rgFlags(options: SearchOptions): string[] {
@@ -70,41 +91,45 @@ function rgFlags(options: SearchOptions): string[] {
 
 /** True when rg refused a pattern JavaScript accepts; throws when neither can use it. */
 function rejectedPattern(run: RgRun, parsed: RgParse, options: SearchOptions): boolean {
-  if (run.exitCode !== 2 || parsed.events !== 0 || !/regex|error/i.test(run.output)) return false;
+  const said = `${run.output}\n${run.stderr}`.split("\n").filter((line) => !line.includes("DEBUG|"));
+  if (run.exitCode !== 2 || parsed.events !== 0 || !/regex|error/i.test(said.join("\n"))) return false;
   if (compileJsPattern(options.pattern, options.caseInsensitive) !== null) return true;
-  throw invalidPattern(options.pattern, run.output.trim().split("\n").slice(0, 6).join("\n"));
+  throw invalidPattern(options.pattern, said.filter((line) => line.trim() !== "").slice(0, 6).join("\n"));
 }
 
 /**
  * One rg process walks the whole tree (honouring .gitignore itself) instead of one per chunk of a file
  * list: on large trees that is most of the cost. Null when the output was cut or rg failed, so the
  * caller falls back to the file-list search; `keep` applies the glob filter and forbidden paths.
+ * `--debug` (kept apart from the JSON on stderr) names the FIFOs and oversized files the walk skipped.
  */
 export async function searchTreeWithRg(
   ctx: ToolContext,
   base: string,
   options: SearchOptions & { keep: (file: string) => boolean; perFileCap?: number },
-): Promise<FileHits[] | null> {
+): Promise<TreeSearchResult | null> {
   const walk = [
     "--hidden",
     "--no-require-git",
-    "--sort",
-    "path",
     "--glob",
     "!.git",
     "--glob",
     "!node_modules",
+    "--max-filesize",
+    String(GREP_MAX_FILE_BYTES),
+    "--debug",
   ];
   if (options.perFileCap) walk.push("--max-count", String(options.perFileCap));
-  const run = await runRg(
-    ctx,
-    [...rgFlags(options), ...walk, "-e", options.pattern, "--", base],
-    RG_TREE_MAX_BYTES,
-  );
-  const parsed = parseRgJson(run.output);
+  const run = await runRg(ctx, [...rgFlags(options), ...walk, "-e", options.pattern, "--", base], {
+    maxOutputBytes: RG_TREE_MAX_BYTES,
+    timeoutMs: Math.max(0, options.deadline - Date.now()),
+    separateStderr: true,
+  });
+  const parsed = parseRgJson(run.output, run.timedOut);
   if (rejectedPattern(run, parsed, options)) return null;
-  if (!run.complete || (run.exitCode !== 0 && run.exitCode !== 1)) return null;
-  // rg searches in parallel; sorting here keeps the output deterministic without `--sort`, which is serial.
+  if (!run.timedOut && (!run.complete || (run.exitCode !== 0 && run.exitCode !== 1))) return null;
+  // rg searches in parallel (which also lets a timed-out run keep what it printed: `--sort` is serial and
+  // block-buffered); sorting here keeps the output deterministic.
   parsed.files.sort((a, b) => comparePaths(a.file, b.file));
   const found: FileHits[] = [];
   for (const entry of parsed.files) {
@@ -112,7 +137,8 @@ export async function searchTreeWithRg(
     found.push(entry);
     if (options.enough(found)) break;
   }
-  return found;
+  const passedOver = rgSkippedPaths(run.stderr).filter(options.keep);
+  return { found, timedOut: run.timedOut, passedOver };
 }
 
 interface RgParse {
@@ -120,7 +146,8 @@ interface RgParse {
   events: number;
 }
 
-function parseRgJson(output: string): RgParse {
+/** `cut`: the output may end mid-file (a timeout); the last file's matches so far still count. */
+function parseRgJson(output: string, cut = false): RgParse {
   const result: RgParse = { files: [], events: 0 };
   let current: FileHits | null = null;
   for (const line of output.split("\n")) {
@@ -145,6 +172,7 @@ function parseRgJson(output: string): RgParse {
       current = null;
     }
   }
+  if (cut && current && current.matches > 0) result.files.push(current);
   return result;
 }
 
@@ -162,12 +190,13 @@ export async function searchWithJs(
   ctx: ToolContext,
   files: readonly string[],
   options: SearchOptions,
-): Promise<FileHits[]> {
+): Promise<SearchResult> {
   const regex = compileJsPattern(options.pattern, options.caseInsensitive);
   if (regex === null) throw invalidPattern(options.pattern, "JavaScript cannot parse it");
   const found: FileHits[] = [];
   for (const file of files) {
     ctx.signal.throwIfAborted();
+    if (Date.now() >= options.deadline) return { found, timedOut: true };
     const lines = await readSearchableLines(file);
     if (lines === null) continue;
     const entry = scanLines(file, lines, regex, options.context);
@@ -175,15 +204,18 @@ export async function searchWithJs(
     found.push(entry);
     if (options.enough(found)) break;
   }
-  return found;
+  return { found, timedOut: false };
 }
 
-/** Lines of a text file, or null for binary, oversized or unreadable files. */
+/**
+ * Lines of a text file, or null for binary, oversized, unreadable or non-regular files (the list was
+ * screened, but a FIFO swapped in since must not block the read).
+ */
 async function readSearchableLines(file: string): Promise<string[] | null> {
   try {
-    const info = await Deno.stat(file);
-    if (!info.isFile || info.size > JS_MAX_FILE_BYTES) return null;
-    const bytes = await Deno.readFile(file);
+    const read = await readRegularFile(file, GREP_MAX_FILE_BYTES);
+    if (read.kind !== "bytes") return null;
+    const bytes = read.bytes;
     const encoding = bytes[0] === 0xff && bytes[1] === 0xfe
       ? "utf-16le"
       : bytes[0] === 0xfe && bytes[1] === 0xff

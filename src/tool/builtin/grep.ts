@@ -6,14 +6,18 @@ import { compileGlob, globMatches } from "./_glob_match.ts";
 import {
   type FileHits,
   type SearchOptions,
+  type SearchResult,
   searchTreeWithRg,
   searchWithJs,
   searchWithRg,
 } from "./_grep_search.ts";
+import { screenFiles, skipReasonOf, SkipTally, tallyPaths } from "./_search_skips.ts";
 import { forbiddenPaths, isInsideAny } from "../workspace_paths.ts";
 import { HitLines } from "./_grep_format.ts";
 
 export const GREP_MAX_MATCHES = 200;
+/** Wall-clock budget of one grep call unless `limits.grepTimeoutSeconds` says otherwise. */
+export const GREP_TIMEOUT_SECONDS = 30;
 const MAX_LINE_CHARS = 500;
 
 const DESCRIPTION =
@@ -41,33 +45,57 @@ export const grepTool = defineTool({
   truncationHint: "narrow the pattern, path or glob",
   async execute(args, ctx) {
     const mode: OutputMode = args.output_mode ?? "content";
+    const timeoutSeconds = ctx.limits.grepTimeoutSeconds ?? GREP_TIMEOUT_SECONDS;
     const search: SearchOptions = {
       pattern: args.pattern,
       caseInsensitive: args.case_insensitive ?? false,
       context: mode === "content" ? args.context ?? 0 : 0,
       enough: (found) =>
         mode === "content" ? totalMatches(found) > GREP_MAX_MATCHES : found.length > GREP_MAX_MATCHES,
+      deadline: Date.now() + timeoutSeconds * 1000,
     };
-    const found = await searchFiles(args, ctx, search, mode);
+    const skipped = new SkipTally();
+    const { found, timedOut } = await searchFiles(args, ctx, search, mode, skipped);
     const data = {
       kind: "search" as const,
       pattern: args.pattern,
       matches: totalMatches(found),
       files: found.length,
+      ...(skipped.total > 0 ? { skipped: skipped.total } : {}),
+      ...(timedOut ? { timedOut: true } : {}),
     };
-    if (found.length === 0) {
-      return { output: `No matches for "${args.pattern}" in ${args.path ?? "."}`, data };
-    }
-    return { ...render(ctx.workspace, found, { mode, context: search.context }), data };
+    const notes = [
+      ...(timedOut ? [`timed out after ${timeoutSeconds} s; results may be incomplete`] : []),
+      ...(skipped.total > 0 ? [`skipped ${skipped.describe()}`] : []),
+    ];
+    if (found.length === 0) return { output: noMatches(args, notes), data };
+    const shown = render(ctx.workspace, found, { mode, context: search.context });
+    return { ...shown, output: [shown.output, ...notes.map((note) => `... ${note}`)].join("\n"), data };
   },
 });
 
-async function searchFiles(args: GrepArgs, ctx: ToolContext, search: SearchOptions, mode: OutputMode) {
+/** "No matches" only when every file was searched; otherwise it says what was not. */
+function noMatches(args: GrepArgs, notes: readonly string[]): string {
+  const where = args.path ?? ".";
+  if (notes.length === 0) return `No matches for "${args.pattern}" in ${where}`;
+  return [`No matches for "${args.pattern}" in the files searched in ${where}`, ...notes].join("; ");
+}
+
+async function searchFiles(
+  args: GrepArgs,
+  ctx: ToolContext,
+  search: SearchOptions,
+  mode: OutputMode,
+  skipped: SkipTally,
+): Promise<SearchResult> {
   if (await hasRipgrep(ctx)) {
     const tree = await treeSearch(args, ctx, search, mode);
-    if (tree) return tree;
+    if (tree) {
+      await tallyPaths(tree.passedOver, skipped);
+      return tree;
+    }
   }
-  const files = await candidateFiles(args, ctx);
+  const files = await candidateFiles(args, ctx, skipped);
   return (await hasRipgrep(ctx) ? await searchWithRg(ctx, files, search) : null) ??
     await searchWithJs(ctx, files, search);
 }
@@ -95,18 +123,27 @@ function compileUserGlob(pattern: string) {
   }
 }
 
-async function candidateFiles(args: GrepArgs, ctx: ToolContext): Promise<string[]> {
+/** The regular files to search, each at most the size cap; what is passed over goes to `skipped`. */
+async function candidateFiles(args: GrepArgs, ctx: ToolContext, skipped: SkipTally): Promise<string[]> {
   const input = args.path ?? ".";
   const base = await resolveReadPath(ctx.workspace, input);
   const info = await Deno.stat(base).catch(() => null);
   if (info === null) {
     throw new ToolError("tool.not_found", `Cannot access "${input}": no such file or directory`);
   }
-  if (info.isFile) return [base];
-  const files = await listFiles(ctx, base, { skipNodeModules: true });
-  if (args.glob === undefined) return files;
-  const glob = compileUserGlob(args.glob);
-  return files.filter((file) => globMatches(glob, relativeSlash(base, file)));
+  if (!info.isDirectory) {
+    const reason = skipReasonOf(info);
+    if (reason) skipped.add(reason);
+    return reason ? [] : [base];
+  }
+  const passedOver: string[] = [];
+  const files = await listFiles(ctx, base, { skipNodeModules: true, passedOver });
+  const glob = args.glob === undefined ? null : compileUserGlob(args.glob);
+  const forbidden = await forbiddenPaths(ctx.workspace);
+  const keep = (file: string) =>
+    !isInsideAny(file, forbidden) && (glob === null || globMatches(glob, relativeSlash(base, file)));
+  await tallyPaths(passedOver.filter(keep), skipped);
+  return await screenFiles(files.filter(keep), skipped);
 }
 
 function totalMatches(found: readonly FileHits[]): number {

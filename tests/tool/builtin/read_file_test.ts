@@ -1,7 +1,9 @@
 import assert from "node:assert/strict";
 import { join } from "node:path";
 import { readFileTool } from "../../../src/tool/builtin/read_file.ts";
+import { readPlain } from "../../../src/tool/confined_fs.ts";
 import { makeTestWorkspace, rejectsWithCode } from "../_tool_context.ts";
+import { mkfifo, promptly } from "../_fifo.ts";
 
 function numbered(from: number, lines: string[]): string {
   return lines.map((line, i) => `${from + i}\t${line}`).join("\n");
@@ -185,4 +187,32 @@ Deno.test("readFileTool stops when the signal is aborted", async () => {
   const controller = new AbortController();
   controller.abort();
   await assert.rejects(readFileTool.execute({ path: "a.txt" }, { ...t.ctx, signal: controller.signal }));
+});
+
+Deno.test({
+  name: "readFileTool refuses a FIFO at once, through the file agent and through the bash helper",
+  ignore: Deno.build.os === "windows",
+  async fn() {
+    for (const noAgent of [false, true]) {
+      await using t = await makeTestWorkspace({ noAgent });
+      const fifo = join(t.root, "pipe");
+      await mkfifo(fifo);
+      const started = performance.now();
+      const read = readFileTool.execute({ path: "pipe" }, t.ctx);
+      await promptly(rejectsWithCode(read, "tool.unsupported_file"), 5, [fifo]);
+      assert.ok(performance.now() - started < 2000, `took ${performance.now() - started} ms`);
+    }
+  },
+});
+
+Deno.test({
+  name: "readPlain (code_index, and every read off Linux) refuses a FIFO without opening it blocking",
+  ignore: Deno.build.os === "windows",
+  async fn() {
+    await using t = await makeTestWorkspace();
+    const fifo = join(t.root, "pipe");
+    await mkfifo(fifo);
+    const error = await promptly(rejectsWithCode(readPlain(fifo), "tool.unsupported_file"), 5, [fifo]);
+    assert.match(error.message, /not a regular file/);
+  },
 });
