@@ -56,7 +56,7 @@ for (const backend of BACKENDS) {
       const started = performance.now();
       const hit = await promptly(grepTool.execute({ pattern: "needle" }, ctx), 5, [fifo]);
       assert.ok(performance.now() - started < 2000, `took ${performance.now() - started} ms`);
-      assert.equal(hit.output, "src/a.txt:1:needle here\n... skipped 1 file (1 FIFO)");
+      assert.equal(hit.output, "src/a.txt\n1:needle here\n... skipped 1 file (1 FIFO)");
       assert.deepEqual(hit.data, { kind: "search", pattern: "needle", matches: 1, files: 1, skipped: 1 });
       const none = await promptly(grepTool.execute({ pattern: "absent" }, ctx), 5, [fifo]);
       assert.equal(
@@ -81,7 +81,7 @@ Deno.test({
     await mkfifo(fifo);
     const ctx = boundedCtx(t);
     const found = await promptly(grepTool.execute({ pattern: "needle" }, ctx), 5, [fifo]);
-    assert.equal(found.output, "a.txt:1:needle\n... skipped 1 file (1 FIFO)");
+    assert.equal(found.output, "a.txt\n1:needle\n... skipped 1 file (1 FIFO)");
     const listed = await promptly(globTool.execute({ pattern: "*.txt" }, ctx), 5, [fifo]);
     assert.equal(listed.output, "a.txt");
   },
@@ -180,7 +180,7 @@ Deno.test("grep stops at its time limit, keeps what ripgrep found and says the r
   assert.ok(elapsed < 5000, `took ${elapsed} ms`);
   assert.equal(
     result.output,
-    `a.txt:1:${HIT}\n... timed out after 1 s; results may be incomplete`,
+    `a.txt\n1:${HIT}\n... timed out after 1 s; results may be incomplete`,
   );
   assert.deepEqual(result.data, {
     kind: "search",
