@@ -29,6 +29,7 @@ const EXIT_CODES: Record<string, number> = {
   "provider.rate_limited": 3,
   "provider.server": 3,
   "provider.network": 3,
+  "provider.timeout": 3,
   "provider.truncated": 3,
   "turn.interrupted": 130,
   // 128 + SIGPIPE, as for any Unix tool whose reader left (`reasonix --help | head -1`).
