@@ -109,6 +109,7 @@ async function bootWith(options: BootOptions, booting: Booting): Promise<Control
     env,
     workspace: workspaceRoot,
   });
+  warnings.push(...credential.warnings ?? []);
   const provider = createProvider(modelRef.provider, {
     ...(credential.key ? { apiKey: credential.key } : {}),
     maxRetries: config.network.maxRetries,
