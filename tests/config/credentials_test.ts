@@ -158,6 +158,17 @@ Deno.test("resolveCredential() treats an empty value as not set, even for a loop
   }
 });
 
+Deno.test("resolveCredential() treats an empty environment variable as not set for a loopback provider", async () => {
+  await using fx = await fixture();
+  await fx.write(
+    fx.paths.globalConfigFile,
+    projectProvider("local", "http://127.0.0.1:8080/v1", "LOCAL_KEY"),
+  );
+  const error = await credentialFor(fx, "local", { LOCAL_KEY: "" }).catch((e) => e);
+  assert.equal(error.code, "config.missing_key");
+  assert.deepEqual(await credentialFor(fx, "local"), { source: "none" }, "absent still sends no key");
+});
+
 Deno.test("resolveCredential() falls back to .env when the environment variable is empty", async () => {
   await using fx = await fixture();
   await fx.write(fx.paths.envFile, "DEEPSEEK_API_KEY=sk-file\n");
