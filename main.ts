@@ -13,6 +13,7 @@ import type { ToolSpec } from "./src/tool/tool.ts";
 import { sessionRewindCommands } from "./src/frontends/cli/session_rewind_cmd.ts";
 import { looksLikeCommand, unknownCommandError } from "./src/frontends/cli/unknown_command.ts";
 import { isBrokenPipe, ReasonixError } from "./src/lib/errors.ts";
+import { readTaskStream } from "./src/frontends/run/task_input.ts";
 
 /** What a program that embeds the CLI may add (tests use it for fixture tools). */
 export interface Embedding {
@@ -29,6 +30,7 @@ const EXIT_CODES: Record<string, number> = {
   "provider.rate_limited": 3,
   "provider.server": 3,
   "provider.network": 3,
+  "provider.timeout": 3,
   "provider.truncated": 3,
   "turn.interrupted": 130,
   // 128 + SIGPIPE, as for any Unix tool whose reader left (`reasonix --help | head -1`).
@@ -112,7 +114,7 @@ function parseCount(value: string): number {
 async function readTask(words: string[]): Promise<string> {
   if (words.length > 0) return words.join(" ");
   if (Deno.stdin.isTerminal()) return "";
-  return (await new Response(Deno.stdin.readable).text()).trim();
+  return (await readTaskStream(Deno.stdin.readable)).trim();
 }
 
 async function startRun(

@@ -109,6 +109,9 @@ export async function layerValues(raw: Raw, context: LayerContext): Promise<Laye
     network: compact({
       maxRetries: network.max_retries as number | undefined,
       retryBaseMs: network.retry_base_ms as number | undefined,
+      connectTimeoutSeconds: network.connect_timeout_seconds as number | undefined,
+      firstByteTimeoutSeconds: network.first_byte_timeout_seconds as number | undefined,
+      idleTimeoutSeconds: network.idle_timeout_seconds as number | undefined,
     }),
     billing: compact({
       currency: section(raw, "billing").display_currency as ResolvedConfig["billing"]["currency"] | undefined,

@@ -61,7 +61,14 @@ export function builtinConfig(): ResolvedConfig {
     permissions: { mode: "ask", allow: [], ask: [], deny: [], allowDynamicBash: false },
     sandbox: { allowWrite: [], forbidRead: [], bash: true, require: false, protectGit: true },
     secrets: { protectSensitiveFiles: true, envAllow: [] },
-    network: { maxRetries: 3, retryBaseMs: 1000 },
+    network: {
+      maxRetries: 3,
+      retryBaseMs: 1000,
+      connectTimeoutSeconds: 15,
+      // Reasoning models may think for minutes, but DeepSeek sends keep-alives and frames meanwhile.
+      firstByteTimeoutSeconds: 120,
+      idleTimeoutSeconds: 90,
+    },
     billing: { currency: "auto" },
     sessions: { retentionDays: 30 },
     ui: { theme: "auto", showTurnUsage: true, showReasoning: true },

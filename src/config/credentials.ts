@@ -7,7 +7,7 @@
  * the user's key to a server of its choosing. Key values are never logged or put in messages.
  */
 import { ReasonixError } from "../lib/errors.ts";
-import { parseDotenv } from "./dotenv.ts";
+import { type DotenvFile, readDotenv } from "./dotenv.ts";
 import type { Paths } from "./paths.ts";
 import { safeUrl } from "./schema.ts";
 import { isKeyPairingApproved, type KeyPairing } from "./trust.ts";
@@ -16,6 +16,16 @@ import type { ProviderConfig, ResolvedConfig } from "./types.ts";
 export interface Credential {
   key?: string;
   source: "env" | "dotenv" | "none";
+  /** Lines of `<home>/.env` that were skipped, as `file:line: what is wrong`; absent when none. */
+  warnings?: string[];
+}
+
+/** What the lookup found: a key, or whether the variable was set but empty. */
+interface Lookup {
+  key?: string;
+  source?: "env" | "dotenv";
+  setButEmpty: boolean;
+  warnings: string[];
 }
 
 export interface CredentialOptions {
@@ -25,19 +35,26 @@ export interface CredentialOptions {
   workspace: string;
 }
 
+/**
+ * An empty value is "not set", even for a loopback provider: only a variable that is absent sends no key.
+ * A value with a control or non-ASCII character is refused before any request, naming where it came from.
+ */
 export async function resolveCredential(
   provider: ProviderConfig,
   options: CredentialOptions,
 ): Promise<Credential> {
-  const found = provider.apiKeyEnv === "" ? undefined : await lookUpKey(provider.apiKeyEnv, options);
-  if (found === undefined) {
-    if (isLoopback(provider.baseUrl)) return { source: "none" };
-    throw missingKey(provider, options.paths);
+  const found: Lookup = provider.apiKeyEnv === ""
+    ? { setButEmpty: false, warnings: [] }
+    : await lookUpKey(provider.apiKeyEnv, options);
+  const warnings = found.warnings.length > 0 ? { warnings: found.warnings } : {};
+  if (found.key === undefined || found.source === undefined) {
+    if (isLoopback(provider.baseUrl) && !found.setButEmpty) return { source: "none", ...warnings };
+    throw missingKey(provider, options.paths, found.warnings);
   }
   if (provider.source === "project" && !(await keyAllowed(provider, options))) {
     throw untrusted(provider);
   }
-  return found;
+  return { key: found.key, source: found.source, ...warnings };
 }
 
 /** The pairing `reasonix trust-key <provider>` approves for a project provider. */
@@ -45,21 +62,55 @@ export function keyPairingFor(provider: ProviderConfig): KeyPairing {
   return { provider: provider.name, host: hostOf(provider.baseUrl), apiKeyEnv: provider.apiKeyEnv };
 }
 
-async function lookUpKey(name: string, options: CredentialOptions): Promise<Credential | undefined> {
+async function lookUpKey(name: string, options: CredentialOptions): Promise<Lookup> {
   const fromEnv = options.env[name];
-  if (fromEnv !== undefined && fromEnv.trim() !== "") return { key: fromEnv.trim(), source: "env" };
-  let text: string;
-  try {
-    text = await Deno.readTextFile(options.paths.envFile);
-  } catch (error) {
-    if (error instanceof Deno.errors.NotFound) return undefined;
-    throw new ReasonixError(
-      "config.read",
-      `Cannot read "${options.paths.envFile}": ${(error as Error).message}`,
-    );
+  if (fromEnv !== undefined && fromEnv.trim() !== "") {
+    return {
+      key: checkedKey(fromEnv.trim(), name, "the environment"),
+      source: "env",
+      setButEmpty: false,
+      warnings: [],
+    };
   }
-  const fromFile = parseDotenv(text).get(name)?.trim();
-  return fromFile ? { key: fromFile, source: "dotenv" } : undefined;
+  const path = options.paths.envFile;
+  const file = await readEnvFile(path);
+  const warnings = file.problems.map((problem) => `${path}:${problem.line}: ${problem.message}`);
+  const entry = file.entries.get(name);
+  const value = entry?.value.trim() ?? "";
+  if (entry && value !== "") {
+    return {
+      key: checkedKey(value, name, `${path}:${entry.line}`),
+      source: "dotenv",
+      setButEmpty: false,
+      warnings,
+    };
+  }
+  return { setButEmpty: fromEnv !== undefined || entry !== undefined, warnings };
+}
+
+async function readEnvFile(path: string): Promise<DotenvFile> {
+  try {
+    return readDotenv(await Deno.readTextFile(path));
+  } catch (error) {
+    if (error instanceof Deno.errors.NotFound) return { entries: new Map(), problems: [] };
+    throw new ReasonixError("config.read", `Cannot read "${path}": ${(error as Error).message}`);
+  }
+}
+
+/** A key goes into an HTTP header: a stray newline or NUL must be a config error here, not a network one. */
+function checkedKey(value: string, name: string, origin: string): string {
+  const bad = /[^\x20-\x7e]/.exec(value);
+  if (!bad) return value;
+  const code = bad[0].charCodeAt(0);
+  const what = code < 0x20 || code === 0x7f
+    ? "a control character (such as a newline, tab or NUL)"
+    : "a character that is not printable ASCII";
+  // Never the value itself: only where it is and what is wrong with it.
+  throw new ReasonixError(
+    "config.invalid_key",
+    `Cannot use ${name} from ${origin}: its value contains ${what} at position ${bad.index + 1}`,
+    { hint: `An API key is printable ASCII: set ${name} again, copied afresh from the provider` },
+  );
 }
 
 async function keyAllowed(provider: ProviderConfig, options: CredentialOptions): Promise<boolean> {
@@ -95,7 +146,9 @@ function untrusted(provider: ProviderConfig): ReasonixError {
   );
 }
 
-function missingKey(provider: ProviderConfig, paths: Paths): ReasonixError {
+function missingKey(provider: ProviderConfig, paths: Paths, problems: string[]): ReasonixError {
+  // A skipped line of .env is the likeliest reason a key written there is "not set".
+  const skipped = problems.length > 0 ? ` (skipped: ${problems.join("; ")})` : "";
   if (provider.apiKeyEnv === "") {
     return new ReasonixError(
       "config.missing_key",
@@ -111,7 +164,8 @@ function missingKey(provider: ProviderConfig, paths: Paths): ReasonixError {
     `Cannot authenticate provider "${provider.name}": "${provider.apiKeyEnv}" is not set`,
     {
       hint:
-        `Set ${provider.apiKeyEnv} in the environment or add ${provider.apiKeyEnv}=... to ${paths.envFile}`,
+        `Set ${provider.apiKeyEnv} in the environment or add ${provider.apiKeyEnv}=... to ${paths.envFile}` +
+        skipped,
     },
   );
 }

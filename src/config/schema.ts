@@ -75,6 +75,10 @@ function ratio(min: number, max: number): LeafSpec {
   return leaf("number", z.number().min(min).max(max), `a number from ${min} to ${max}`);
 }
 
+function seconds(): LeafSpec {
+  return leaf("number", z.number().positive().max(86_400), "a number of seconds above 0, at most 86400");
+}
+
 function price(): LeafSpec {
   return leaf("number", z.number().min(0), "a number >= 0");
 }
@@ -197,7 +201,14 @@ export const CONFIG_SPEC: TableSpec = table({
     env_allow: strings(),
     ...marks(UNSUPPORTED, ["filter_subprocess_env"]),
   }),
-  network: table({ max_retries: integer(0, 20), retry_base_ms: integer(0), proxy: UNSUPPORTED }),
+  network: table({
+    max_retries: integer(0, 20),
+    retry_base_ms: integer(0),
+    connect_timeout_seconds: seconds(),
+    first_byte_timeout_seconds: seconds(),
+    idle_timeout_seconds: seconds(),
+    proxy: UNSUPPORTED,
+  }),
   billing: table({ display_currency: oneOf(["auto", "CNY", "USD"]) }),
   sessions: table({ retention_days: integer(1) }),
   ui: table({

@@ -132,7 +132,14 @@ export interface ResolvedConfig {
    * bash. `envAllow`: variable names passed to child processes even though they look like secrets.
    */
   secrets: { protectSensitiveFiles: boolean; envAllow: string[] };
-  network: { maxRetries: number; retryBaseMs: number };
+  /** Provider requests: bounded retries and the deadlines of each attempt (provider/deepseek/stall_watch.ts). */
+  network: {
+    maxRetries: number;
+    retryBaseMs: number;
+    connectTimeoutSeconds: number;
+    firstByteTimeoutSeconds: number;
+    idleTimeoutSeconds: number;
+  };
   billing: { currency: "auto" | "CNY" | "USD" };
   /** `retentionDays`: how long file checkpoints are kept (default 30); user config only. */
   sessions: { retentionDays: number };

@@ -109,10 +109,16 @@ async function bootWith(options: BootOptions, booting: Booting): Promise<Control
     env,
     workspace: workspaceRoot,
   });
+  warnings.push(...credential.warnings ?? []);
   const provider = createProvider(modelRef.provider, {
     ...(credential.key ? { apiKey: credential.key } : {}),
     maxRetries: config.network.maxRetries,
     retryBaseMs: config.network.retryBaseMs,
+    timeouts: {
+      connectMs: config.network.connectTimeoutSeconds * 1000,
+      firstByteMs: config.network.firstByteTimeoutSeconds * 1000,
+      idleMs: config.network.idleTimeoutSeconds * 1000,
+    },
   });
   const workspace = await buildWorkspace(workspaceRoot, config, { addDirs: flags.addDirs ?? [], paths });
   const sandboxSetup = await setupSandbox({ config, paths, env, workspace });

@@ -13,7 +13,8 @@ export interface ProviderErrorOptions extends ReasonixErrorOptions {
 
 /**
  * Codes: `provider.auth` (401), `provider.balance` (402), `provider.bad_request` (400/422 and other 4xx),
- * `provider.rate_limited` (429), `provider.server` (5xx), `provider.network`, `provider.truncated`,
+ * `provider.rate_limited` (429), `provider.server` (5xx), `provider.network`, `provider.timeout`
+ * (no headers, first byte or next chunk in time), `provider.truncated`,
  * `provider.bad_response` (unparsable stream data), `provider.aborted`, `provider.unknown_kind`.
  */
 export class ProviderError extends ReasonixError {

@@ -6,12 +6,15 @@ import type { ProviderConfig } from "../config/types.ts";
 import { ProviderError } from "./errors.ts";
 import type { Provider } from "./provider.ts";
 import { OpenAIProvider } from "./deepseek/client.ts";
+import type { ProviderTimeouts } from "./deepseek/stall_watch.ts";
 
 export interface CreateProviderOptions {
   apiKey?: string;
   maxRetries: number;
   retryBaseMs: number;
   maxRetryDelayMs?: number;
+  /** Deadlines of each attempt; the defaults of provider/deepseek/stall_watch.ts when absent. */
+  timeouts?: ProviderTimeouts;
   /** Sent in the User-Agent. */
   version?: string;
 }
@@ -28,6 +31,7 @@ function openAIProvider(config: ProviderConfig, options: CreateProviderOptions):
     maxRetries: options.maxRetries,
     retryBaseMs: options.retryBaseMs,
     maxRetryDelayMs: options.maxRetryDelayMs,
+    ...(options.timeouts ? { timeouts: options.timeouts } : {}),
     version: options.version,
   });
 }

@@ -140,3 +140,79 @@ Deno.test("resolveCredential() allows a project provider once the whole reasonix
   await Deno.writeTextFile(file, projectProvider("proxy", "https://evil.example.com"));
   await assert.rejects(credentialFor(fx, "m-proxy"), /Cannot send "DEEPSEEK_API_KEY"/);
 });
+
+Deno.test("resolveCredential() treats an empty value as not set, even for a loopback provider", async () => {
+  await using fx = await fixture();
+  await fx.write(
+    fx.paths.globalConfigFile,
+    projectProvider("local", "http://127.0.0.1:8080/v1", "LOCAL_KEY"),
+  );
+  await fx.write(fx.paths.envFile, "LOCAL_KEY=\nDEEPSEEK_API_KEY=''\n");
+  for (
+    const [model, env] of [["local", {}], ["local", { LOCAL_KEY: "  " }], ["deepseek-flash", {}]] as const
+  ) {
+    const error = await credentialFor(fx, model, env).catch((e) => e);
+    assert.ok(error instanceof ReasonixError, `${model}: ${error}`);
+    assert.equal(error.code, "config.missing_key");
+    assert.match(error.message, /"(LOCAL_KEY|DEEPSEEK_API_KEY)" is not set/);
+  }
+});
+
+Deno.test("resolveCredential() treats an empty environment variable as not set for a loopback provider", async () => {
+  await using fx = await fixture();
+  await fx.write(
+    fx.paths.globalConfigFile,
+    projectProvider("local", "http://127.0.0.1:8080/v1", "LOCAL_KEY"),
+  );
+  const error = await credentialFor(fx, "local", { LOCAL_KEY: "" }).catch((e) => e);
+  assert.equal(error.code, "config.missing_key");
+  assert.deepEqual(await credentialFor(fx, "local"), { source: "none" }, "absent still sends no key");
+});
+
+Deno.test("resolveCredential() falls back to .env when the environment variable is empty", async () => {
+  await using fx = await fixture();
+  await fx.write(fx.paths.envFile, "DEEPSEEK_API_KEY=sk-file\n");
+  assert.deepEqual(await credentialFor(fx, "deepseek-flash", { DEEPSEEK_API_KEY: "" }), {
+    key: "sk-file",
+    source: "dotenv",
+  });
+});
+
+Deno.test("resolveCredential() refuses a key with control bytes, naming its variable and place, not its value", async () => {
+  await using fx = await fixture();
+  await fx.write(fx.paths.envFile, '# keys\nDEEPSEEK_API_KEY="sk-secret\\nX-Injected: 1"\n');
+  const fromFile = await credentialFor(fx, "deepseek-flash").catch((e) => e);
+  assert.ok(fromFile instanceof ReasonixError, String(fromFile));
+  assert.equal(fromFile.code, "config.invalid_key");
+  assert.equal(
+    fromFile.message,
+    `Cannot use DEEPSEEK_API_KEY from ${fx.paths.envFile}:2: its value contains a control character ` +
+      "(such as a newline, tab or NUL) at position 10",
+  );
+  const fromEnv = await credentialFor(fx, "deepseek-flash", { DEEPSEEK_API_KEY: "sk-secret\u001b[31m" })
+    .catch((e) => e);
+  assert.equal(fromEnv.code, "config.invalid_key");
+  assert.match(fromEnv.message, /^Cannot use DEEPSEEK_API_KEY from the environment: .*control character/);
+  const wide = await credentialFor(fx, "deepseek-flash", { DEEPSEEK_API_KEY: "sk-secret\u200b" }).catch((e) =>
+    e
+  );
+  assert.match(wide.message, /not printable ASCII at position 10/);
+  for (const error of [fromFile, fromEnv, wide]) {
+    assert.doesNotMatch(`${error.message} ${error.hint}`, /secret/);
+  }
+});
+
+Deno.test("resolveCredential() reports skipped .env lines with file:line", async () => {
+  await using fx = await fixture();
+  await fx.write(fx.paths.envFile, "DEEPSEEK_API_KEY=sk-file\nOTHER_KEY sk-other\n");
+  assert.deepEqual(await credentialFor(fx, "deepseek-flash"), {
+    key: "sk-file",
+    source: "dotenv",
+    warnings: [`${fx.paths.envFile}:2: skipped: expected NAME=value`],
+  });
+  await fx.write(fx.paths.envFile, "DEEPSEEK_API_KEY sk-file\n");
+  const error = await credentialFor(fx, "deepseek-flash").catch((e) => e);
+  assert.equal(error.code, "config.missing_key");
+  assert.match(error.hint, /\(skipped: .*\.env:1: skipped: expected NAME=value\)$/);
+  assert.doesNotMatch(error.hint, /sk-file/);
+});

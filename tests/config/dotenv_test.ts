@@ -1,5 +1,5 @@
 import assert from "node:assert/strict";
-import { parseDotenv } from "../../src/config/dotenv.ts";
+import { parseDotenv, readDotenv } from "../../src/config/dotenv.ts";
 
 Deno.test("parseDotenv() reads plain, exported and quoted values", () => {
   const text = [
@@ -47,4 +47,36 @@ Deno.test("parseDotenv() removes a key at its reasonix-cleared tombstone", () =>
 
 Deno.test("parseDotenv() lets a later assignment win", () => {
   assert.equal(parseDotenv("K=1\nK=2\n").get("K"), "2");
+});
+
+Deno.test("readDotenv() reports each skipped line with its number, never its text", () => {
+  const text = [
+    "GOOD=1",
+    "not a line",
+    "DEEPSEEK-API-KEY=sk-secret",
+    "",
+    "QUOTED='unclosed",
+    'LAST="never closed',
+    "AFTER=2",
+  ].join("\n");
+  const { entries, problems } = readDotenv(text);
+  assert.deepEqual(entries.get("GOOD"), { value: "1", line: 1 });
+  assert.deepEqual(entries.get("QUOTED"), { value: "unclosed", line: 5 });
+  // An unclosed double quote runs to the end of the file, as before; it is reported, not silently eaten.
+  assert.equal(entries.get("LAST")?.value, "never closed\nAFTER=2");
+  assert.deepEqual(problems, [
+    { line: 2, message: "skipped: expected NAME=value" },
+    {
+      line: 3,
+      message: 'skipped: the name before "=" is not a variable name (letters, digits, "_" and ".")',
+    },
+    { line: 5, message: "the single quote of QUOTED is never closed: its value runs to the end of the line" },
+    { line: 6, message: "the double quote of LAST is never closed: its value runs to the end of the file" },
+  ]);
+  assert.doesNotMatch(JSON.stringify(problems), /sk-secret/);
+});
+
+Deno.test("readDotenv() finds nothing wrong in a well-formed file", () => {
+  const text = "# c\nexport A=1\nB='2'\nC=\"x\ny\"\n# reasonix-cleared A\n\n";
+  assert.deepEqual(readDotenv(text).problems, []);
 });

@@ -168,7 +168,14 @@ Deno.test("getConfigValue() reads resolved values by their TOML keys", () => {
   assert.equal(getConfigValue(config, "billing.display_currency"), "auto");
   assert.equal(getConfigValue(config, "providers.deepseek-pro.base_url"), "https://api.deepseek.com");
   assert.equal(getConfigValue(config, "model_overrides.deepseek-flash.context_window"), 5);
-  assert.deepEqual(getConfigValue(config, "network"), { maxRetries: 3, retryBaseMs: 1000 });
+  assert.deepEqual(getConfigValue(config, "network"), {
+    maxRetries: 3,
+    retryBaseMs: 1000,
+    connectTimeoutSeconds: 15,
+    firstByteTimeoutSeconds: 120,
+    idleTimeoutSeconds: 90,
+  });
+  assert.equal(getConfigValue(config, "network.idle_timeout_seconds"), 90);
   assert.equal(getConfigValue(config, "agent.system_prompt"), undefined);
   assert.throws(() => getConfigValue(config, "agent.bogus"), /unknown key/);
 });

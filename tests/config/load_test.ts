@@ -43,7 +43,13 @@ Deno.test("loadConfig() applies legacy < global < project < flags", async () => 
     outputBudgetBytes: 22,
     webFetchAllowPrivate: [],
   });
-  assert.deepEqual(withoutFlags.network, { maxRetries: 1, retryBaseMs: 7 });
+  assert.deepEqual(withoutFlags.network, {
+    maxRetries: 1,
+    retryBaseMs: 7,
+    connectTimeoutSeconds: 15,
+    firstByteTimeoutSeconds: 120,
+    idleTimeoutSeconds: 90,
+  });
   assert.deepEqual(withoutFlags.agent, { maxSteps: 7, effort: "low" });
   const withFlags = await loadConfig({
     workspace: fx.workspace,

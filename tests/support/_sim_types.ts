@@ -13,7 +13,10 @@ export type SimFault =
   | { kind: "status"; status: number; retryAfterSeconds?: number; message?: string }
   | { kind: "truncate"; afterChunks: number }
   | { kind: "slow_first_byte"; delayMs: number }
-  | { kind: "hang" };
+  /** Headers and keep-alives, then nothing more, the connection held open. */
+  | { kind: "hang" }
+  /** Keep-alives and the first `afterChunks` frames, then nothing more, the connection held open. */
+  | { kind: "stall"; afterChunks: number };
 
 export interface ScriptedReply {
   reasoning?: string;

@@ -175,12 +175,14 @@ export class DeepSeekSim {
       hitChars: this.#cache.hit(input),
       tokensPerChar: this.#tokensPerChar,
     });
-    const faulted = reply.fault?.kind === "truncate" || reply.fault?.kind === "hang";
+    const faulted = ["truncate", "hang", "stall"].includes(reply.fault?.kind ?? "");
     if (!faulted) this.#account(turn, { input, usage, recorded });
     if (body.stream === true) return this.#streamReply(reply, turn, { meta, usage, body, recorded });
     const json = completionBody(turn, meta, { usage, thinking });
     const headers = { "content-type": "application/json" };
-    if (reply.fault?.kind === "hang") return new Response(this.#body([], "hang"), { headers });
+    if (reply.fault?.kind === "hang" || reply.fault?.kind === "stall") {
+      return new Response(this.#body([], "hang"), { headers });
+    }
     if (reply.fault?.kind === "truncate") {
       return new Response(this.#body([json.slice(0, Math.floor(json.length / 2))], "close"), { headers });
     }
@@ -204,8 +206,9 @@ export class DeepSeekSim {
     const fault = reply.fault;
     let stream: ReadableStream<Uint8Array>;
     if (fault?.kind === "hang") stream = this.#body(keepAlive, "hang");
-    else if (fault?.kind === "truncate") {
-      stream = this.#body([...keepAlive, ...frames.body.slice(0, Math.max(0, fault.afterChunks))], "close");
+    else if (fault?.kind === "truncate" || fault?.kind === "stall") {
+      const sent = [...keepAlive, ...frames.body.slice(0, Math.max(0, fault.afterChunks))];
+      stream = this.#body(sent, fault.kind === "truncate" ? "close" : "hang");
     } else {
       const head = [...keepAlive, ...frames.body.slice(0, 1)];
       stream = this.#pacedBody(reply, { head, frames, recorded: options.recorded });

@@ -19,6 +19,7 @@ import { LineFile } from "./line_file.ts";
 import { createTextOutput } from "./text_output.ts";
 import { stderrProgress } from "./progress.ts";
 import { buildMetrics } from "./metrics.ts";
+import { taskFitError } from "./task_input.ts";
 import { stripControls, terminalSafeJson } from "../../lib/terminal_text.ts";
 
 export type OutputFormat = "text" | "json" | "stream-json";
@@ -53,13 +54,12 @@ export async function runHeadless(options: RunOptions): Promise<RunReport> {
   try {
     controller = await bootController({ ...options.boot, headless: true });
   } catch (error) {
-    const info = explainError(error);
-    emitResult(options, {
-      subtype: "error_during_execution",
-      result: info.message,
-      error: info,
-    }, { started, controller: null });
-    return { subtype: "error_during_execution", errorCode: info.code };
+    return failBeforeTurn(options, error, started);
+  }
+  const unfit = taskFitError(options.task, controller.contextWindow);
+  if (unfit) {
+    await controller.close();
+    return failBeforeTurn(options, unfit, started);
   }
   const sinks = await openSinks(options, controller);
   const removeInterrupt = options.onInterrupt?.(() => controller.interrupt());
@@ -75,6 +75,17 @@ export async function runHeadless(options: RunOptions): Promise<RunReport> {
   emitResult(options, outcome, { started, controller });
   if (options.metrics) await writeMetrics(options.metrics, controller, outcome, started);
   return { subtype: outcome.subtype, errorCode: outcome.error?.code ?? null };
+}
+
+/** A failure before the task reached the model (boot, or a task too large): nothing was sent. */
+function failBeforeTurn(options: RunOptions, error: unknown, started: number): RunReport {
+  const info = explainError(error);
+  emitResult(options, {
+    subtype: "error_during_execution",
+    result: info.message,
+    error: info,
+  }, { started, controller: null });
+  return { subtype: "error_during_execution", errorCode: info.code };
 }
 
 /** The task goes through `submit` like typed input: a slash command succeeds with its answer. */

@@ -131,6 +131,7 @@ function statusError(
 function reasonOf(error: ProviderError): string {
   if (error.code === "provider.truncated") return "the reply stream ended early";
   if (error.code === "provider.network") return error.message.replace(/^Cannot reach \S+: /, "");
+  if (error.code === "provider.timeout") return error.message.replace(/^Cannot get a reply from \S+: /, "");
   if (error.status !== undefined) return `server returned ${error.status}`;
   return error.message;
 }

@@ -9,6 +9,7 @@ import { ReasonixError } from "../../lib/errors.ts";
 import { buildRequestBody } from "./body.ts";
 import { parseSse } from "./sse.ts";
 import { StreamAccumulator } from "./_accumulator.ts";
+import { DEFAULT_TIMEOUTS, type ProviderTimeouts, StallWatch } from "./stall_watch.ts";
 import {
   type FailureContext,
   finalError,
@@ -30,6 +31,8 @@ export interface OpenAIProviderOptions {
   maxRetries: number;
   retryBaseMs: number;
   maxRetryDelayMs?: number;
+  /** Connect, first-byte and idle deadlines of each attempt; a passed one is a retryable `provider.timeout`. */
+  timeouts?: ProviderTimeouts;
   /** Sent as `User-Agent: reasonix/<version>`. */
   version?: string;
   /** A seam for tests and proxies; defaults to the global fetch. */
@@ -107,25 +110,42 @@ export class OpenAIProvider implements Provider {
   }
 
   async #attempt(body: string, options: StreamOptions): Promise<AttemptResult> {
+    const watch = new StallWatch(
+      options.signal,
+      this.#options.timeouts ?? DEFAULT_TIMEOUTS,
+      this.#context.host,
+    );
+    try {
+      return await this.#exchange(body, { ...options, signal: watch.signal }, watch);
+    } catch (error) {
+      throw watch.timedOut ?? error;
+    } finally {
+      watch.dispose();
+    }
+  }
+
+  async #exchange(body: string, options: StreamOptions, watch: StallWatch): Promise<AttemptResult> {
     const response = await this.#fetch(this.#url, {
       method: "POST",
       headers: this.#headers,
       body,
       signal: options.signal,
     });
+    watch.headersArrived();
+    const replyBody = response.body ? watch.watch(response.body) : null;
     if (!response.ok) {
-      const bodyText = await readLimited(response);
+      const bodyText = await readLimited(replyBody);
       throw httpError({ status: response.status, headers: response.headers, bodyText }, this.#context);
     }
     const accumulator = new StreamAccumulator(options.onEvent);
     const type = response.headers.get("content-type") ?? "";
     if (type.includes("application/json")) {
-      accumulator.addCompletion(parseJson(await response.text(), this.#context));
+      accumulator.addCompletion(parseJson(await new Response(replyBody).text(), this.#context));
       return this.#result(accumulator);
     }
-    if (!response.body) throw truncatedError(this.#context);
+    if (!replyBody) throw truncatedError(this.#context);
     let done = false;
-    for await (const event of parseSse(response.body)) {
+    for await (const event of parseSse(replyBody)) {
       if (event.data.trim() === "[DONE]") {
         done = true;
         break;
@@ -183,9 +203,9 @@ function parseJson(text: string, context: FailureContext): any {
   }
 }
 
-async function readLimited(response: Response): Promise<string> {
-  if (!response.body) return "";
-  const reader = response.body.getReader();
+async function readLimited(body: ReadableStream<Uint8Array> | null): Promise<string> {
+  if (!body) return "";
+  const reader = body.getReader();
   const chunks: Uint8Array[] = [];
   let size = 0;
   try {
