@@ -9,7 +9,7 @@ import { createElement } from "react";
 import {
   bootController,
   type BootOptions,
-  explainError,
+  existingDir,
   type HistoryPort,
   needsSetup,
   openInputHistory,
@@ -18,7 +18,6 @@ import { processEnv, resolvePaths } from "../../config/paths.ts";
 import { detectLanguage, setLanguage } from "../../lib/i18n/mod.ts";
 import { App } from "./app.tsx";
 import { runLineMode } from "./line_mode.ts";
-import { stripControls } from "../../lib/terminal_text.ts";
 
 export interface TuiOptions {
   boot: Omit<BootOptions, "headless" | "env" | "paths">;
@@ -27,34 +26,29 @@ export interface TuiOptions {
   /** `-r` with no query: Ink starts a fresh session and opens the session picker (line mode keeps `boot.resume`). */
   pickSession?: boolean;
   write: (text: string) => void;
-  writeError: (text: string) => void;
 }
 
-/** Runs the interactive session; returns the process exit code. */
-export async function runTui(options: TuiOptions): Promise<number> {
+/**
+ * Runs the interactive session. Returns the error code of a failure it has already shown (a failed
+ * turn in line mode, a cancelled setup), null when all went well; a failure to start is thrown.
+ */
+export async function runTui(options: TuiOptions): Promise<string | null> {
   const env = processEnv();
   const paths = resolvePaths(env);
   const boot = { ...options.boot, env, paths };
   setLanguage(detectLanguage(env));
-  try {
-    const workspace = await Deno.realPath(resolve(boot.cwd, boot.dir ?? "."));
-    if (!options.lineMode && await needsSetup({ workspace, paths, env })) {
-      const { runSetupWizard } = await import("./setup/wizard.ts");
-      if (!await runSetupWizard({ workspace, paths, env })) return 1;
-    }
-    if (options.lineMode) {
-      return await runLineMode({ boot, input: Deno.stdin.readable, write: options.write });
-    }
-    const history = await openInputHistory(paths, workspace);
-    if (!options.pickSession) return await runInk(boot, env, history);
-    const { resume: _latest, ...fresh } = boot;
-    return await runInk(fresh, env, history, "/resume");
-  } catch (error) {
-    const info = explainError(error);
-    const text = `error: ${info.message}\n${info.hint ? `hint: ${info.hint}\n` : ""}`;
-    options.writeError(stripControls(text));
-    return 1;
+  const workspace = await existingDir(resolve(boot.cwd, boot.dir ?? "."), "--dir");
+  if (!options.lineMode && await needsSetup({ workspace, paths, env })) {
+    const { runSetupWizard } = await import("./setup/wizard.ts");
+    if (!await runSetupWizard({ workspace, paths, env })) return "setup.cancelled";
   }
+  if (options.lineMode) {
+    return await runLineMode({ boot, input: Deno.stdin.readable, write: options.write });
+  }
+  const history = await openInputHistory(paths, workspace);
+  if (!options.pickSession) return await runInk(boot, env, history);
+  const { resume: _latest, ...fresh } = boot;
+  return await runInk(fresh, env, history, "/resume");
 }
 
 async function runInk(
@@ -62,7 +56,7 @@ async function runInk(
   env: Record<string, string>,
   history: HistoryPort,
   startWith?: string,
-): Promise<number> {
+): Promise<null> {
   const controller = await bootController({ ...boot, headless: false, switchable: true });
   setLanguage(detectLanguage(env, controller.uiSettings.language));
   const files = () => controller.listWorkspaceFiles();
@@ -76,5 +70,5 @@ async function runInk(
     controller.interrupt();
     await controller.close();
   }
-  return 0;
+  return null;
 }
