@@ -379,6 +379,7 @@ export async function main(args: string[], embedding: Embedding = {}): Promise<v
       Deno.exitCode = fenced;
       return;
     }
+    checkHelpTopic(program, argv);
     await program.parseAsync(argv, { from: "user" });
   } catch (error) {
     const encoder = new TextEncoder();
@@ -387,6 +388,14 @@ export async function main(args: string[], embedding: Embedding = {}): Promise<v
       ...jsonFailure(argv, started),
     }, `${commandPath(current)} --help`);
   }
+}
+
+/** `reasonix help frobnicate` is the same usage error as `reasonix frobnicate` (commander prints the help). */
+function checkHelpTopic(program: Command, argv: string[]): void {
+  const [first, topic] = argv;
+  if (first !== "help" || topic === undefined || topic.startsWith("-")) return;
+  if (program.commands.some((c) => c.name() === topic || c.aliases().includes(topic))) return;
+  throw unknownCommandError(topic, program.commands.map((c) => c.name()));
 }
 
 function commandPath(command: Command): string {

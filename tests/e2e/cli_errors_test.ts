@@ -95,6 +95,12 @@ Deno.test("commander's usage errors go through the same policy, with a hint to t
       2,
       `error: Unknown option '--modle'\nhint: did you mean --model? "reasonix run --help" lists the options\n`,
     ]);
+    const topic = await runCli(["help", "sesion"], { home, cwd: home });
+    assert.deepEqual([topic.code, topic.stdout, topic.stderr], [
+      2,
+      "",
+      `error: Unknown command "sesion"\nhint: did you mean "reasonix session"?\n`,
+    ]);
     const missing = await runCli(["config", "get"], { home, cwd: home });
     assert.deepEqual([missing.code, missing.stderr], [
       2,
