@@ -1,8 +1,10 @@
 /**
  * @module
- * argv → frontends. The only place that picks exit codes and calls Deno.exit.
+ * argv → frontends. The only place that sets the exit status (scripts/check_layers.ts enforces it): a
+ * command throws, and `reportError` (src/frontends/cli/report_error.ts) turns what it threw into text or the
+ * run's JSON result and a status; a failure already shown (a failed turn) comes back as its error code.
  */
-import { Command, CommanderError, Option } from "commander";
+import { Command, Option } from "commander";
 import { VERSION } from "./src/lib/version.ts";
 import { launchDirectory } from "./src/config/paths.ts";
 import { versionCommand } from "./src/frontends/cli/version_cmd.ts";
@@ -12,40 +14,16 @@ import { maybeFence } from "./src/frontends/cli/fence.ts";
 import type { ToolSpec } from "./src/tool/tool.ts";
 import { sessionRewindCommands } from "./src/frontends/cli/session_rewind_cmd.ts";
 import { looksLikeCommand, unknownCommandError } from "./src/frontends/cli/unknown_command.ts";
-import { isBrokenPipe, ReasonixError } from "./src/lib/errors.ts";
+import { type ErrorFields, ReasonixError } from "./src/lib/errors.ts";
 import { readTaskStream } from "./src/frontends/run/task_input.ts";
+import { exitCodeFor, reportError } from "./src/frontends/cli/report_error.ts";
+import { wholeNumber } from "./src/frontends/cli/option_values.ts";
+import { failureResult, runDoneLine } from "./src/frontends/run/result.ts";
+import { terminalSafeJson } from "./src/lib/terminal_text.ts";
 
 /** What a program that embeds the CLI may add (tests use it for fixture tools). */
 export interface Embedding {
   extraTools?: readonly ToolSpec[];
-}
-
-/** Exit codes, keyed by error code prefix (longest match wins). Documented in docs/CLI.md. */
-const EXIT_CODES: Record<string, number> = {
-  "usage": 2,
-  "config": 2,
-  "config.missing_key": 1,
-  "config.untrusted_provider_key": 1,
-  "config.unknown_model": 1,
-  "provider.rate_limited": 3,
-  "provider.server": 3,
-  "provider.network": 3,
-  "provider.timeout": 3,
-  "provider.truncated": 3,
-  "turn.interrupted": 130,
-  // 128 + SIGPIPE, as for any Unix tool whose reader left (`reasonix --help | head -1`).
-  "output.broken_pipe": 141,
-};
-
-export function exitCodeFor(code: string | null): number {
-  if (code === null) return 0;
-  let best = 1;
-  let bestLength = -1;
-  for (const [prefix, exit] of Object.entries(EXIT_CODES)) {
-    const matches = code === prefix || code.startsWith(prefix + ".");
-    if (matches && prefix.length > bestLength) [best, bestLength] = [exit, prefix.length];
-  }
-  return best;
 }
 
 function collect(value: string, previous: string[]): string[] {
@@ -82,7 +60,11 @@ function runCommand(embedding: Embedding): Command {
       "--effort <level>",
       "auto, disabled, low, high or max (minimal, medium, xhigh, ultra map to these)",
     )
-    .option("--max-steps <n>", "cap on tool rounds (0 = automatic)", parseCount)
+    .option(
+      "--max-steps <n>",
+      "cap on tool rounds (0 = automatic)",
+      wholeNumber("--max-steps", " (0 = automatic)"),
+    )
     .option("--dir <path>", "workspace directory (default: the current directory)")
     .option("--add-dir <path>", "extra writable directory (repeatable)", collect, [])
     .option("--permission-mode <mode>", "ask (default: writes and bash refused headless), auto or yolo")
@@ -101,14 +83,8 @@ function runCommand(embedding: Embedding): Command {
     .option("-p, --print", "print only the final answer")
     .option("--show-thinking", "print the model's reasoning")
     .action(async (words: string[], opts: Record<string, unknown>) => {
-      Deno.exitCode = await startRun(words, opts, embedding);
+      Deno.exitCode = exitCodeFor(await startRun(words, opts, embedding));
     });
-}
-
-function parseCount(value: string): number {
-  const n = Number(value);
-  if (!Number.isInteger(n) || n < 0) throw new CommanderError(2, "usage", `Invalid count "${value}"`);
-  return n;
 }
 
 async function readTask(words: string[]): Promise<string> {
@@ -121,12 +97,19 @@ async function startRun(
   words: string[],
   opts: Record<string, unknown>,
   embedding: Embedding,
-): Promise<number> {
+): Promise<string | null> {
   const task = await readTask(words);
-  if (!task) return usageError("usage: reasonix run [options] <task>  (or pipe the task on stdin)");
-  if (opts.yolo && opts.permissionMode) return usageError("Cannot combine --yolo with --permission-mode");
+  if (!task) {
+    throw new ReasonixError("usage.no_task", "No task: give it as arguments or on stdin", {
+      hint: "usage: reasonix run [options] <task>  (or pipe the task on stdin)",
+    });
+  }
+  checkPermissionFlags(opts);
   if (opts.eventsJsonl && opts.outputFormat !== "text") {
-    return usageError("Cannot combine --events-jsonl with --output-format");
+    throw new ReasonixError(
+      "usage.conflicting_options",
+      "Cannot combine --events-jsonl with --output-format",
+    );
   }
   const { runHeadless } = await import("./src/frontends/run/run.ts");
   const encoder = new TextEncoder();
@@ -152,7 +135,7 @@ async function startRun(
     progress: Deno.stderr.isTerminal(),
     onInterrupt: installInterrupt,
   });
-  return exitCodeFor(report.errorCode);
+  return report.errorCode;
 }
 
 function runFlags(opts: Record<string, unknown>) {
@@ -188,9 +171,10 @@ function installInterrupt(interrupt: () => void): () => void {
   return remove;
 }
 
-function usageError(message: string): number {
-  console.error(message);
-  return 2;
+function checkPermissionFlags(opts: Record<string, unknown>): void {
+  if (opts.yolo && opts.permissionMode) {
+    throw new ReasonixError("usage.conflicting_options", "Cannot combine --yolo with --permission-mode");
+  }
 }
 
 function permissionCommands(program: Command): void {
@@ -207,7 +191,7 @@ function permissionCommands(program: Command): void {
     .option("--dir <path>", "workspace directory")
     .action(async (words: string[], opts: Record<string, unknown>) => {
       const { permissionExplainCmd } = await import("./src/frontends/cli/permission_cmd.ts");
-      Deno.exitCode = await permissionExplainCmd(words, opts);
+      await permissionExplainCmd(words, opts);
     });
 }
 
@@ -219,20 +203,20 @@ function adminCommands(program: Command): void {
     .option("--dir <path>", "workspace directory")
     .action(async (key: string, opts: { dir?: string }) => {
       const admin = await import("./src/frontends/cli/admin_cmd.ts");
-      Deno.exitCode = await admin.configGetCmd(key, opts);
+      await admin.configGetCmd(key, opts);
     });
   config.command("set").argument("<key>").argument("<value>")
     .option("--global", "change <home>/config.toml instead of ./reasonix.toml")
     .option("--dir <path>", "workspace directory")
     .action(async (key: string, value: string, opts: { global?: boolean; dir?: string }) => {
       const admin = await import("./src/frontends/cli/admin_cmd.ts");
-      Deno.exitCode = await admin.configSetCmd(key, value, opts);
+      await admin.configSetCmd(key, value, opts);
     });
   config.command("path").description("Print the config files that apply here")
     .option("--dir <path>", "workspace directory")
     .action(async (opts: { dir?: string }) => {
       const admin = await import("./src/frontends/cli/admin_cmd.ts");
-      Deno.exitCode = await admin.configPathCmd(opts);
+      await admin.configPathCmd(opts);
     });
   program.command("trust-key").description(
     "Allow a provider declared in ./reasonix.toml to receive its API key",
@@ -240,7 +224,7 @@ function adminCommands(program: Command): void {
     .argument("<provider>").option("--dir <path>", "workspace directory")
     .action(async (provider: string, opts: { dir?: string }) => {
       const admin = await import("./src/frontends/cli/admin_cmd.ts");
-      Deno.exitCode = await admin.trustKeyCmd(provider, opts);
+      await admin.trustKeyCmd(provider, opts);
     });
   program.command("trust").description(
     "Review ./reasonix.toml and let its security-relevant keys apply (until the file changes)",
@@ -251,7 +235,7 @@ function adminCommands(program: Command): void {
     .option("-y, --yes", "trust without asking (needed when stdin is not a terminal)")
     .action(async (opts: { dir?: string; show?: boolean; revoke?: boolean; yes?: boolean }) => {
       const { trustCmd } = await import("./src/frontends/cli/trust_cmd.ts");
-      Deno.exitCode = await trustCmd(opts, {
+      await trustCmd(opts, {
         interactive: Deno.stdin.isTerminal(),
         confirm: async (message) =>
           (await import("./src/frontends/tui/trust_confirm.ts")).confirmTrust(message),
@@ -263,7 +247,7 @@ function adminCommands(program: Command): void {
     .option("--json", "machine-readable output").option("--dir <path>", "workspace directory")
     .action(async (opts: { json?: boolean; dir?: string }) => {
       const { doctorCmd } = await import("./src/frontends/cli/doctor_cmd.ts");
-      Deno.exitCode = await doctorCmd(opts);
+      await doctorCmd(opts);
     });
   program.command("cache").description("Understand the provider's prefix cache")
     .command("explain").description("Per request of a session: cache hits, and where a miss began")
@@ -271,7 +255,7 @@ function adminCommands(program: Command): void {
     .option("--json", "machine-readable output").option("--dir <path>", "workspace directory")
     .action(async (session: string | undefined, opts: { json?: boolean; dir?: string }) => {
       const admin = await import("./src/frontends/cli/admin_cmd.ts");
-      Deno.exitCode = await admin.cacheExplainCmd(session, opts);
+      await admin.cacheExplainCmd(session, opts);
     });
 }
 
@@ -281,20 +265,20 @@ function sessionCommands(program: Command): void {
   session.command("list").description("This workspace's sessions, latest activity first")
     .option("--json", "machine-readable output").option("--dir <path>", "workspace directory")
     .action(async (opts: { json?: boolean; dir?: string }) => {
-      Deno.exitCode = await (await load()).sessionListCmd(opts);
+      await (await load()).sessionListCmd(opts);
     });
   session.command("show").description("Print a session's transcript")
     .argument("<session>", `"latest", an id or unique prefix, a path, or a unique title substring`)
     .option("--reasoning", "include the model's reasoning").option("--json", "machine-readable output")
     .option("--dir <path>", "workspace directory")
     .action(async (query: string, opts: { json?: boolean; dir?: string; reasoning?: boolean }) => {
-      Deno.exitCode = await (await load()).sessionShowCmd(query, opts);
+      await (await load()).sessionShowCmd(query, opts);
     });
   session.command("status").description("One session's turns, cost, last turn and writer")
     .argument("[session]", `as for "show" (default: latest)`)
     .option("--json", "machine-readable output").option("--dir <path>", "workspace directory")
     .action(async (query: string | undefined, opts: { json?: boolean; dir?: string }) => {
-      Deno.exitCode = await (await load()).sessionStatusCmd(query, opts);
+      await (await load()).sessionStatusCmd(query, opts);
     });
   sessionRewindCommands(session);
 }
@@ -304,7 +288,7 @@ function setupCommand(): Command {
     .argument("[path]", "workspace directory for reasonix.toml (default: the current directory)")
     .action(async (path: string | undefined) => {
       const { setupCmd } = await import("./src/frontends/tui/setup/command.ts");
-      Deno.exitCode = await setupCmd(path);
+      Deno.exitCode = exitCodeFor(await setupCmd(path));
     });
 }
 
@@ -328,9 +312,11 @@ async function startTui(
   opts: Record<string, unknown>,
   embedding: Embedding,
   firstPrompt: string | null,
-): Promise<number> {
-  if (opts.yolo && opts.permissionMode) return usageError("Cannot combine --yolo with --permission-mode");
-  if (firstPrompt && opts.resume === true) return usageError("Cannot combine the -r picker with a prompt");
+): Promise<string | null> {
+  checkPermissionFlags(opts);
+  if (firstPrompt && opts.resume === true) {
+    throw new ReasonixError("usage.conflicting_options", "Cannot combine the -r picker with a prompt");
+  }
   const { runTui } = await import("./src/frontends/tui/mod.ts");
   const encoder = new TextEncoder();
   const query = typeof opts.resume === "string" ? opts.resume : null;
@@ -347,7 +333,6 @@ async function startTui(
     pickSession: opts.resume === true,
     ...(firstPrompt ? { firstPrompt } : {}),
     write: (text) => writeAll(Deno.stdout, encoder.encode(text)),
-    writeError: (text) => writeAll(Deno.stderr, encoder.encode(text)),
   });
 }
 
@@ -368,11 +353,13 @@ export function buildProgram(embedding: Embedding = {}, argv: readonly string[] 
     command.exitOverride().showSuggestionAfterError().configureOutput({
       writeOut: (text) => writeAll(Deno.stdout, encoder.encode(text)),
       writeErr: (text) => writeAll(Deno.stderr, encoder.encode(text)),
+      // Commander's own messages are reported by reportError, with the rest.
+      outputError: () => {},
     }));
   // Operands are a first prompt; one bare word is a misspelt command unless it follows `--`.
   tuiOptions(program).allowExcessArguments().action(async (opts: Record<string, unknown>) => {
     const prompt = firstPrompt(program, argv.includes("--"));
-    Deno.exitCode = await startTui(opts, embedding, prompt);
+    Deno.exitCode = exitCodeFor(await startTui(opts, embedding, prompt));
   });
   return program;
 }
@@ -405,31 +392,67 @@ function normaliseArgs(args: string[]): string[] {
 
 /** Exported for the compiled entry generated by scripts/compile.ts. */
 export async function main(args: string[], embedding: Embedding = {}): Promise<void> {
+  const started = performance.now();
+  const argv = normaliseArgs(args);
+  const program = buildProgram(embedding, argv);
+  let current = program;
+  applyToAll(program, (command) => command.hook("preSubcommand", (_, sub) => void (current = sub)));
   try {
-    const fenced = await maybeFence(normaliseArgs(args), launchDirectory());
+    const fenced = await maybeFence(argv, launchDirectory());
     if (fenced !== null) {
       Deno.exitCode = fenced;
       return;
     }
-    const argv = normaliseArgs(args);
-    await buildProgram(embedding, argv).parseAsync(argv, { from: "user" });
+    checkHelpTopic(program, argv);
+    await program.parseAsync(argv, { from: "user" });
   } catch (error) {
-    Deno.exitCode = reportError(error);
+    const encoder = new TextEncoder();
+    Deno.exitCode = reportError(error, {
+      writeError: (text) => writeAll(Deno.stderr, encoder.encode(text)),
+      ...jsonFailure(argv, started),
+    }, `${commandPath(current)} --help`);
   }
 }
 
-/** The one place an error that escaped a command becomes text on stderr and an exit status. */
-function reportError(error: unknown): number {
-  if (isBrokenPipe(error)) return exitCodeFor("output.broken_pipe");
-  if (error instanceof CommanderError) return error.exitCode === 0 ? 0 : 2;
-  const code = error instanceof ReasonixError ? error.code : "internal";
-  try {
-    console.error(`error: ${error instanceof Error ? error.message : String(error)}`);
-    if (error instanceof ReasonixError && error.hint) console.error(`hint: ${error.hint}`);
-  } catch (printError) {
-    if (!isBrokenPipe(printError)) throw printError;
-  }
-  return exitCodeFor(code);
+/** `reasonix help frobnicate` is the same usage error as `reasonix frobnicate` (commander prints the help). */
+function checkHelpTopic(program: Command, argv: string[]): void {
+  const [first, topic] = argv;
+  if (first !== "help" || topic === undefined || topic.startsWith("-")) return;
+  if (program.commands.some((c) => c.name() === topic || c.aliases().includes(topic))) return;
+  throw unknownCommandError(topic, program.commands.map((c) => c.name()));
+}
+
+function commandPath(command: Command): string {
+  return command.parent ? `${commandPath(command.parent)} ${command.name()}` : command.name();
+}
+
+/**
+ * `run` with `--output-format json|stream-json` or `--events-jsonl` promises JSON on stdout, so a failure,
+ * even a usage error found before the options were parsed, is told there as the run result.
+ */
+function jsonFailure(argv: string[], started: number): { writeJson?: (fields: ErrorFields) => void } {
+  if (argv[0] !== "run") return {};
+  const end = argv.indexOf("--");
+  const options = argv.slice(1, end < 0 ? undefined : end);
+  const events = options.includes("--events-jsonl");
+  const format = lastValue(options, "--output-format");
+  if (!events && format !== "json" && format !== "stream-json") return {};
+  return {
+    writeJson(fields) {
+      const result = failureResult(fields, Math.round(performance.now() - started));
+      const line = terminalSafeJson(JSON.stringify(events ? runDoneLine(result) : result)) + "\n";
+      writeAll(Deno.stdout, new TextEncoder().encode(line));
+    },
+  };
+}
+
+function lastValue(options: string[], name: string): string | undefined {
+  let value: string | undefined;
+  options.forEach((option, i) => {
+    if (option === name) value = options[i + 1];
+    else if (option.startsWith(`${name}=`)) value = option.slice(name.length + 1);
+  });
+  return value;
 }
 
 if (import.meta.main) await main(Deno.args);

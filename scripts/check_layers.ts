@@ -66,6 +66,8 @@ export const NPM_HOMES: Record<string, { homes: string[]; fix: string }> = {
 export const DATA_FILES = ["deno.json"];
 export const ENV_HOME = "src/config/paths.ts";
 export const SPAWN_HOME = "src/sandbox";
+/** The one error policy: main.ts sets the exit status, src/lib/errors.ts words `error:` and `hint:` lines. */
+export const ERROR_TEXT_HOME = "src/lib/errors.ts";
 
 export interface LayerFailure {
   file: string;
@@ -297,6 +299,23 @@ const RESTRICTED: { pattern: RegExp; inStrings: boolean; home: string; what: str
     home: SPAWN_HOME,
     what: "spawns a process with Deno.Command",
     fix: "run processes through the Sandbox in src/sandbox",
+  },
+  {
+    pattern: /\bDeno\s*\.\s*exit(?:Code)?\b/g,
+    inStrings: false,
+    home: ENTRY,
+    what: "sets the exit status",
+    fix:
+      "throw a ReasonixError (or return the code of an error already shown); main.ts maps it to the exit " +
+      "status through src/frontends/cli/report_error.ts",
+  },
+  {
+    pattern: /(?<=["'`])(?:error|hint): /g,
+    inStrings: true,
+    home: ERROR_TEXT_HOME,
+    what: "words its own `error:`/`hint:` line",
+    fix:
+      "throw a ReasonixError for main.ts to report, or render the error with errorText() of src/lib/errors.ts",
   },
 ];
 

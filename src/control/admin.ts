@@ -10,6 +10,7 @@ import { launchDirectory, type Paths, processEnv, resolvePaths } from "../config
 import { approveKeyPairing } from "../config/trust.ts";
 import { keyPairingFor } from "../config/credentials.ts";
 import { ReasonixError } from "../lib/errors.ts";
+import { existingDir } from "./workspace_dir.ts";
 
 export interface AdminContext {
   workspace: string;
@@ -17,7 +18,7 @@ export interface AdminContext {
 }
 
 export async function adminContext(dir?: string): Promise<AdminContext> {
-  const workspace = await Deno.realPath(resolve(launchDirectory(), dir ?? "."));
+  const workspace = await existingDir(resolve(launchDirectory(), dir ?? "."), "--dir");
   return { workspace, paths: resolvePaths(processEnv()) };
 }
 

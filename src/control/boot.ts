@@ -11,6 +11,7 @@ import { type Paths, processEnv, resolvePaths } from "../config/paths.ts";
 import { protectedPaths } from "../config/protected_paths.ts";
 import type { ResolvedConfig } from "../config/types.ts";
 import { ReasonixError } from "../lib/errors.ts";
+import { existingDir } from "./workspace_dir.ts";
 import { createProvider } from "../provider/registry.ts";
 import { normalizeEffort } from "../provider/effort.ts";
 import { type SessionRecord, SessionStore } from "../session/store.ts";
@@ -70,7 +71,7 @@ function rebooter(options: BootOptions): Reboot {
 async function bootParts(options: BootOptions): Promise<ControllerParts> {
   const env = options.env ?? processEnv();
   const paths = options.paths ?? resolvePaths(env);
-  const workspaceRoot = await realDir(resolve(options.cwd, options.dir ?? "."), "--dir");
+  const workspaceRoot = await existingDir(resolve(options.cwd, options.dir ?? "."), "--dir");
   const flags = options.flags ?? {};
   const config = await loadConfig({ workspace: workspaceRoot, paths, flags });
   const warnings = config.warnings.map((w) => `${w.file}:${w.line}:${w.column}: ${w.message}`);
@@ -97,6 +98,8 @@ interface Booting {
 
 async function bootWith(options: BootOptions, booting: Booting): Promise<ControllerParts> {
   const { env, paths, workspaceRoot, flags, config, warnings, resumed } = booting;
+  // Usage errors (a bad --add-dir) come before configuration ones (an unknown model, a missing key).
+  const workspace = await buildWorkspace(workspaceRoot, config, { addDirs: flags.addDirs ?? [], paths });
   const modelRef = modelForSession(config, {
     ...(flags.model ? { flag: flags.model } : {}),
     ...(resumed ? { header: resumed.session.header } : {}),
@@ -120,7 +123,6 @@ async function bootWith(options: BootOptions, booting: Booting): Promise<Control
       idleMs: config.network.idleTimeoutSeconds * 1000,
     },
   });
-  const workspace = await buildWorkspace(workspaceRoot, config, { addDirs: flags.addDirs ?? [], paths });
   const sandboxSetup = await setupSandbox({ config, paths, env, workspace });
   const { sandbox, tempDir } = sandboxSetup;
   if (sandboxSetup.warning) warnings.push(sandboxSetup.warning);
@@ -243,21 +245,11 @@ async function buildWorkspace(
 ): Promise<Workspace> {
   const extra: string[] = [];
   for (const dir of [...options.addDirs.map((d) => resolve(root, d)), ...config.sandbox.allowWrite]) {
-    extra.push(await realDir(dir, "--add-dir"));
+    extra.push(await existingDir(dir, "--add-dir"));
   }
   const extraWritable = [...new Set(extra)];
   const { hidden, readOnly } = protectedPaths(config, options.paths, [root, ...extraWritable]);
   return { root, extraWritable, forbidRead: hidden, readOnly };
-}
-
-async function realDir(path: string, flag: string): Promise<string> {
-  try {
-    const real = await Deno.realPath(path);
-    if ((await Deno.stat(real)).isDirectory) return real;
-  } catch {
-    // reported below
-  }
-  throw new ReasonixError("usage.bad_dir", `Cannot use "${path}" for ${flag}: not an existing directory`);
 }
 
 function recordedTools(records: readonly SessionRecord[]): { recordedToolsJson?: string } {

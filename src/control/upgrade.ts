@@ -5,6 +5,7 @@
  * then swaps the binary in with an atomic rename. npm and Homebrew installs are left to their manager.
  */
 import { basename } from "node:path";
+import { ReasonixError } from "../lib/errors.ts";
 import { writeFileAtomic } from "../lib/atomic_fs.ts";
 import { readFromArchive } from "../lib/archive.ts";
 import { DEFAULT_MANIFEST_URL, type Platform } from "../lib/platforms.ts";
@@ -74,15 +75,24 @@ export function compareVersions(a: string, b: string): number {
 
 export async function fetchManifest(url: string, fetcher: typeof fetch = fetch): Promise<Manifest> {
   const response = await fetcher(url).catch((error: Error) => {
-    throw new Error(`Cannot reach the release manifest at ${url}: ${error.message}`);
+    throw new ReasonixError(
+      "upgrade.network",
+      `Cannot reach the release manifest at ${url}: ${error.message}`,
+    );
   });
   if (!response.ok) {
     await response.body?.cancel();
-    throw new Error(`Cannot read the release manifest at ${url}: HTTP ${response.status}`);
+    throw new ReasonixError(
+      "upgrade.network",
+      `Cannot read the release manifest at ${url}: HTTP ${response.status}`,
+    );
   }
   const manifest = await response.json() as Partial<Manifest>;
   if (typeof manifest.version !== "string" || typeof manifest.assets !== "object" || !manifest.assets) {
-    throw new Error(`Cannot read the release manifest at ${url}: no version or assets`);
+    throw new ReasonixError(
+      "upgrade.manifest",
+      `Cannot read the release manifest at ${url}: no version or assets`,
+    );
   }
   return manifest as Manifest;
 }
@@ -126,7 +136,7 @@ async function replaceBinary(
     return failed(`Cannot upgrade: release v${latest} has no archive for this platform`);
   }
   const response = await fetcher(asset.url).catch((error: Error) => {
-    throw new Error(`Cannot download ${asset.url}: ${error.message}`);
+    throw new ReasonixError("upgrade.network", `Cannot download ${asset.url}: ${error.message}`);
   });
   if (!response.ok) {
     await response.body?.cancel();

@@ -3,6 +3,7 @@
  * The one error base: a dotted, lower-case `code` that callers branch on, and an optional `hint`
  * that tells a person what to do next. Messages follow std style (sentence case, no final period).
  */
+import { stripControls } from "./terminal_text.ts";
 
 export interface ReasonixErrorOptions {
   hint?: string;
@@ -32,4 +33,25 @@ export function isBrokenPipe(error: unknown): boolean {
     if (e instanceof Deno.errors.BrokenPipe || (e as { code?: unknown }).code === "EPIPE") return true;
   }
   return false;
+}
+
+/** What a failure tells a person or a script: the shape of `error` in every JSON result. */
+export interface ErrorFields {
+  code: string;
+  message: string;
+  hint?: string;
+}
+
+/** Any thrown value as code, message and hint; what is not a ReasonixError is an internal failure. */
+export function errorFields(error: unknown): ErrorFields {
+  if (error instanceof ReasonixError) {
+    return { code: error.code, message: error.message, ...(error.hint ? { hint: error.hint } : {}) };
+  }
+  return { code: "internal", message: `Unexpected failure: ${errorMessage(error)}` };
+}
+
+/** The `error: …` and `hint: …` lines, with any terminal controls of the message removed. */
+export function errorText(fields: { message: string; hint?: string | undefined }): string {
+  const hint = fields.hint ? `hint: ${stripControls(fields.hint)}\n` : "";
+  return `error: ${stripControls(fields.message)}\n${hint}`;
 }

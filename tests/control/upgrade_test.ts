@@ -180,7 +180,7 @@ Deno.test("a manifest that cannot be read is an error naming the URL", async () 
     const bin = await f.install("bin/reasonix");
     await assert.rejects(
       upgrade(request(f, bin, { manifestUrl: `${f.url}/missing.json` })),
-      new RegExp(`^Error: Cannot read the release manifest at ${f.url}/missing\\.json: HTTP 404$`),
+      new RegExp(`^ReasonixError: Cannot read the release manifest at ${f.url}/missing\\.json: HTTP 404$`),
     );
   } finally {
     await f.close();

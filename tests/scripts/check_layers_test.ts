@@ -210,6 +210,28 @@ Deno.test("checkLayers() confines env, home dirs and process spawns (rule 6)", a
   assert.match(failures[5]!.fix, /src\/sandbox/);
 });
 
+Deno.test("checkLayers() keeps the exit status in main.ts and error lines in src/lib/errors.ts (rule 6)", async () => {
+  const failures = await failuresOf({
+    "main.ts": "Deno.exitCode = 2;\nDeno.exit(1);\n",
+    "src/lib/errors.ts": "export const text = (m: string) => `error: ${m}\\nhint: see --help`;\n",
+    "src/tool/jobs.ts": "export function code(run: { exitCode: number }) { return run.exitCode; }\n" +
+      "// Deno.exit is main.ts's alone; a comment may say `error: x`\n",
+    "src/frontends/cli/upgrade_cmd.ts": "export function fail() {\n  Deno.exitCode = 1;\n}\n",
+    "src/control/fence.ts": "export function quit() {\n  Deno . exit(3);\n}\n",
+    "src/frontends/run/run.ts": 'export const line = (m: string) => console.error("error: " + m);\n' +
+      "export const hint = (h: string) => `hint: ${h}`;\n",
+  });
+  assert.deepEqual(brief(failures), [
+    "src/control/fence.ts:2 [rule 6]",
+    "src/frontends/cli/upgrade_cmd.ts:2 [rule 6]",
+    "src/frontends/run/run.ts:1 [rule 6]",
+    "src/frontends/run/run.ts:2 [rule 6]",
+  ]);
+  assert.match(failures[0]!.what, /sets the exit status/);
+  assert.match(failures[0]!.fix, /report_error\.ts/);
+  assert.match(failures[2]!.what, /error:.*hint:/);
+});
+
 Deno.test("checkLayers() flags top-level side effects (rule 7)", async () => {
   const failures = await failuresOf({
     "src/tool/builtin/mod.ts": 'import { registry } from "../registry.ts";\nregistry.register({});\n' +

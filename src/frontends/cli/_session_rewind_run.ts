@@ -11,10 +11,9 @@ import {
   sessionRewind,
   UNTRACKED_NOTE,
 } from "../../control/mod.ts";
-import { guarded } from "./admin_cmd.ts";
 
 export interface RewindOptions {
-  turn?: string;
+  turn: number;
   code?: boolean;
   conversation?: boolean;
   both?: boolean;
@@ -23,43 +22,39 @@ export interface RewindOptions {
   dir?: string;
 }
 
-export function checkpointsCmd(query: string, opts: { json?: boolean; dir?: string }): Promise<number> {
-  return guarded(async () => {
-    const report = await sessionCheckpoints(await adminContext(opts.dir), query);
-    if (opts.json) return console.log(JSON.stringify(report, null, 2));
-    console.log(`session ${report.sessionId}`);
-    for (const turn of report.turns) {
-      const files = turn.files.length === 0 ? "no files" : turn.files.join(", ");
-      console.log(
-        `${String(turn.turn).padStart(3)}  ${turn.at.slice(0, 16).replace("T", " ")}  ${
-          oneLine(turn.prompt)
-        }  (${files})`,
-      );
-    }
-    if (report.canUndo) console.log("the last change was a restore (undo it in the TUI with /rewind)");
-    console.log(UNTRACKED_NOTE);
-  });
+export async function checkpointsCmd(query: string, opts: { json?: boolean; dir?: string }): Promise<void> {
+  const report = await sessionCheckpoints(await adminContext(opts.dir), query);
+  if (opts.json) return console.log(JSON.stringify(report, null, 2));
+  console.log(`session ${report.sessionId}`);
+  for (const turn of report.turns) {
+    const files = turn.files.length === 0 ? "no files" : turn.files.join(", ");
+    console.log(
+      `${String(turn.turn).padStart(3)}  ${turn.at.slice(0, 16).replace("T", " ")}  ${
+        oneLine(turn.prompt)
+      }  (${files})`,
+    );
+  }
+  if (report.canUndo) console.log("the last change was a restore (undo it in the TUI with /rewind)");
+  console.log(UNTRACKED_NOTE);
 }
 
-export function rewindCmd(query: string, opts: RewindOptions): Promise<number> {
-  return guarded(async () => {
-    const scope = scopeOf(opts);
-    const turn = Number(opts.turn);
-    const ctx = await adminContext(opts.dir);
-    const { outcome } = await sessionRewind(ctx, query, { turn, scope, force: opts.yes === true });
-    if (outcome.status === "changed_outside") {
-      throw new ReasonixError(
-        "rewind.changed_outside",
-        `Cannot rewind: ${outcome.files.join(", ")} changed outside Reasonix since the checkpoint; ` +
-          "pass --yes to overwrite them",
-      );
-    }
-    if (opts.json) return console.log(JSON.stringify({ ...outcome, history: undefined }, null, 2));
-    const files = outcome.files.length === 0 ? "no files to restore" : `restored ${outcome.files.join(", ")}`;
-    console.log(`Rewound to before turn ${turn} (${scope}): ${files}`);
-    if (outcome.prompt !== null) console.log(`The conversation is back before: ${oneLine(outcome.prompt)}`);
-    console.log(UNTRACKED_NOTE);
-  });
+export async function rewindCmd(query: string, opts: RewindOptions): Promise<void> {
+  const scope = scopeOf(opts);
+  const turn = opts.turn;
+  const ctx = await adminContext(opts.dir);
+  const { outcome } = await sessionRewind(ctx, query, { turn, scope, force: opts.yes === true });
+  if (outcome.status === "changed_outside") {
+    throw new ReasonixError(
+      "rewind.changed_outside",
+      `Cannot rewind: ${outcome.files.join(", ")} changed outside Reasonix since the checkpoint; ` +
+        "pass --yes to overwrite them",
+    );
+  }
+  if (opts.json) return console.log(JSON.stringify({ ...outcome, history: undefined }, null, 2));
+  const files = outcome.files.length === 0 ? "no files to restore" : `restored ${outcome.files.join(", ")}`;
+  console.log(`Rewound to before turn ${turn} (${scope}): ${files}`);
+  if (outcome.prompt !== null) console.log(`The conversation is back before: ${oneLine(outcome.prompt)}`);
+  console.log(UNTRACKED_NOTE);
 }
 
 function scopeOf(opts: RewindOptions): RewindScope {

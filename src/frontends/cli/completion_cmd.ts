@@ -5,6 +5,7 @@
  * Commands are addressed by their path ("config/get"); "" is the root.
  */
 import { Command, type Option } from "commander";
+import { ReasonixError } from "../../lib/errors.ts";
 
 interface Word {
   word: string;
@@ -153,9 +154,7 @@ export function completionCommand(): Command {
     .action((shell: string, _opts: unknown, command: Command) => {
       const generate = SHELLS[shell];
       if (!generate) {
-        console.error(`Unknown shell "${shell}": use bash, zsh or fish`);
-        Deno.exitCode = 2;
-        return;
+        throw new ReasonixError("usage.unknown_shell", `Unknown shell "${shell}": use bash, zsh or fish`);
       }
       let root = command;
       while (root.parent) root = root.parent;

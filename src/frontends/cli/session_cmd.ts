@@ -10,7 +10,6 @@ import {
   sessionTranscript,
   type TranscriptEntry,
 } from "../../control/mod.ts";
-import { guarded } from "./admin_cmd.ts";
 
 type Options = { dir?: string; json?: boolean };
 
@@ -30,33 +29,29 @@ function oneLine(text: string | null, max: number): string {
   return flat.length > max ? `${flat.slice(0, max - 1)}…` : flat;
 }
 
-export function sessionListCmd(opts: Options): Promise<number> {
-  return guarded(async () => {
-    const sessions = await sessionList(await adminContext(opts.dir));
-    if (opts.json) return emit("session.list", { sessions });
-    if (sessions.length === 0) return console.log("No sessions for this workspace yet");
-    const lines = [
-      `${"ID".padEnd(26)}${"UPDATED".padEnd(22)}${"TURNS".padStart(5)}  ${"COST".padEnd(10)}MODEL  TITLE`,
-    ];
-    for (const s of sessions) {
-      lines.push(
-        `${s.id.padEnd(26)}${s.modifiedAt.slice(0, 19).padEnd(22)}${String(s.turns).padStart(5)}  ${
-          money(s.cost, s.currency).padEnd(10)
-        }${s.provider}/${s.lastModel}  ${oneLine(s.title ?? s.firstMessage, 60)}`,
-      );
-    }
-    console.log(lines.join("\n"));
-  });
+export async function sessionListCmd(opts: Options): Promise<void> {
+  const sessions = await sessionList(await adminContext(opts.dir));
+  if (opts.json) return emit("session.list", { sessions });
+  if (sessions.length === 0) return console.log("No sessions for this workspace yet");
+  const lines = [
+    `${"ID".padEnd(26)}${"UPDATED".padEnd(22)}${"TURNS".padStart(5)}  ${"COST".padEnd(10)}MODEL  TITLE`,
+  ];
+  for (const s of sessions) {
+    lines.push(
+      `${s.id.padEnd(26)}${s.modifiedAt.slice(0, 19).padEnd(22)}${String(s.turns).padStart(5)}  ${
+        money(s.cost, s.currency).padEnd(10)
+      }${s.provider}/${s.lastModel}  ${oneLine(s.title ?? s.firstMessage, 60)}`,
+    );
+  }
+  console.log(lines.join("\n"));
 }
 
-export function sessionShowCmd(query: string, opts: Options & { reasoning?: boolean }): Promise<number> {
-  return guarded(async () => {
-    const { id, entries } = await sessionTranscript(await adminContext(opts.dir), query, {
-      reasoning: Boolean(opts.reasoning),
-    });
-    if (opts.json) return emit("session.show", { id, messages: entries });
-    console.log(entries.map(render).join("\n\n"));
+export async function sessionShowCmd(query: string, opts: Options & { reasoning?: boolean }): Promise<void> {
+  const { id, entries } = await sessionTranscript(await adminContext(opts.dir), query, {
+    reasoning: Boolean(opts.reasoning),
   });
+  if (opts.json) return emit("session.show", { id, messages: entries });
+  console.log(entries.map(render).join("\n\n"));
 }
 
 function render(entry: TranscriptEntry): string {
@@ -69,22 +64,20 @@ function render(entry: TranscriptEntry): string {
   return parts.join("\n");
 }
 
-export function sessionStatusCmd(query: string | undefined, opts: Options): Promise<number> {
-  return guarded(async () => {
-    const status = await sessionStatus(await adminContext(opts.dir), query ?? "latest");
-    if (opts.json) return emit("session.status", { session: status });
-    const owner = status.inUseBy;
-    console.log([
-      `id:        ${status.id}`,
-      `title:     ${status.title ?? oneLine(status.firstMessage, 60)}`,
-      `workspace: ${status.workspace}`,
-      `model:     ${status.provider}/${status.lastModel}`,
-      `turns:     ${status.turns} (last: ${status.lastTurn})`,
-      `cost:      ${money(status.cost, status.currency)}`,
-      `created:   ${status.createdAt}`,
-      `updated:   ${status.modifiedAt}`,
-      `in use:    ${owner ? `by process ${owner.pid} (started at ${owner.startedAt})` : "no"}`,
-      `file:      ${status.file}`,
-    ].join("\n"));
-  });
+export async function sessionStatusCmd(query: string | undefined, opts: Options): Promise<void> {
+  const status = await sessionStatus(await adminContext(opts.dir), query ?? "latest");
+  if (opts.json) return emit("session.status", { session: status });
+  const owner = status.inUseBy;
+  console.log([
+    `id:        ${status.id}`,
+    `title:     ${status.title ?? oneLine(status.firstMessage, 60)}`,
+    `workspace: ${status.workspace}`,
+    `model:     ${status.provider}/${status.lastModel}`,
+    `turns:     ${status.turns} (last: ${status.lastTurn})`,
+    `cost:      ${money(status.cost, status.currency)}`,
+    `created:   ${status.createdAt}`,
+    `updated:   ${status.modifiedAt}`,
+    `in use:    ${owner ? `by process ${owner.pid} (started at ${owner.startedAt})` : "no"}`,
+    `file:      ${status.file}`,
+  ].join("\n"));
 }

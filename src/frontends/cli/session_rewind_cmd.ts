@@ -5,17 +5,22 @@
  */
 import type { Command } from "commander";
 import type { RewindOptions } from "./_session_rewind_run.ts";
+import { positiveNumber } from "./option_values.ts";
 
 export function sessionRewindCommands(session: Command): void {
   session.command("checkpoints").description("List a session's user turns and the files each changed")
     .argument("<session>", 'session id, unique id prefix, path or "latest"')
     .option("--json", "machine-readable output").option("--dir <path>", "workspace directory")
     .action(async (query: string, opts: { json?: boolean; dir?: string }) => {
-      Deno.exitCode = await (await import("./_session_rewind_run.ts")).checkpointsCmd(query, opts);
+      await (await import("./_session_rewind_run.ts")).checkpointsCmd(query, opts);
     });
   session.command("rewind").description("Go back to before a user turn: code, conversation or both")
     .argument("<session>", 'session id, unique id prefix, path or "latest"')
-    .requiredOption("--turn <n>", "the 1-based user turn to go back to (the state before it ran)")
+    .requiredOption(
+      "--turn <n>",
+      "the 1-based user turn to go back to (the state before it ran)",
+      positiveNumber("--turn"),
+    )
     .option("--code", "restore the files the file tools changed").option(
       "--conversation",
       "restore the conversation",
@@ -26,6 +31,6 @@ export function sessionRewindCommands(session: Command): void {
     )
     .option("--json", "machine-readable output").option("--dir <path>", "workspace directory")
     .action(async (query: string, opts: RewindOptions) => {
-      Deno.exitCode = await (await import("./_session_rewind_run.ts")).rewindCmd(query, opts);
+      await (await import("./_session_rewind_run.ts")).rewindCmd(query, opts);
     });
 }

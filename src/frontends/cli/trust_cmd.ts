@@ -11,7 +11,6 @@ import {
   revokeProjectTrust,
 } from "../../control/mod.ts";
 import { ReasonixError } from "../../lib/errors.ts";
-import { guarded } from "./admin_cmd.ts";
 
 export interface TrustOptions {
   dir?: string;
@@ -25,36 +24,34 @@ export interface TrustIo {
   confirm: (message: string) => Promise<boolean>;
 }
 
-export function trustCmd(opts: TrustOptions, io: TrustIo): Promise<number> {
-  return guarded(async () => {
-    const ctx = await adminContext(opts.dir);
-    if (opts.revoke) {
-      const revoked = await revokeProjectTrust(ctx);
-      console.log(
-        revoked
-          ? `Revoked: ${ctx.workspace}/reasonix.toml may only tighten your settings again`
-          : "Nothing to revoke",
-      );
+export async function trustCmd(opts: TrustOptions, io: TrustIo): Promise<void> {
+  const ctx = await adminContext(opts.dir);
+  if (opts.revoke) {
+    const revoked = await revokeProjectTrust(ctx);
+    console.log(
+      revoked
+        ? `Revoked: ${ctx.workspace}/reasonix.toml may only tighten your settings again`
+        : "Nothing to revoke",
+    );
+    return;
+  }
+  const review = await reviewProjectTrust(ctx);
+  console.log(formatTrustReview(review));
+  if (opts.show) return;
+  if (review.trust === "trusted") return;
+  if (!opts.yes) {
+    if (!io.interactive) {
+      throw new ReasonixError("usage.confirm", "Cannot ask for confirmation: stdin is not a terminal", {
+        hint: "Run `reasonix trust --yes` to trust this exact file without asking",
+      });
+    }
+    if (!await io.confirm(`Trust this exact ${review.file}?`)) {
+      console.log("Not trusted");
       return;
     }
-    const review = await reviewProjectTrust(ctx);
-    console.log(formatTrustReview(review));
-    if (opts.show) return;
-    if (review.trust === "trusted") return;
-    if (!opts.yes) {
-      if (!io.interactive) {
-        throw new ReasonixError("usage.confirm", "Cannot ask for confirmation: stdin is not a terminal", {
-          hint: "Run `reasonix trust --yes` to trust this exact file without asking",
-        });
-      }
-      if (!await io.confirm(`Trust this exact ${review.file}?`)) {
-        console.log("Not trusted");
-        return;
-      }
-    }
-    await approveProjectTrust(ctx, review);
-    console.log(
-      `Trusted: these exact bytes of ${review.file} now apply in full (sha256 ${review.sha256.slice(0, 12)})`,
-    );
-  });
+  }
+  await approveProjectTrust(ctx, review);
+  console.log(
+    `Trusted: these exact bytes of ${review.file} now apply in full (sha256 ${review.sha256.slice(0, 12)})`,
+  );
 }

@@ -5,6 +5,7 @@
 import { Command, Option } from "commander";
 import { platformFor } from "../../lib/platforms.ts";
 import { VERSION } from "../../lib/version.ts";
+import { ReasonixError } from "../../lib/errors.ts";
 
 export function upgradeCommand(): Command {
   return new Command("upgrade").alias("update")
@@ -13,25 +14,20 @@ export function upgradeCommand(): Command {
     .option("--force", "reinstall even when already up to date")
     .addOption(new Option("--channel <name>", "ignored: there is one release channel").hideHelp())
     .action(async (opts: { check?: boolean; force?: boolean }) => {
-      Deno.exitCode = await upgradeCmd(opts);
+      await upgradeCmd(opts);
     });
 }
 
-async function upgradeCmd(opts: { check?: boolean; force?: boolean }): Promise<number> {
-  try {
-    const { manifestUrl, upgrade } = await import("../../control/mod.ts");
-    const outcome = await upgrade({
-      manifestUrl: manifestUrl(),
-      currentVersion: VERSION,
-      executable: Deno.execPath(),
-      platform: platformFor(Deno.build),
-      check: Boolean(opts.check),
-      force: Boolean(opts.force),
-    });
-    (outcome.status === "failed" ? console.error : console.log)(outcome.message);
-    return outcome.status === "failed" ? 1 : 0;
-  } catch (error) {
-    console.error(error instanceof Error ? error.message : String(error));
-    return 1;
-  }
+async function upgradeCmd(opts: { check?: boolean; force?: boolean }): Promise<void> {
+  const { manifestUrl, upgrade } = await import("../../control/mod.ts");
+  const outcome = await upgrade({
+    manifestUrl: manifestUrl(),
+    currentVersion: VERSION,
+    executable: Deno.execPath(),
+    platform: platformFor(Deno.build),
+    check: Boolean(opts.check),
+    force: Boolean(opts.force),
+  });
+  if (outcome.status === "failed") throw new ReasonixError("upgrade.failed", outcome.message);
+  console.log(outcome.message);
 }

@@ -51,6 +51,32 @@ export function buildRunResult(input: RunResultInput): Record<string, unknown> {
   return result;
 }
 
+/** The result of a run that failed before its session started (a usage or config error). */
+export function failureResult(error: ErrorInfo, durationMs: number): Record<string, unknown> {
+  return buildRunResult({
+    subtype: "error_during_execution",
+    result: error.message,
+    durationMs,
+    numTurns: 0,
+    sessionId: null,
+    totals: null,
+    error,
+  });
+}
+
+/** The redacted closing line of `--events-jsonl`: figures and the error code, never the answer or error text. */
+export function runDoneLine(result: Record<string, unknown>): Record<string, unknown> {
+  const { result: _answer, error, ...figures } = result;
+  const code = (error as { code?: string } | undefined)?.code;
+  return {
+    schema_version: 1,
+    kind: "run_done",
+    ok: !result.is_error,
+    ...figures,
+    ...(code ? { error_code: code } : {}),
+  };
+}
+
 export function roundCost(value: number): number {
   return Math.round(value * 1e8) / 1e8;
 }

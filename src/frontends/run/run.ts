@@ -7,13 +7,12 @@ import {
   bootController,
   type BootOptions,
   type Controller,
-  explainError,
   type ReasonixEvent,
   type SubmitResult,
   type TurnOutcome,
   type TurnSubtype,
 } from "../../control/mod.ts";
-import { buildRunResult } from "./result.ts";
+import { buildRunResult, runDoneLine } from "./result.ts";
 import { Redactor, streamJsonLine, trajectoryLine } from "./event_lines.ts";
 import { LineFile } from "./line_file.ts";
 import { createTextOutput } from "./text_output.ts";
@@ -21,6 +20,8 @@ import { stderrProgress } from "./progress.ts";
 import { buildMetrics } from "./metrics.ts";
 import { taskFitError } from "./task_input.ts";
 import { stripControls, terminalSafeJson } from "../../lib/terminal_text.ts";
+import { ReasonixError } from "../../lib/errors.ts";
+import { dirname, resolve } from "node:path";
 
 export type OutputFormat = "text" | "json" | "stream-json";
 
@@ -50,16 +51,14 @@ export interface RunReport {
 
 export async function runHeadless(options: RunOptions): Promise<RunReport> {
   const started = performance.now();
-  let controller: Controller;
-  try {
-    controller = await bootController({ ...options.boot, headless: true });
-  } catch (error) {
-    return failBeforeTurn(options, error, started);
-  }
+  await checkOutputFiles(options);
+  // A failure to start (bad --dir, config, key) is thrown: main.ts reports it, as text or as the result.
+  const controller = await bootController({ ...options.boot, headless: true });
   const unfit = taskFitError(options.task, controller.contextWindow);
   if (unfit) {
+    // Nothing was sent and no session was written; main.ts reports it like any usage error.
     await controller.close();
-    return failBeforeTurn(options, unfit, started);
+    throw unfit;
   }
   const sinks = await openSinks(options, controller);
   const removeInterrupt = options.onInterrupt?.(() => controller.interrupt());
@@ -77,15 +76,22 @@ export async function runHeadless(options: RunOptions): Promise<RunReport> {
   return { subtype: outcome.subtype, errorCode: outcome.error?.code ?? null };
 }
 
-/** A failure before the task reached the model (boot, or a task too large): nothing was sent. */
-function failBeforeTurn(options: RunOptions, error: unknown, started: number): RunReport {
-  const info = explainError(error);
-  emitResult(options, {
-    subtype: "error_during_execution",
-    result: info.message,
-    error: info,
-  }, { started, controller: null });
-  return { subtype: "error_during_execution", errorCode: info.code };
+/** `--trajectory` and `--metrics` name files to write: a bad path is a usage error before any model call. */
+async function checkOutputFiles(options: RunOptions): Promise<void> {
+  const outputs = [["--trajectory", options.trajectory], ["--metrics", options.metrics]] as const;
+  for (const [flag, path] of outputs) {
+    if (path === undefined) continue;
+    const folder = dirname(resolve(path));
+    if (!(await Deno.stat(folder).catch(() => null))?.isDirectory) {
+      throw new ReasonixError(
+        "usage.bad_output",
+        `Cannot write ${flag} to "${path}": no directory "${folder}"`,
+      );
+    }
+    if ((await Deno.stat(path).catch(() => null))?.isDirectory) {
+      throw new ReasonixError("usage.bad_output", `Cannot write ${flag} to "${path}": it is a directory`);
+    }
+  }
 }
 
 /** The task goes through `submit` like typed input: a slash command succeeds with its answer. */
@@ -186,29 +192,22 @@ function textProgress(options: RunOptions) {
 function emitResult(
   options: RunOptions,
   outcome: TurnOutcome,
-  state: { started: number; controller: Controller | null },
+  state: { started: number; controller: Controller },
 ): void {
   const result = buildRunResult({
     subtype: outcome.subtype,
     result: outcome.result,
     durationMs: Math.round(performance.now() - state.started),
-    numTurns: state.controller ? 1 : 0,
-    sessionId: state.controller?.sessionId ?? null,
-    totals: state.controller?.totals() ?? null,
+    numTurns: 1,
+    sessionId: state.controller.sessionId,
+    totals: state.controller.totals(),
     ...(outcome.error ? { error: outcome.error } : {}),
   });
   if (options.eventsJsonl) {
     options.write(jsonLine(runDoneLine(result)));
     return;
   }
-  if (options.outputFormat !== "text") {
-    options.write(jsonLine(result));
-    return;
-  }
-  if (!state.controller && outcome.error) {
-    options.writeError(`error: ${stripControls(outcome.error.message)}\n`);
-    if (outcome.error.hint) options.writeError(`hint: ${stripControls(outcome.error.hint)}\n`);
-  }
+  if (options.outputFormat !== "text") options.write(jsonLine(result));
 }
 
 /** One JSON line for stdout, which may be a terminal: the C1 and bidi controls JSON leaves raw are escaped. */
@@ -222,17 +221,4 @@ async function writeMetrics(path: string, controller: Controller, outcome: TurnO
     durationMs: Math.round(performance.now() - started),
   });
   await Deno.writeTextFile(path, JSON.stringify(metrics, null, 2) + "\n");
-}
-
-/** The redacted closing line: figures and the error code, never the answer or the error text. */
-function runDoneLine(result: Record<string, unknown>): Record<string, unknown> {
-  const { result: _answer, error, ...figures } = result;
-  const code = (error as { code?: string } | undefined)?.code;
-  return {
-    schema_version: 1,
-    kind: "run_done",
-    ok: !result.is_error,
-    ...figures,
-    ...(code ? { error_code: code } : {}),
-  };
 }

@@ -5,6 +5,7 @@
  * cleaned of terminal controls before our own colour codes go around it.
  */
 import type { ReasonixEvent } from "../../control/mod.ts";
+import { errorText } from "../../lib/errors.ts";
 import { ControlStripper, escapeControls, stripControls } from "../../lib/terminal_text.ts";
 
 export interface TextOutputOptions {
@@ -87,10 +88,7 @@ export function createTextOutput(options: TextOutputOptions): (event: ReasonixEv
         return;
       case "turn_done":
         newline();
-        if (event.error) {
-          const { message, hint } = event.error;
-          out(red(`error: ${stripControls(message)}\n`) + (hint ? `hint: ${stripControls(hint)}\n` : ""));
-        }
+        if (event.error) out(red(errorText(event.error)));
         return;
     }
   };

@@ -7,6 +7,7 @@
 import { bootController, type BootOptions, type ReasonixEvent } from "../../control/mod.ts";
 import { keyArgument, reveal, sanitize } from "./components/format.ts";
 import { ControlStripper } from "../../lib/terminal_text.ts";
+import { errorText } from "../../lib/errors.ts";
 import { answerOnLines } from "./line_questions.ts";
 import { detectLanguage, setLanguage } from "../../lib/i18n/mod.ts";
 
@@ -18,8 +19,8 @@ export interface LineModeOptions {
   firstPrompt?: string;
 }
 
-/** Returns the exit code: 0 when every turn succeeded, 1 otherwise. */
-export async function runLineMode(options: LineModeOptions): Promise<number> {
+/** Returns the error code of the last turn that failed (already printed), null when every turn succeeded. */
+export async function runLineMode(options: LineModeOptions): Promise<string | null> {
   const controller = await bootController({
     ...options.boot,
     headless: true,
@@ -52,21 +53,22 @@ export async function runLineMode(options: LineModeOptions): Promise<number> {
   let quit = false;
   const face = { quit: () => quit = true };
   controller.start();
-  let failed = false;
+  let failed: string | null = null;
   try {
     for (let line = await next(); line !== null; line = await next()) {
       if (!line.trim()) continue;
       const submitted = await controller.submit(line.trim(), face);
       if (quit) break;
       if (submitted.kind !== "turn") continue;
-      if (submitted.outcome.subtype !== "success") failed = true;
+      const { subtype, error } = submitted.outcome;
+      if (subtype !== "success") failed = error?.code ?? "turn.failed";
       options.write("\n");
     }
   } finally {
     unsubscribe();
     await controller.close();
   }
-  return failed ? 1 : 0;
+  return failed;
 }
 
 async function* readLines(input: ReadableStream<Uint8Array>): AsyncGenerator<string> {
@@ -100,7 +102,7 @@ function plainPrinter(write: (text: string) => void): (event: ReasonixEvent) => 
     else if (event.type === "tool_result") {
       line(`${event.ok ? "✓" : "✗"} ${reveal(event.name)}${event.code ? ` ${event.code}` : ""}`);
     } else if (event.type === "warning") line(`warning: ${sanitize(event.message)}`);
-    else if (event.type === "turn_done" && event.error) line(`error: ${sanitize(event.error.message)}`);
+    else if (event.type === "turn_done" && event.error) line(errorText(event.error).trimEnd());
     else if (event.type === "command_output") line(sanitize(event.text));
   };
 }

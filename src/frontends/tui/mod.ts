@@ -9,7 +9,7 @@ import { createElement } from "react";
 import {
   bootController,
   type BootOptions,
-  explainError,
+  existingDir,
   type HistoryPort,
   needsSetup,
   openInputHistory,
@@ -18,7 +18,6 @@ import { processEnv, resolvePaths } from "../../config/paths.ts";
 import { detectLanguage, setLanguage, t } from "../../lib/i18n/mod.ts";
 import { App } from "./app.tsx";
 import { runLineMode } from "./line_mode.ts";
-import { stripControls } from "../../lib/terminal_text.ts";
 
 export interface TuiOptions {
   boot: Omit<BootOptions, "headless" | "env" | "paths">;
@@ -29,35 +28,30 @@ export interface TuiOptions {
   /** `reasonix "fix the failing test"`: sent as the first input once the shell is up. */
   firstPrompt?: string;
   write: (text: string) => void;
-  writeError: (text: string) => void;
 }
 
-/** Runs the interactive session; returns the process exit code. */
-export async function runTui(options: TuiOptions): Promise<number> {
+/**
+ * Runs the interactive session. Returns the error code of a failure it has already shown (a failed
+ * turn in line mode, a cancelled setup), null when all went well; a failure to start is thrown.
+ */
+export async function runTui(options: TuiOptions): Promise<string | null> {
   const env = processEnv();
   const paths = resolvePaths(env);
   const boot = { ...options.boot, env, paths };
   setLanguage(detectLanguage(env));
-  try {
-    const workspace = await Deno.realPath(resolve(boot.cwd, boot.dir ?? "."));
-    if (!options.lineMode && await needsSetup({ workspace, paths, env })) {
-      const { runSetupWizard } = await import("./setup/wizard.ts");
-      if (!await runSetupWizard({ workspace, paths, env })) return 1;
-    }
-    const first = options.firstPrompt ? { firstPrompt: options.firstPrompt } : {};
-    if (options.lineMode) {
-      return await runLineMode({ boot, input: Deno.stdin.readable, write: options.write, ...first });
-    }
-    const history = await openInputHistory(paths, workspace);
-    if (!options.pickSession) return await runInk(boot, env, history, options.firstPrompt, options.write);
-    const { resume: _latest, ...fresh } = boot;
-    return await runInk(fresh, env, history, "/resume", options.write);
-  } catch (error) {
-    const info = explainError(error);
-    const text = `error: ${info.message}\n${info.hint ? `hint: ${info.hint}\n` : ""}`;
-    options.writeError(stripControls(text));
-    return 1;
+  const workspace = await existingDir(resolve(boot.cwd, boot.dir ?? "."), "--dir");
+  if (!options.lineMode && await needsSetup({ workspace, paths, env })) {
+    const { runSetupWizard } = await import("./setup/wizard.ts");
+    if (!await runSetupWizard({ workspace, paths, env })) return "setup.cancelled";
   }
+  const first = options.firstPrompt ? { firstPrompt: options.firstPrompt } : {};
+  if (options.lineMode) {
+    return await runLineMode({ boot, input: Deno.stdin.readable, write: options.write, ...first });
+  }
+  const history = await openInputHistory(paths, workspace);
+  if (!options.pickSession) return await runInk(boot, env, history, options.firstPrompt, options.write);
+  const { resume: _latest, ...fresh } = boot;
+  return await runInk(fresh, env, history, "/resume", options.write);
 }
 
 async function runInk(
@@ -66,7 +60,7 @@ async function runInk(
   history: HistoryPort,
   startWith: string | undefined,
   write: (text: string) => void,
-): Promise<number> {
+): Promise<null> {
   const controller = await bootController({ ...boot, headless: false, switchable: true });
   setLanguage(detectLanguage(env, controller.uiSettings.language));
   const files = () => controller.listWorkspaceFiles();
@@ -83,5 +77,5 @@ async function runInk(
     await controller.close();
   }
   if (written) write(`${t("app.exit_continue", { session: controller.sessionId })}\n`);
-  return 0;
+  return null;
 }

@@ -1,7 +1,7 @@
 import assert from "node:assert/strict";
 import { Redactor } from "../../../src/frontends/run/event_lines.ts";
 import { buildRunResult } from "../../../src/frontends/run/result.ts";
-import { exitCodeFor } from "../../../main.ts";
+import { exitCodeFor } from "../../../src/frontends/cli/report_error.ts";
 
 Deno.test("Redactor.line() drops content and pseudonymises tools", () => {
   const r = new Redactor();

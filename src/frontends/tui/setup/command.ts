@@ -4,11 +4,13 @@
  */
 import { resolve } from "node:path";
 import { launchDirectory, processEnv, resolvePaths } from "../../../config/paths.ts";
+import { existingDir } from "../../../control/mod.ts";
 
-export async function setupCmd(path: string | undefined): Promise<number> {
-  const workspace = resolve(launchDirectory(), path ?? ".");
+/** Returns "setup.cancelled" when the person cancelled (the wizard said so), null when setup finished. */
+export async function setupCmd(path: string | undefined): Promise<string | null> {
+  const workspace = await existingDir(resolve(launchDirectory(), path ?? "."), "reasonix setup [path]");
   const env = processEnv();
   const { runSetupWizard } = await import("./wizard.ts");
   const done = await runSetupWizard({ workspace, paths: resolvePaths(env), env });
-  return done ? 0 : 1;
+  return done ? null : "setup.cancelled";
 }
