@@ -44,8 +44,11 @@ Deno.test("run refuses a 50 MB task on stdin without reading it all: exit 2, a c
     const out = await child.output();
     const stderr = new TextDecoder().decode(out.stderr);
     assert.equal(out.code, 2, stderr);
-    assert.match(stderr, /error: Cannot send the task: standard input holds more than 8 MiB/);
-    assert.match(stderr, /hint: .*file/);
+    // Under --output-format json the failure is the JSON result on stdout (one error policy).
+    const result = JSON.parse(new TextDecoder().decode(out.stdout));
+    assert.equal(result.error.code, "usage.task_too_large");
+    assert.match(result.error.message, /Cannot send the task: standard input holds more than 8 MiB/);
+    assert.match(result.error.hint, /file/);
     assert.ok(accepted < 12 * MIB, `the writer got ${accepted} bytes in`);
     assert.equal(sim.requests.length, 0);
     if (measured) {
