@@ -107,10 +107,13 @@ async function readLayer(
   if (bytes === undefined) return undefined;
   const text = new TextDecoder().decode(bytes);
   const raw = parseToml(text, file);
+  const sha256 = await projectConfigDigest(bytes);
   const context: LayerContext = {
     workspace: options.workspace,
     userHome: paths.userHome,
     warnings: options.warnings,
+    unused: user.unused,
+    digest: sha256,
     hidden,
     file,
     locator: new TomlLocator(text),
@@ -118,7 +121,6 @@ async function readLayer(
   };
   checkTable(raw, CONFIG_SPEC, context);
   if (!project) return { file, source, values: await layerValues(raw, context) };
-  const sha256 = await projectConfigDigest(bytes);
   const trust = await projectTrust(paths, options.workspace, sha256);
   const expand = (path: string) => expandPath(path, context);
   const policy = projectPolicy(raw, { user, trust, expand, check: context });

@@ -4,12 +4,15 @@
  */
 import {
   adminContext,
-  configFiles,
+  configFileEntries,
   configGet,
+  configKeyReport,
   configSet,
   explainError,
   explainSessionCache,
   formatCacheReport,
+  formatConfigFiles,
+  formatKeyReport,
   trustProviderKey,
 } from "../../control/mod.ts";
 import { isBrokenPipe } from "../../lib/errors.ts";
@@ -51,10 +54,13 @@ export function configSetCmd(
   });
 }
 
+/** The files first, so they print even when one of them does not load. */
 export function configPathCmd(opts: DirOption): Promise<number> {
   return guarded(async () => {
-    const files = configFiles(await adminContext(opts.dir));
-    console.log(`global:  ${files.global}\nproject: ${files.project}\nkeys:    ${files.env}`);
+    const ctx = await adminContext(opts.dir);
+    console.log(formatConfigFiles(await configFileEntries(ctx), ctx.paths.envFile));
+    const keys = formatKeyReport(await configKeyReport(ctx));
+    if (keys !== "") console.log(keys);
   });
 }
 
