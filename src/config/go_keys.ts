@@ -82,6 +82,12 @@ export const GO_VALUES = {
   priceCurrency: { "$": "USD", "¥": "CNY", "￥": "CNY" },
 } as const;
 
+/** Go values Reasonix accepts but does not act on yet: the key is noted and keeps its default. */
+export const GO_VALUES_NOT_USED_YET = {
+  /** Go: 0 = no tool-local cap; here every command keeps a time limit. */
+  bashTimeoutSeconds: [0],
+} as const;
+
 /** Provider kinds and reasoning protocols Go supports and Reasonix does not yet: accepted, not used. */
 export const PROVIDER_KINDS_NOT_USED_YET: readonly string[] = ["anthropic", "responses"];
 export const REASONING_PROTOCOLS_NOT_USED_YET: readonly string[] = ["glm", "kimi-k3"];

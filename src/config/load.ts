@@ -276,12 +276,16 @@ function checkDefaultModel(config: ResolvedConfig, at: NonNullable<LayerValues["
     resolveModel(config, at.value);
   } catch (error) {
     if (!(error instanceof ReasonixError)) throw error;
+    const leftOut = config.unused.find((note) => /^providers\[\d+\]\.kind = /.test(note.key));
+    const hint = leftOut
+      ? `${leftOut.file}:${leftOut.line}: a provider of kind ${leftOut.key.split(" = ")[1]} is not used yet`
+      : error.hint;
     throw new ConfigError("config.invalid", `Cannot read "default_model": ${error.message}`, {
       file: at.file,
       line: at.line,
       column: at.column,
       key: "default_model",
-      hint: error.hint,
+      ...(hint ? { hint } : {}),
       cause: error,
     });
   }

@@ -10,7 +10,7 @@ import { ReasonixError } from "../lib/errors.ts";
 import { ACCEPTED_EFFORTS } from "../provider/effort.ts";
 import { ConfigError, describeValue } from "./errors.ts";
 import type { KeyPath, TomlLocator } from "./_locate.ts";
-import { GO_VALUES, NOT_USED_YET, RETIRED } from "./go_keys.ts";
+import { GO_VALUES, GO_VALUES_NOT_USED_YET, NOT_USED_YET, RETIRED } from "./go_keys.ts";
 import type { ConfigKeyNote, ConfigWarning } from "./types.ts";
 
 export type LeafType = "string" | "integer" | "number" | "boolean" | "string[]";
@@ -23,6 +23,8 @@ export interface LeafSpec {
   schema: z.ZodType;
   /** Go Reasonix spellings of values, and the value each stands for here (go_keys.ts). */
   goValues?: Readonly<Record<string, unknown>>;
+  /** Go values whose meaning Reasonix does not implement yet: noted, and the key keeps its default. */
+  valuesNotUsedYet?: readonly unknown[];
 }
 
 export interface TableSpec {
@@ -152,7 +154,7 @@ export const CONFIG_SPEC: TableSpec = table({
   }),
   tools: table({
     enabled: strings(),
-    bash_timeout_seconds: integer(1),
+    bash_timeout_seconds: { ...integer(1), valuesNotUsedYet: GO_VALUES_NOT_USED_YET.bashTimeoutSeconds },
     output_budget_bytes: integer(1),
     web_fetch_allow_private: strings(),
     ...marks(UNUSED, NOT_USED_YET.tools),
@@ -229,7 +231,10 @@ export function checkTable(
     const childSpec = Object.hasOwn(spec.fields, key) ? spec.fields[key] : spec.each;
     if (childSpec === undefined) unknownKey(options, childPath);
     else if (childSpec.kind === "unused") noteUnused(options, childPath);
-    else if (childSpec.kind !== "ignored") {
+    else if (childSpec.kind === "leaf" && childSpec.valuesNotUsedYet?.includes(child)) {
+      noteUnused(options, childPath, child);
+      delete value[key];
+    } else if (childSpec.kind !== "ignored") {
       value[key] = checkValue(child, childSpec, { ...options, path: childPath });
     }
   }
@@ -280,7 +285,7 @@ function unknownKey(options: CheckContext, path: KeyPath): void {
 }
 
 /** Records a Go key that is accepted but not used yet (also used for provider kinds and protocols). */
-export function noteUnused(options: CheckContext, path: KeyPath, value?: string): void {
+export function noteUnused(options: CheckContext, path: KeyPath, value?: unknown): void {
   const key = displayKey(path) + (value === undefined ? "" : ` = ${JSON.stringify(value)}`);
   options.unused.push({ file: options.file, ...options.locator.keyPosition(path), key });
 }

@@ -83,6 +83,10 @@ Deno.test("loadConfig() reads Go's spellings of values as the values they mean h
   assert.equal((await load(`language = ""\n`)).language, "auto");
   const priced = await load(`${PROVIDER}price = { input = 1, output = 2, currency = "¥" }\n`);
   assert.equal(priced.providers.find((p) => p.name === "p")?.price?.currency, "CNY");
+  const uncapped = await load(`[tools]\nbash_timeout_seconds = 0\n`);
+  assert.equal(uncapped.tools.bashTimeoutSeconds, 120, "Go's 0 (no cap) is not used yet: the default stays");
+  assert.deepEqual(uncapped.unused.map((note) => note.key), ["tools.bash_timeout_seconds = 0"]);
+  assert.deepEqual(uncapped.warnings, []);
   const glm = await load(`${PROVIDER}reasoning_protocol = "glm"\n`);
   assert.equal(glm.providers.find((p) => p.name === "p")?.reasoningProtocol, "none");
   assert.deepEqual(glm.unused.map((note) => note.key), [`providers[0].reasoning_protocol = "glm"`]);

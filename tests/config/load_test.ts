@@ -239,6 +239,10 @@ Deno.test("loadConfig() notes a provider of a Go kind it does not speak yet and 
   assert.deepEqual(config.warnings, []);
   assert.deepEqual(config.unused, [{ file, line: 3, column: 1, key: `providers[0].kind = "anthropic"` }]);
   assert.equal(config.providers.some((p) => p.name === "p"), false);
+  await fx.write(file, `default_model = "p"\n${provider("anthropic")}`);
+  const chosen = await loadConfig({ workspace: fx.workspace, paths: fx.paths }).catch((e) => e);
+  assert.match(chosen.message, /Cannot read "default_model": Unknown model "p"/);
+  assert.equal(chosen.hint, `${file}:4: a provider of kind "anthropic" is not used yet`);
   await fx.write(file, provider("gemini"));
   const error = await loadConfig({ workspace: fx.workspace, paths: fx.paths }).catch((e) => e);
   assert.equal(
