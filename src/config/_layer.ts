@@ -10,10 +10,12 @@ import { ConfigError } from "./errors.ts";
 import { type ConfinedRead, describeRefusal, readConfined } from "../lib/confined_read.ts";
 import { ruleProblem } from "../permission/rules.ts";
 import { DEFAULT_CONTEXT_WINDOW, defaultCacheTtlMinutes } from "./builtin.ts";
+import { PROVIDER_KINDS_NOT_USED_YET, REASONING_PROTOCOLS_NOT_USED_YET } from "./go_keys.ts";
 import {
   type CheckContext,
   configError,
   isTable,
+  noteUnused,
   PERMISSION_ALIASES,
   quoteList,
   safeUrl,
@@ -55,8 +57,6 @@ export interface LayerContext extends CheckContext {
 type Raw = Record<string, unknown>;
 
 const KNOWN_KINDS = ["openai"];
-const PLANNED_KINDS = ["anthropic", "responses"];
-const PLANNED_PROTOCOLS = ["glm", "kimi-k3"];
 
 function section(raw: Raw, key: string): Raw {
   const value = raw[key];
@@ -240,10 +240,15 @@ function normalizeMaxOutput(value: number | undefined): number | undefined {
   return value === undefined ? undefined : Math.max(0, value);
 }
 
+/** A provider of a kind Reasonix does not speak yet is noted and left out. */
 function providers(value: unknown, context: LayerContext): ProviderConfig[] {
   if (!Array.isArray(value)) return [];
   const seen = new Map<string, number>();
-  return value.map((item: Raw, index) => {
+  return value.flatMap((item: Raw, index) => {
+    if (typeof item.kind === "string" && PROVIDER_KINDS_NOT_USED_YET.includes(item.kind)) {
+      noteUnused(context, ["providers", index, "kind"], item.kind);
+      return [];
+    }
     const provider = providerConfig(item, index, context);
     const earlier = seen.get(provider.name);
     if (earlier !== undefined) {
@@ -254,7 +259,7 @@ function providers(value: unknown, context: LayerContext): ProviderConfig[] {
       );
     }
     seen.set(provider.name, index);
-    return provider;
+    return [provider];
   });
 }
 
@@ -273,9 +278,8 @@ function providerConfig(item: Raw, index: number, context: LayerContext): Provid
   const name = required("name");
   const kind = typeof item.kind === "string" && item.kind !== "" ? item.kind : "openai";
   if (!KNOWN_KINDS.includes(kind)) {
-    const detail = PLANNED_KINDS.includes(kind)
-      ? `kind "${kind}" is not supported yet (supported: ${quoteList(KNOWN_KINDS)})`
-      : `expected one of ${quoteList(KNOWN_KINDS)}, got "${kind}"`;
+    const expected = quoteList([...KNOWN_KINDS, ...PROVIDER_KINDS_NOT_USED_YET]);
+    const detail = `expected one of ${expected}, got "${kind}"`;
     throw configError(context, at("kind"), `Cannot read "${key("kind")}": ${detail}`, "config.type");
   }
   const baseUrl = required("base_url").replace(/\/+$/, "");
@@ -335,11 +339,11 @@ function reasoningProtocol(
     return host === "deepseek.com" || host.endsWith(".deepseek.com") ? "deepseek" : "none";
   }
   if (value === "deepseek" || value === "none") return value;
-  if (PLANNED_PROTOCOLS.includes(value)) {
-    warn(options.context, path, `reasoning_protocol "${value}" is not supported yet and is ignored`);
+  if (REASONING_PROTOCOLS_NOT_USED_YET.includes(value)) {
+    noteUnused(options.context, path, value);
     return "none";
   }
-  const expected = quoteList(["deepseek", "none", ...PLANNED_PROTOCOLS]);
+  const expected = quoteList(["deepseek", "none", ...REASONING_PROTOCOLS_NOT_USED_YET]);
   throw configError(
     options.context,
     path,

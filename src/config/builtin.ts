@@ -74,5 +74,6 @@ export function builtinConfig(): ResolvedConfig {
     ui: { theme: "auto", showTurnUsage: true, showReasoning: true },
     files: [],
     warnings: [],
+    unused: [],
   };
 }

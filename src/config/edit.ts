@@ -66,7 +66,7 @@ export function getConfigValue(config: ResolvedConfig, dottedKey: string): unkno
   if (spec === undefined || spec.kind === "ignored") {
     throw new ReasonixError("config.unknown_key", `Cannot read "${dottedKey}": unknown key`);
   }
-  if (spec.kind === "unsupported" || dottedKey === "agent.system_prompt_file") return undefined;
+  if (spec.kind === "unused" || dottedKey === "agent.system_prompt_file") return undefined;
   if (dottedKey === "billing.display_currency") return config.billing.currency;
   if (head === "model_overrides" && rest.length > 0) {
     return walk(config.modelOverrides[rest[0]!], rest.slice(1));

@@ -107,10 +107,13 @@ async function readLayer(
   if (bytes === undefined) return undefined;
   const text = new TextDecoder().decode(bytes);
   const raw = parseToml(text, file);
+  const sha256 = await projectConfigDigest(bytes);
   const context: LayerContext = {
     workspace: options.workspace,
     userHome: paths.userHome,
     warnings: options.warnings,
+    unused: user.unused,
+    digest: sha256,
     hidden,
     file,
     locator: new TomlLocator(text),
@@ -118,7 +121,6 @@ async function readLayer(
   };
   checkTable(raw, CONFIG_SPEC, context);
   if (!project) return { file, source, values: await layerValues(raw, context) };
-  const sha256 = await projectConfigDigest(bytes);
   const trust = await projectTrust(paths, options.workspace, sha256);
   const expand = (path: string) => expandPath(path, context);
   const policy = projectPolicy(raw, { user, trust, expand, check: context });
@@ -274,12 +276,16 @@ function checkDefaultModel(config: ResolvedConfig, at: NonNullable<LayerValues["
     resolveModel(config, at.value);
   } catch (error) {
     if (!(error instanceof ReasonixError)) throw error;
+    const leftOut = config.unused.find((note) => /^providers\[\d+\]\.kind = /.test(note.key));
+    const hint = leftOut
+      ? `${leftOut.file}:${leftOut.line}: a provider of kind ${leftOut.key.split(" = ")[1]} is not used yet`
+      : error.hint;
     throw new ConfigError("config.invalid", `Cannot read "default_model": ${error.message}`, {
       file: at.file,
       line: at.line,
       column: at.column,
       key: "default_model",
-      hint: error.hint,
+      ...(hint ? { hint } : {}),
       cause: error,
     });
   }

@@ -17,6 +17,8 @@ export interface Paths {
   legacyConfigFiles: string[];
   sessionsDir: string;
   trustFile: string;
+  /** Which config file contents were already warned about (config/warn_once.ts). */
+  configWarningsFile: string;
   cacheDir: string;
   /** `REASONIX_HOME` is set: nothing outside it is read. */
   selfContained: boolean;
@@ -47,9 +49,10 @@ export function resolvePaths(
     stateHome,
     globalConfigFile: path.join(home, "config.toml"),
     envFile: path.join(home, ".env"),
-    legacyConfigFiles: selfContained ? [] : legacyFiles(userHome, env, os),
+    legacyConfigFiles: selfContained ? [] : legacyFiles({ userHome, home }, env, os),
     sessionsDir: path.join(stateHome, "sessions"),
     trustFile: path.join(home, "trust.json"),
+    configWarningsFile: path.join(stateHome, "config-warnings.json"),
     cacheDir: cacheDir(home, userHome, { env, os, selfContained }),
     selfContained,
   };
@@ -63,13 +66,19 @@ function defaultHome(userHome: string, env: Record<string, string | undefined>, 
   return posix.join(userHome, ".reasonix");
 }
 
-function legacyFiles(userHome: string, env: Record<string, string | undefined>, os: string): string[] {
+/** Go Reasonix's older global files, in the order it looks for them (its `config.json` is not read). */
+function legacyFiles(
+  dirs: { userHome: string; home: string },
+  env: Record<string, string | undefined>,
+  os: string,
+): string[] {
   if (os === "windows") return [];
-  const xdgConfig = nonEmpty(env.XDG_CONFIG_HOME) ?? posix.join(userHome, ".config");
+  const xdgConfig = nonEmpty(env.XDG_CONFIG_HOME) ?? posix.join(dirs.userHome, ".config");
   const files = [posix.join(xdgConfig, "reasonix", "config.toml")];
   if (os === "darwin") {
-    files.push(posix.join(userHome, "Library", "Application Support", "reasonix", "config.toml"));
+    files.push(posix.join(dirs.userHome, "Library", "Application Support", "reasonix", "config.toml"));
   }
+  files.push(posix.join(dirs.home, "reasonix.toml"));
   return files;
 }
 

@@ -1,8 +1,8 @@
 /**
  * @module
  * The shape of a Reasonix TOML file as data: which keys exist, their types, and which Go Reasonix keys
- * are recognised but not implemented. `checkTable` walks a parsed file against it and reports each
- * problem at the key's own line and column.
+ * are accepted but not used yet (listed in go_keys.ts). `checkTable` walks a parsed file against it,
+ * reports each problem at the key's own line and column, and rewrites Go's spellings of values to ours.
  */
 import { z } from "zod";
 import { parse } from "smol-toml";
@@ -10,7 +10,8 @@ import { ReasonixError } from "../lib/errors.ts";
 import { ACCEPTED_EFFORTS } from "../provider/effort.ts";
 import { ConfigError, describeValue } from "./errors.ts";
 import type { KeyPath, TomlLocator } from "./_locate.ts";
-import type { ConfigWarning } from "./types.ts";
+import { GO_VALUES, GO_VALUES_NOT_USED_YET, NOT_USED_YET, RETIRED } from "./go_keys.ts";
+import type { ConfigKeyNote, ConfigWarning } from "./types.ts";
 
 export type LeafType = "string" | "integer" | "number" | "boolean" | "string[]";
 
@@ -20,6 +21,10 @@ export interface LeafSpec {
   /** Completes "expected ..." when the value has the right type but is out of range. */
   expected: string;
   schema: z.ZodType;
+  /** Go Reasonix spellings of values, and the value each stands for here (go_keys.ts). */
+  goValues?: Readonly<Record<string, unknown>>;
+  /** Go values whose meaning Reasonix does not implement yet: noted, and the key keeps its default. */
+  valuesNotUsedYet?: readonly unknown[];
 }
 
 export interface TableSpec {
@@ -34,9 +39,12 @@ export interface TablesSpec {
   item: TableSpec;
 }
 
-/** `unsupported`: a documented Go Reasonix key we do not implement (warned); `ignored`: accepted silently. */
+/**
+ * `unused`: a Go Reasonix key accepted but not used yet (listed by doctor and `config path`, never
+ * warned); `ignored`: a key Go retired, accepted silently.
+ */
 export interface MarkerSpec {
-  kind: "unsupported" | "ignored";
+  kind: "unused" | "ignored";
 }
 
 export type Spec = LeafSpec | TableSpec | TablesSpec | MarkerSpec;
@@ -51,7 +59,7 @@ export const PERMISSION_ALIASES: Readonly<Record<string, (typeof PERMISSION_MODE
   "danger-full-access": "yolo",
 };
 
-const UNSUPPORTED: MarkerSpec = { kind: "unsupported" };
+const UNUSED: MarkerSpec = { kind: "unused" };
 const IGNORED: MarkerSpec = { kind: "ignored" };
 
 function leaf(type: LeafType, schema: z.ZodType, expected: string): LeafSpec {
@@ -83,8 +91,9 @@ function price(): LeafSpec {
   return leaf("number", z.number().min(0), "a number >= 0");
 }
 
-function oneOf(values: readonly string[]): LeafSpec {
-  return leaf("string", z.enum(values as [string, ...string[]]), `one of ${quoteList(values)}`);
+function oneOf(values: readonly string[], goValues?: Readonly<Record<string, unknown>>): LeafSpec {
+  const spec = leaf("string", z.enum(values as [string, ...string[]]), `one of ${quoteList(values)}`);
+  return goValues ? { ...spec, goValues } : spec;
 }
 
 function boolean(): LeafSpec {
@@ -108,7 +117,7 @@ function table(fields: Record<string, Spec>, each?: Spec): TableSpec {
   return { kind: "table", fields, each };
 }
 
-function marks(kind: MarkerSpec, names: string[]): Record<string, Spec> {
+function marks(kind: MarkerSpec, names: readonly string[]): Record<string, Spec> {
   return Object.fromEntries(names.map((name) => [name, kind]));
 }
 
@@ -124,28 +133,19 @@ export const PROVIDER_SPEC: TableSpec = table({
   cache_ttl_minutes: integer(1),
   max_output_tokens: integer(Number.MIN_SAFE_INTEGER),
   reasoning_protocol: text(),
-  price: table({ cache_hit: price(), input: price(), output: price(), currency: oneOf(["CNY", "USD"]) }),
-  ...marks(UNSUPPORTED, ["chat_url", "request_url"]),
-  ...marks(IGNORED, [
-    "display_name",
-    "models_url",
-    "balance_url",
-    "prices",
-    "billing_currency",
-    "thinking",
-    "supported_efforts",
-    "default_effort",
-    "vision_models",
-    "web_search",
-    "extra_body",
-    "model_overrides",
-  ]),
+  price: table({
+    cache_hit: price(),
+    input: price(),
+    output: price(),
+    currency: oneOf(["CNY", "USD"], GO_VALUES.priceCurrency),
+  }),
+  ...marks(UNUSED, NOT_USED_YET.provider),
 });
 
 export const CONFIG_SPEC: TableSpec = table({
   default_model: nonEmpty(),
-  language: oneOf(UI_LANGUAGES),
-  ...marks(IGNORED, ["config_version", "credentials_store"]),
+  language: oneOf(UI_LANGUAGES, GO_VALUES.language),
+  ...marks(IGNORED, RETIRED.root),
   agent: table({
     system_prompt: text(),
     system_prompt_file: nonEmpty(),
@@ -153,35 +153,18 @@ export const CONFIG_SPEC: TableSpec = table({
     effort: oneOf(ACCEPTED_EFFORTS),
     compact_ratio: ratio(0.3, 0.85),
     reasoning_language: oneOf(REASONING_LANGUAGES),
-    ...marks(UNSUPPORTED, [
-      "temperature",
-      "planner_model",
-      "vision_model",
-      "subagent_model",
-      "subagent_models",
-      "subagent_effort",
-      "subagent_efforts",
-      "max_subagent_depth",
-      "max_subagent_concurrency",
-      "max_parallel_writers",
-      "output_style",
-    ]),
-    ...marks(IGNORED, ["keep", "recent_keep", "plan_mode_read_only_commands"]),
+    ...marks(UNUSED, NOT_USED_YET.agent),
+    ...marks(IGNORED, RETIRED.agent),
   }),
   tools: table({
     enabled: strings(),
-    bash_timeout_seconds: integer(1),
+    bash_timeout_seconds: { ...integer(1), valuesNotUsedYet: GO_VALUES_NOT_USED_YET.bashTimeoutSeconds },
     output_budget_bytes: integer(1),
     web_fetch_allow_private: strings(),
-    ...marks(UNSUPPORTED, [
-      "mcp_startup_timeout_seconds",
-      "mcp_call_timeout_seconds",
-      "background_jobs",
-      "shell",
-    ]),
+    ...marks(UNUSED, NOT_USED_YET.tools),
   }),
   permissions: table({
-    mode: oneOf([...PERMISSION_MODES, ...Object.keys(PERMISSION_ALIASES)]),
+    mode: oneOf([...PERMISSION_MODES, ...Object.keys(PERMISSION_ALIASES)], GO_VALUES.permissionMode),
     allow: strings(),
     ask: strings(),
     deny: strings(),
@@ -191,15 +174,15 @@ export const CONFIG_SPEC: TableSpec = table({
     allow_write: strings(),
     forbid_read: strings(),
     network: boolean(),
-    bash: boolean(),
+    bash: { ...boolean(), goValues: GO_VALUES.sandboxBash },
     require: boolean(),
     protect_git: boolean(),
-    ...marks(UNSUPPORTED, ["workspace_root"]),
+    ...marks(UNUSED, NOT_USED_YET.sandbox),
   }),
   secrets: table({
     protect_sensitive_files: boolean(),
     env_allow: strings(),
-    ...marks(UNSUPPORTED, ["filter_subprocess_env"]),
+    ...marks(UNUSED, NOT_USED_YET.secrets),
   }),
   network: table({
     max_retries: integer(0, 20),
@@ -207,7 +190,7 @@ export const CONFIG_SPEC: TableSpec = table({
     connect_timeout_seconds: seconds(),
     first_byte_timeout_seconds: seconds(),
     idle_timeout_seconds: seconds(),
-    proxy: UNSUPPORTED,
+    ...marks(UNUSED, NOT_USED_YET.network),
   }),
   billing: table({ display_currency: oneOf(["auto", "CNY", "USD"]) }),
   sessions: table({ retention_days: integer(1) }),
@@ -215,7 +198,7 @@ export const CONFIG_SPEC: TableSpec = table({
     theme: oneOf(THEMES),
     show_turn_usage: boolean(),
     show_reasoning: boolean(),
-    ...marks(UNSUPPORTED, ["theme_style", "cursor_shape", "shortcut_layout"]),
+    ...marks(UNUSED, NOT_USED_YET.ui),
   }),
   model_overrides: table(
     {},
@@ -226,29 +209,23 @@ export const CONFIG_SPEC: TableSpec = table({
     }),
   ),
   providers: { kind: "tables", item: PROVIDER_SPEC },
-  ...marks(UNSUPPORTED, [
-    "plugins",
-    "skills",
-    "lsp",
-    "browser",
-    "environment",
-    "serve",
-    "statusline",
-    "telemetry",
-    "notifications",
-    "desktop",
-    "bot",
-    "remote",
-  ]),
+  ...marks(UNUSED, NOT_USED_YET.root),
 });
 
 export interface CheckContext {
   file: string;
   locator: TomlLocator;
   warnings: ConfigWarning[];
+  /** Where the Go keys that are accepted but not used yet go. */
+  unused: ConfigKeyNote[];
+  /** SHA-256 of the file's bytes: an unknown key is warned about once per content of the file. */
+  digest?: string;
 }
 
-/** Throws the first wrong value as a ConfigError; collects unknown and unsupported keys as warnings. */
+/**
+ * Throws the first wrong value as a ConfigError; collects unknown keys as warnings and the Go keys not
+ * used yet as notes. A Go spelling of a value is replaced in `value` by the value it stands for.
+ */
 export function checkTable(
   value: unknown,
   spec: TableSpec,
@@ -259,30 +236,65 @@ export function checkTable(
   for (const [key, child] of Object.entries(value)) {
     const childPath = [...path, key];
     const childSpec = Object.hasOwn(spec.fields, key) ? spec.fields[key] : spec.each;
-    if (childSpec === undefined) warn(options, childPath, `unknown key "${displayKey(childPath)}"`);
-    else if (childSpec.kind === "unsupported") {
-      warn(options, childPath, `"${displayKey(childPath)}" is not supported yet and is ignored`);
-    } else if (childSpec.kind !== "ignored") checkValue(child, childSpec, { ...options, path: childPath });
+    if (childSpec === undefined) unknownKey(options, childPath);
+    else if (childSpec.kind === "unused") noteUnused(options, childPath);
+    else if (childSpec.kind === "leaf" && childSpec.valuesNotUsedYet?.includes(child)) {
+      noteUnused(options, childPath, child);
+      delete value[key];
+    } else if (childSpec.kind !== "ignored") {
+      value[key] = checkValue(child, childSpec, { ...options, path: childPath });
+    }
   }
 }
 
-function checkValue(value: unknown, spec: Spec, options: CheckContext & { path: KeyPath }): void {
-  if (spec.kind === "table") return checkTable(value, spec, options);
+function checkValue(value: unknown, spec: Spec, options: CheckContext & { path: KeyPath }): unknown {
+  if (spec.kind === "table") {
+    checkTable(value, spec, options);
+    return value;
+  }
   if (spec.kind === "tables") {
     if (!Array.isArray(value)) throw typeError(options, options.path, "an array of tables", value);
     value.forEach((item, index) =>
       checkTable(item, spec.item, { ...options, path: [...options.path, index] })
     );
-    return;
+    return value;
   }
-  if (spec.kind !== "leaf") return;
+  if (spec.kind !== "leaf") return value;
+  if (typeof value === "string" && spec.goValues && Object.hasOwn(spec.goValues, value)) {
+    return spec.goValues[value];
+  }
   const mismatch = typeMismatch(value, spec.type);
   if (mismatch !== undefined) {
     const at = mismatch.index === undefined ? options.path : [...options.path, mismatch.index];
     const got = mismatch.index === undefined ? value : (value as unknown[])[mismatch.index];
-    throw typeError(options, at, mismatch.expected, got);
+    throw typeError(options, at, mismatch.expected + goSpellings(spec), got);
   }
-  if (!spec.schema.safeParse(value).success) throw typeError(options, options.path, spec.expected, value);
+  if (!spec.schema.safeParse(value).success) {
+    throw typeError(options, options.path, spec.expected + goSpellings(spec), value);
+  }
+  return value;
+}
+
+function goSpellings(spec: LeafSpec): string {
+  const names = Object.keys(spec.goValues ?? {}).filter((name) => name !== "");
+  if (names.length === 0) return "";
+  return spec.type === "string" ? `, or ${quoteList(names)}` : ` or one of ${quoteList(names)}`;
+}
+
+function unknownKey(options: CheckContext, path: KeyPath): void {
+  const at = options.locator.keyPosition(path);
+  options.warnings.push({
+    file: options.file,
+    ...at,
+    message: `unknown key "${displayKey(path)}"`,
+    ...(options.digest ? { once: options.digest } : {}),
+  });
+}
+
+/** Records a Go key that is accepted but not used yet (also used for provider kinds and protocols). */
+export function noteUnused(options: CheckContext, path: KeyPath, value?: unknown): void {
+  const key = displayKey(path) + (value === undefined ? "" : ` = ${JSON.stringify(value)}`);
+  options.unused.push({ file: options.file, ...options.locator.keyPosition(path), key });
 }
 
 function typeMismatch(value: unknown, type: LeafType): { expected: string; index?: number } | undefined {
@@ -336,7 +348,7 @@ export function isTable(value: unknown): value is Record<string, unknown> {
 export function leafFor(segments: readonly string[]): LeafSpec {
   let spec: Spec | undefined = CONFIG_SPEC;
   for (const segment of segments) {
-    if (spec?.kind === "unsupported" || spec?.kind === "ignored") break;
+    if (spec?.kind === "unused" || spec?.kind === "ignored") break;
     if (spec?.kind !== "table") {
       spec = undefined;
       break;
@@ -348,8 +360,8 @@ export function leafFor(segments: readonly string[]): LeafSpec {
   if (spec?.kind === "tables") {
     throw new ReasonixError("config.invalid", `Cannot set "${key}": edit [[${key}]] entries in the file`);
   }
-  if (spec?.kind === "unsupported") {
-    throw new ReasonixError("config.invalid", `Cannot set "${key}": it is not supported yet`);
+  if (spec?.kind === "unused") {
+    throw new ReasonixError("config.invalid", `Cannot set "${key}": it is accepted but not used yet`);
   }
   if (spec?.kind === "table") throw new ReasonixError("config.invalid", `Cannot set "${key}": it is a table`);
   throw new ReasonixError("config.unknown_key", `Cannot set "${key}": unknown key`);
@@ -361,6 +373,8 @@ export function parseLeafInput(
   spec: LeafSpec,
   raw: string,
 ): string | number | boolean | string[] {
+  const goValue = spec.goValues?.[raw.trim()];
+  if (typeof goValue === "string" || typeof goValue === "boolean") return goValue;
   const value = coerce(spec.type, raw.trim());
   if (value === undefined || typeMismatch(value, spec.type) || !spec.schema.safeParse(value).success) {
     const expected = value === undefined ? typeName(spec.type) : spec.expected;

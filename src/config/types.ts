@@ -63,6 +63,17 @@ export interface ConfigWarning {
   line: number;
   column: number;
   message: string;
+  /** The SHA-256 of the file's bytes: shown once per content of the file (config/warn_once.ts). */
+  once?: string;
+}
+
+/** A Go Reasonix key a file sets that Reasonix accepts but does not use yet (config/go_keys.ts). */
+export interface ConfigKeyNote {
+  file: string;
+  line: number;
+  column: number;
+  /** `agent.temperature`, `providers[1].thinking`, `providers[2].kind = "anthropic"` */
+  key: string;
 }
 
 /** A key of a project file, where it is written. */
@@ -149,4 +160,6 @@ export interface ResolvedConfig {
   /** Present when the workspace has a reasonix.toml that was read. */
   project?: ProjectConfigState;
   warnings: ConfigWarning[];
+  /** Keys of the files read that are accepted but not used yet, in file order. */
+  unused: ConfigKeyNote[];
 }

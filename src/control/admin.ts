@@ -38,14 +38,6 @@ export async function configSet(
   return file;
 }
 
-export function configFiles(ctx: AdminContext): { global: string; project: string; env: string } {
-  return {
-    global: ctx.paths.globalConfigFile,
-    project: resolve(ctx.workspace, "reasonix.toml"),
-    env: ctx.paths.envFile,
-  };
-}
-
 /** Approves sending a key to a provider that the project's reasonix.toml declares. */
 export async function trustProviderKey(ctx: AdminContext, providerName: string): Promise<string> {
   const config = await loadConfig({ workspace: ctx.workspace, paths: ctx.paths });

@@ -9,6 +9,8 @@ import { modelSettings } from "../config/models.ts";
 import { resolveCredential } from "../config/credentials.ts";
 import { type Paths, processEnv, resolvePaths } from "../config/paths.ts";
 import { protectedPaths } from "../config/protected_paths.ts";
+import { formatWarning } from "../config/errors.ts";
+import { warningsToShow } from "../config/warn_once.ts";
 import type { ResolvedConfig } from "../config/types.ts";
 import { ReasonixError } from "../lib/errors.ts";
 import { existingDir } from "./workspace_dir.ts";
@@ -74,7 +76,7 @@ async function bootParts(options: BootOptions): Promise<ControllerParts> {
   const workspaceRoot = await existingDir(resolve(options.cwd, options.dir ?? "."), "--dir");
   const flags = options.flags ?? {};
   const config = await loadConfig({ workspace: workspaceRoot, paths, flags });
-  const warnings = config.warnings.map((w) => `${w.file}:${w.line}:${w.column}: ${w.message}`);
+  const warnings = (await warningsToShow(paths, config)).map(formatWarning);
   const resumedFile = await findResumeFile(paths, workspaceRoot, options.resume);
   const resumed = resumedFile ? await SessionStore.open(resumedFile) : undefined;
   try {

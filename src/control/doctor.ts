@@ -1,7 +1,8 @@
 /**
  * @module
  * `reasonix doctor`: what protects tool calls on this machine — the OS sandbox, its network, the
- * private temp dir, credential scrubbing and the Deno fence — each as one check with a plain verdict.
+ * private temp dir, credential scrubbing and the Deno fence — each as one check with a plain verdict —
+ * then the project config's trust and the config keys that are unknown or not used yet.
  */
 import { parseDotenv } from "../config/dotenv.ts";
 import { loadPermissionGrants } from "../config/permission_grants.ts";
@@ -11,6 +12,7 @@ import { type Probe, probeBubblewrap, probeSeatbelt } from "../sandbox/probe.ts"
 import { tempRoot } from "../sandbox/temp_dir.ts";
 import type { AdminContext } from "./admin.ts";
 import { boundaryChecks, type BoundaryOptions } from "./doctor_boundaries.ts";
+import { configKeysCheck } from "./config_report.ts";
 import { fenceFlags, NO_FENCE_ENV } from "./fence.ts";
 
 export interface DoctorCheck {
@@ -55,6 +57,7 @@ export async function sandboxChecks(ctx: AdminContext, options: DoctorOptions): 
     await fence(ctx, options),
     ...await boundaryChecks({ ...ctx, config, env: options.env, os, ...optional(options) }),
     projectConfigCheck(config),
+    configKeysCheck(config),
   ];
 }
 

@@ -64,7 +64,8 @@ export async function fenceFlags(request: FenceRequest): Promise<string[]> {
  * What the kernel itself writes under Reasonix's home and state, and nothing else there (so not
  * config.toml, which only `reasonix config set` and `reasonix setup` write, unfenced): trust.json
  * ("Always allow", project trust) and .env (the TUI's setup wizard), both written atomically through
- * the staging dir (src/lib/atomic_fs.ts); the sessions (and input history); the session temp dirs.
+ * the staging dir (src/lib/atomic_fs.ts); the sessions (and input history); the session temp dirs;
+ * which config contents were warned about (config-warnings.json, staged in the state dir).
  */
 export function reasonixWrites(paths: Paths): string[] {
   return [
@@ -72,6 +73,8 @@ export function reasonixWrites(paths: Paths): string[] {
     paths.envFile,
     join(paths.home, STAGING_DIR),
     paths.sessionsDir,
+    paths.configWarningsFile,
+    join(paths.stateHome, STAGING_DIR),
     tempRoot(paths.stateHome),
     paths.cacheDir,
   ];

@@ -46,7 +46,8 @@ export {
 } from "./setup.ts";
 
 // The admin commands: config, trust, permission, doctor, cache, session, upgrade, the write fence.
-export { adminContext, configFiles, configGet, configSet, trustProviderKey } from "./admin.ts";
+export { adminContext, configGet, configSet, trustProviderKey } from "./admin.ts";
+export { configFileEntries, configKeyReport, formatConfigFiles, formatKeyReport } from "./config_report.ts";
 export { explainSessionCache, formatCacheReport } from "./cache_explain.ts";
 export { formatChecks, sandboxChecks } from "./doctor.ts";
 export { FENCED_ENV, NO_FENCE_ENV, runFenced } from "./fence.ts";

@@ -10,6 +10,7 @@ import { readGuards } from "../config/hidden.ts";
 import type { Paths } from "../config/paths.ts";
 import type { PermissionMode, ResolvedConfig } from "../config/types.ts";
 import { formatWarning } from "../config/errors.ts";
+import { warningsToShow } from "../config/warn_once.ts";
 import { errorMessage } from "../lib/errors.ts";
 import { loadInstructionFiles } from "../prompt/instructions.ts";
 import { buildSystemPrompt } from "../prompt/system.ts";
@@ -70,7 +71,7 @@ export class Reloader {
     return {
       kind: "reloaded",
       files: [...next.files],
-      warnings: [...next.warnings.map(formatWarning), ...instructions.warnings],
+      warnings: [...(await warningsToShow(paths, next)).map(formatWarning), ...instructions.warnings],
       ...(modeChanged ? { mode: next.permissions.mode } : {}),
       instructionsChanged: prompt !== this.#options.systemPrompt(),
     };

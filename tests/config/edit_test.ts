@@ -145,7 +145,7 @@ Deno.test("setConfigKey() rejects bad values, unknown keys and a broken file wit
     ["tools.bash_timeout_seconds", "0", /expected an integer >= 1, got "0"/],
     ["permissions.mode", "plan", /expected one of "ask", "auto", "yolo"/],
     ["agent.nope", "1", /Cannot set "agent.nope": unknown key/],
-    ["lsp.enabled", "true", /not supported yet/],
+    ["lsp.enabled", "true", /accepted but not used yet/],
   ];
   for (const [key, value, message] of cases) {
     await assert.rejects(setConfigKey(file, key, value), (error: unknown) => {

@@ -235,36 +235,44 @@ Deno.test("loadConfig() locates values in inline tables, dotted keys and arrays"
   );
 });
 
-Deno.test("loadConfig() names unsupported provider kinds and lists the known ones", async () => {
+Deno.test("loadConfig() notes a provider of a Go kind it does not speak yet and refuses an unknown kind", async () => {
   await using fx = await fixture();
   const file = fx.paths.globalConfigFile;
-  for (
-    const [kind, detail] of [
-      ["anthropic", `kind "anthropic" is not supported yet (supported: "openai")`],
-      ["gemini", `expected one of "openai", got "gemini"`],
-    ]
-  ) {
-    await fx.write(
-      file,
-      `[[providers]]\nname = "p"\nkind = "${kind}"\nbase_url = "https://p.example.com"\nmodel = "m"\n`,
-    );
-    const error = await loadConfig({ workspace: fx.workspace, paths: fx.paths }).catch((e) => e);
-    assert.equal(error.message, `${file}:3:1: Cannot read "providers[0].kind": ${detail}`);
-  }
+  const provider = (kind: string) =>
+    `[[providers]]\nname = "p"\nkind = "${kind}"\nbase_url = "https://p.example.com"\nmodel = "m"\n`;
+  await fx.write(file, provider("anthropic"));
+  const config = await loadConfig({ workspace: fx.workspace, paths: fx.paths });
+  assert.deepEqual(config.warnings, []);
+  assert.deepEqual(config.unused, [{ file, line: 3, column: 1, key: `providers[0].kind = "anthropic"` }]);
+  assert.equal(config.providers.some((p) => p.name === "p"), false);
+  await fx.write(file, `default_model = "p"\n${provider("anthropic")}`);
+  const chosen = await loadConfig({ workspace: fx.workspace, paths: fx.paths }).catch((e) => e);
+  assert.match(chosen.message, /Cannot read "default_model": Unknown model "p"/);
+  assert.equal(chosen.hint, `${file}:4: a provider of kind "anthropic" is not used yet`);
+  await fx.write(file, provider("gemini"));
+  const error = await loadConfig({ workspace: fx.workspace, paths: fx.paths }).catch((e) => e);
+  assert.equal(
+    error.message,
+    `${file}:3:1: Cannot read "providers[0].kind": expected one of "openai", "anthropic", "responses", got "gemini"`,
+  );
 });
 
-Deno.test("loadConfig() warns about unknown and unsupported keys instead of failing", async () => {
+Deno.test("loadConfig() warns about unknown keys and notes the Go keys not used yet, instead of failing", async () => {
   await using fx = await fixture();
   const file = await fx.write(
     join(fx.workspace, "reasonix.toml"),
     "config_version = 10\n[agent]\ntemperature = 0.5\nmax_step = 3\n[lsp]\nenabled = true\n[mystery]\nx = 1\n",
   );
   const config = await loadConfig({ workspace: fx.workspace, paths: fx.paths });
+  const once = config.warnings[0]?.once;
+  assert.match(once ?? "", /^[0-9a-f]{64}$/, "marked to show once per content of the file");
   assert.deepEqual(config.warnings, [
-    { file, line: 3, column: 1, message: `"agent.temperature" is not supported yet and is ignored` },
-    { file, line: 4, column: 1, message: `unknown key "agent.max_step"` },
-    { file, line: 5, column: 2, message: `"lsp" is not supported yet and is ignored` },
-    { file, line: 7, column: 2, message: `unknown key "mystery"` },
+    { file, line: 4, column: 1, message: `unknown key "agent.max_step"`, once },
+    { file, line: 7, column: 2, message: `unknown key "mystery"`, once },
+  ]);
+  assert.deepEqual(config.unused, [
+    { file, line: 3, column: 1, key: "agent.temperature" },
+    { file, line: 5, column: 2, key: "lsp" },
   ]);
   assert.equal(config.agent.maxSteps, 0);
 });
@@ -422,7 +430,7 @@ Deno.test("loadConfig() rejects bad flag values", async () => {
   }
 });
 
-Deno.test("loadConfig() accepts a Go Reasonix canonical config with warnings only", async () => {
+Deno.test("loadConfig() accepts a Go Reasonix canonical config without a warning", async () => {
   await using fx = await fixture();
   const file = await fx.write(
     fx.paths.globalConfigFile,
@@ -460,8 +468,10 @@ theme = "dark"
 `,
   );
   const config = await loadConfig({ workspace: fx.workspace, paths: fx.paths });
-  assert.deepEqual(config.warnings.map((w) => [w.line, w.message]), [
-    [6, `"agent.temperature" is not supported yet and is ignored`],
+  assert.deepEqual(config.warnings, []);
+  assert.deepEqual(config.unused.map((note) => [note.line, note.key]).slice(0, 2), [
+    [6, "agent.temperature"],
+    [15, "providers[0].display_name"],
   ]);
   assert.equal(config.language, "en");
   assert.equal(config.ui.theme, "dark");

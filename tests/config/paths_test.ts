@@ -9,9 +9,10 @@ Deno.test("resolvePaths() defaults to ~/.reasonix with the legacy files", () => 
     stateHome: "/u/.reasonix",
     globalConfigFile: "/u/.reasonix/config.toml",
     envFile: "/u/.reasonix/.env",
-    legacyConfigFiles: ["/u/.config/reasonix/config.toml"],
+    legacyConfigFiles: ["/u/.config/reasonix/config.toml", "/u/.reasonix/reasonix.toml"],
     sessionsDir: "/u/.reasonix/sessions",
     trustFile: "/u/.reasonix/trust.json",
+    configWarningsFile: "/u/.reasonix/config-warnings.json",
     cacheDir: "/u/.cache/reasonix",
     selfContained: false,
   });
@@ -22,6 +23,7 @@ Deno.test("resolvePaths() lists the Application Support legacy file on darwin", 
   assert.deepEqual(paths.legacyConfigFiles, [
     "/Users/a/.config/reasonix/config.toml",
     "/Users/a/Library/Application Support/reasonix/config.toml",
+    "/Users/a/.reasonix/reasonix.toml",
   ]);
   assert.equal(paths.cacheDir, "/Users/a/Library/Caches/reasonix");
 });
@@ -42,6 +44,7 @@ Deno.test("resolvePaths() puts state under REASONIX_STATE_HOME and cache under R
   assert.equal(paths.home, "/u/.reasonix");
   assert.equal(paths.stateHome, "/s");
   assert.equal(paths.sessionsDir, "/s/sessions");
+  assert.equal(paths.configWarningsFile, "/s/config-warnings.json");
   assert.equal(paths.trustFile, "/u/.reasonix/trust.json");
   assert.equal(paths.cacheDir, "/c");
 });

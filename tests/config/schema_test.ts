@@ -16,7 +16,7 @@ Deno.test("parseLeafInput() reads a command-line value as the key's type", () =>
 Deno.test("leafFor() explains keys that cannot be set", () => {
   assert.throws(() => leafFor(["providers"]), /edit \[\[providers\]\] entries/);
   assert.throws(() => leafFor(["tools"]), /it is a table/);
-  assert.throws(() => leafFor(["ui", "cursor_shape"]), /not supported yet/);
+  assert.throws(() => leafFor(["ui", "cursor_shape"]), /accepted but not used yet/);
   assert.equal(leafFor(["ui", "theme"]).type, "string");
   assert.equal(leafFor(["model_overrides", "any.model", "effort"]).type, "string");
 });

@@ -61,6 +61,7 @@ Deno.test("fenceFlags() writes only to the workspace, extra roots, Reasonix's ow
       join(fx.home, ".env"),
       join(fx.home, ".staging"),
       join(fx.home, "sessions"),
+      join(fx.home, "config-warnings.json"),
       join(fx.home, "tmp"),
       fx.paths.cacheDir,
       join(fx.ws, "trace.jsonl"),

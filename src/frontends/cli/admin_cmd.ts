@@ -4,11 +4,14 @@
  */
 import {
   adminContext,
-  configFiles,
+  configFileEntries,
   configGet,
+  configKeyReport,
   configSet,
   explainSessionCache,
   formatCacheReport,
+  formatConfigFiles,
+  formatKeyReport,
   trustProviderKey,
 } from "../../control/mod.ts";
 
@@ -32,9 +35,12 @@ export async function configSetCmd(
   console.log(`Set ${key} in ${file}`);
 }
 
+/** The files first, so they print even when one of them does not load. */
 export async function configPathCmd(opts: DirOption): Promise<void> {
-  const files = configFiles(await adminContext(opts.dir));
-  console.log(`global:  ${files.global}\nproject: ${files.project}\nkeys:    ${files.env}`);
+  const ctx = await adminContext(opts.dir);
+  console.log(formatConfigFiles(await configFileEntries(ctx), ctx.paths.envFile));
+  const keys = formatKeyReport(await configKeyReport(ctx));
+  if (keys !== "") console.log(keys);
 }
 
 export async function trustKeyCmd(provider: string, opts: DirOption): Promise<void> {
