@@ -14,7 +14,7 @@ import { branchTree } from "../session/branches.ts";
 import { lineOf } from "../session/turns.ts";
 import type { SessionRecord, ToolOutcomeMeta } from "../session/store.ts";
 import type { ReasonixEvent } from "./events.ts";
-import { capabilityTarget, USE_CAPABILITY } from "../tool/capability.ts";
+import { shownCall } from "../tool/capability.ts";
 
 const TURN_NOTES = /\n\n<turn-context>\n[\s\S]*\n<\/turn-context>$/;
 const CONTEXT_OPEN = "<session-context";
@@ -164,13 +164,6 @@ function messageEvents(
     }];
   }
   return [];
-}
-
-/** A proxied call is shown as the tool it ran, the way it was shown live. */
-function shownCall(fn: { name: string; arguments: string }): { name: string; arguments: string } {
-  if (fn.name !== USE_CAPABILITY) return fn;
-  const target = capabilityTarget(fn.arguments);
-  return target?.ok ? { name: target.name, arguments: target.arguments } : fn;
 }
 
 /** The turns on other branches than the current one, and those branches, in order of creation. */

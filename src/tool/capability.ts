@@ -92,6 +92,13 @@ export function capabilityTarget(argumentsJson: string): CapabilityTarget | null
   return { ok: true, name, arguments: JSON.stringify(checked.data.arguments ?? {}) };
 }
 
+/** A stored call as the faces show it: a proxied call as the tool it runs, the way it was shown live. */
+export function shownCall(fn: { name: string; arguments: string }): { name: string; arguments: string } {
+  if (fn.name !== USE_CAPABILITY) return fn;
+  const target = capabilityTarget(fn.arguments);
+  return target?.ok ? { name: target.name, arguments: target.arguments } : fn;
+}
+
 export function unknownCapability(id: string): { ok: false; code: string; message: string } {
   return {
     ok: false,

@@ -150,7 +150,8 @@ function freezeEntry(spec: ToolSpec): Entry {
 
 /**
  * Drops meta keys, the safe-integer bounds zod adds to every `.int()`, the "not empty" bounds
- * (`minLength: 1`, `exclusiveMinimum: 0`) and string-only `propertyNames`: bytes the model never needs. Validation still enforces them.
+ * (`minLength: 1`, `exclusiveMinimum: 0`), string-only `propertyNames` and an empty `additionalProperties`:
+ * bytes the model never needs. Validation still enforces them.
  */
 function cleanSchema(node: unknown): unknown {
   if (Array.isArray(node)) return node.map(cleanSchema);
@@ -162,6 +163,7 @@ function cleanSchema(node: unknown): unknown {
     if (record.type === "integer" && isSafeIntegerBound(key, value)) continue;
     if (isNotEmptyBound(key, value)) continue;
     if (key === "propertyNames" && isStringType(value)) continue;
+    if (key === "additionalProperties" && isEmptyObject(value)) continue;
     clean[key] = NAMED_SCHEMA_MAPS.has(key) ? cleanNamedSchemas(value) : cleanSchema(value);
   }
   return clean;
@@ -178,6 +180,12 @@ function cleanNamedSchemas(map: unknown): unknown {
 function isSafeIntegerBound(key: string, value: unknown): boolean {
   return (key === "maximum" && value === Number.MAX_SAFE_INTEGER) ||
     (key === "minimum" && value === Number.MIN_SAFE_INTEGER);
+}
+
+/** `additionalProperties: {}` allows anything, as its absence does. */
+function isEmptyObject(value: unknown): boolean {
+  return value !== null && typeof value === "object" && !Array.isArray(value) &&
+    Object.keys(value).length === 0;
 }
 
 /** JSON object keys are always strings: `z.record(z.string(), ...)` says nothing more. */
