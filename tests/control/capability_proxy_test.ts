@@ -223,3 +223,15 @@ Deno.test("proxy: a resumed session replays a proxied call as the inner tool's c
     assert.equal(result?.type === "tool_result" && result.name, "multi_edit");
   });
 });
+
+Deno.test("proxy: a deny rule refuses a proxied call even in yolo mode, without asking", async () => {
+  const extraToml = `[permissions]\ndeny = ["Edit(docs/**)"]\n`;
+  await withSession({ script: [MULTI_EDIT, DONE], extraToml, mode: "yolo" }, async ({ sim, ws, boot }) => {
+    assert.equal((await (await boot()).runTurn("edit the doc")).subtype, "success");
+    assert.equal(await Deno.readTextFile(join(ws, "docs/a.md")), "alpha\n");
+    assert.match(
+      toolMessages(sim)[0]!.content,
+      /^Error \[permission\.denied\]: Not run \(multi_edit\): .*Edit\(docs\/\*\*\)/,
+    );
+  });
+});
