@@ -134,7 +134,8 @@ async function settle(resolved: ResolvedCall, options: DispatchOptions): Promise
     const message = invalidArgsMessage(spec.name, input, {
       issues: checked.error.issues,
       required: registry.requiredArgs(spec.name),
-      ...(resolved.proxied ? { schema: argumentSummary(registry, spec.name) } : {}),
+      // A tool outside the tools array was called without its schema in view.
+      ...(registry.isProxied(spec.name) ? { schema: argumentSummary(registry, spec.name) } : {}),
     });
     return failure("tool.invalid_args", message, ctx);
   }
