@@ -1,6 +1,7 @@
 /**
- * The scripted sessions both CLIs run against the simulator. They use only tools both ship as
- * top-level tools (read_file, edit_file, bash), so the Go Reasonix and ours do the same work.
+ * The scripted sessions both CLIs run against the simulator. They call read_file, edit_file and bash,
+ * which both send as top-level tools, and ls, which both reach through use_capability with the same
+ * arguments, so the Go Reasonix and ours do the same work and each pays for its proxy.
  */
 import type { ScriptedReply } from "../tests/support/deepseek_sim.ts";
 
@@ -30,7 +31,11 @@ const exploration: Scenario = {
     {
       task: "look at the project and tell me what it is",
       script: [
-        call("bash", { command: "ls -R" }, "List the files first."),
+        call(
+          "use_capability",
+          { action: "call", capability_id: "tool:ls", arguments: { path: ".", recursive: true } },
+          "List the files first.",
+        ),
         call("read_file", { path: "README.md" }, "Read the README."),
         { reasoning: "Enough.", content: "A tiny demo project with an app and a util module." },
       ],

@@ -10,8 +10,8 @@ import { resolvePaths } from "../src/config/paths.ts";
 import { bootController } from "../src/control/boot.ts";
 import type { ToolCall } from "../src/provider/provider.ts";
 import { DirectSandbox } from "../src/sandbox/none.ts";
-import { builtinTools } from "../src/tool/builtin/mod.ts";
-import { ToolRegistry } from "../src/tool/registry.ts";
+import { builtinRegistry } from "../src/tool/builtin/mod.ts";
+import type { ToolRegistry } from "../src/tool/registry.ts";
 import type { ToolContext } from "../src/tool/tool.ts";
 import { DeepSeekSim, type ScriptedReply } from "../tests/support/deepseek_sim.ts";
 import { makeHome, makeWorkspace, removeAll } from "../tests/support/cli.ts";
@@ -169,9 +169,15 @@ async function benchLoop(runs: number): Promise<void> {
   console.log(`${"turn total".padEnd(28)}${ms(median(perTrip) * LOOP_ROUND_TRIPS)}`);
 }
 
+const LS_CALL = {
+  name: "use_capability",
+  arguments: `{"action":"call","capability_id":"tool:ls","arguments":{}}`,
+};
+
 async function oneLoopRun(): Promise<{ wallMs: number; toolMs: number; status: string }> {
   const script: ScriptedReply[] = [
-    ...Array.from({ length: LOOP_ROUND_TRIPS }, () => ({ toolCalls: [{ name: "ls", arguments: "{}" }] })),
+    // ls is reached through use_capability, as the model reaches it.
+    ...Array.from({ length: LOOP_ROUND_TRIPS }, () => ({ toolCalls: [LS_CALL] })),
     { content: "Listed it." },
   ];
   const sim = await DeepSeekSim.start({ script });
@@ -206,7 +212,7 @@ async function oneLoopRun(): Promise<{ wallMs: number; toolMs: number; status: s
 
 /** Prints the "tools" section; `runs` samples per figure, median shown. */
 export async function runToolBenches(options: { runs: number }): Promise<void> {
-  const registry = new ToolRegistry(builtinTools());
+  const registry = builtinRegistry();
   const temp = await Deno.realPath(await Deno.makeTempDir({ prefix: "bench-tools-" }));
   console.log(`\n## tools (in-process, median of ${options.runs})`);
   try {

@@ -27,6 +27,8 @@ export function invalidJsonMessage(tool: string, raw: string, reason: string): s
 export interface InvalidArgsDetails {
   issues: readonly Issue[];
   required: readonly string[];
+  /** The tool's argument summary, for a call made without its schema in view (through the proxy). */
+  schema?: string;
 }
 
 export function invalidArgsMessage(tool: string, input: unknown, details: InvalidArgsDetails): string {
@@ -38,6 +40,7 @@ export function invalidArgsMessage(tool: string, input: unknown, details: Invali
     `Invalid arguments for "${tool}":`,
     ...lines,
     `Required arguments: ${required}. Fix the arguments above and call "${tool}" again`,
+    ...(details.schema ? [details.schema] : []),
   ].join("\n");
 }
 

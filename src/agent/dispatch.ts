@@ -18,6 +18,8 @@ import {
 } from "../tool/tool.ts";
 import { applyPlanned } from "../tool/planned.ts";
 import { invalidArgsMessage, invalidJsonMessage } from "./_dispatch_messages.ts";
+import { resolveCall, type ResolvedCall } from "./_proxy_call.ts";
+import { argumentSummary } from "../tool/capability.ts";
 
 /** The permission seam: consulted after validation, before execution. */
 export interface Gate {
@@ -39,7 +41,10 @@ export type GateDecision = { allow: true } | { allow: false; code: string; messa
 
 export interface CallOutcome {
   callId: string;
+  /** The tool that ran (a proxied call's inner tool). */
   name: string;
+  /** The tool the model called (`use_capability` for a proxied call): the tool message carries it. */
+  calledAs: string;
   ok: boolean;
   /** What the model reads: the tool's output, or `Error [<code>]: <message>`. */
   output: string;
@@ -76,7 +81,7 @@ export async function dispatchToolCalls(
   calls: readonly ToolCall[],
   options: DispatchOptions,
 ): Promise<CallOutcome[]> {
-  const allReadOnly = calls.every((call) => options.registry.get(call.function.name)?.readOnly === true);
+  const allReadOnly = calls.every((call) => resolveCall(call, options.registry).spec?.readOnly === true);
   if (allReadOnly) return await Promise.all(calls.map((call) => runCall(call, options)));
   const outcomes: CallOutcome[] = [];
   for (const call of calls) outcomes.push(await runCall(call, options));
@@ -86,14 +91,16 @@ export async function dispatchToolCalls(
 async function runCall(call: ToolCall, options: DispatchOptions): Promise<CallOutcome> {
   const startedAt = Date.now();
   const started = performance.now();
-  options.onStart?.(call);
-  const spec = options.registry.get(call.function.name);
-  const settled = await settle(call, spec, options).catch((error: unknown) =>
+  const resolved = resolveCall(call, options.registry);
+  options.onStart?.(resolved.call);
+  const spec = resolved.spec;
+  const settled = await settle(resolved, options).catch((error: unknown) =>
     failure("tool.failed", errorMessage(error), options.ctx)
   );
   const outcome: CallOutcome = {
     callId: call.id,
-    name: call.function.name,
+    name: resolved.call.function.name,
+    calledAs: call.function.name,
     ok: settled.ok,
     output: settled.output,
     ...(settled.code === undefined ? {} : { code: settled.code }),
@@ -107,15 +114,13 @@ async function runCall(call: ToolCall, options: DispatchOptions): Promise<CallOu
   return outcome;
 }
 
-async function settle(
-  call: ToolCall,
-  spec: ToolSpec | undefined,
-  options: DispatchOptions,
-): Promise<Settled> {
+async function settle(resolved: ResolvedCall, options: DispatchOptions): Promise<Settled> {
   const { ctx, registry } = options;
+  const { call, spec } = resolved;
   if (ctx.signal.aborted) {
     return failure("tool.aborted", "Not run: the turn was interrupted before this call started", ctx);
   }
+  if (resolved.failure) return failure(resolved.failure.code, resolved.failure.message, ctx);
   if (!spec) return failure("tool.unknown", unknownToolMessage(call.function.name, registry), ctx);
   const raw = typeof call.function.arguments === "string" ? call.function.arguments : "";
   let input: unknown;
@@ -129,6 +134,8 @@ async function settle(
     const message = invalidArgsMessage(spec.name, input, {
       issues: checked.error.issues,
       required: registry.requiredArgs(spec.name),
+      // A tool outside the tools array was called without its schema in view.
+      ...(registry.isProxied(spec.name) ? { schema: argumentSummary(registry, spec.name) } : {}),
     });
     return failure("tool.invalid_args", message, ctx);
   }
@@ -196,9 +203,12 @@ function fencedMessage(error: Error): string {
 }
 
 function unknownToolMessage(name: string, registry: ToolRegistry): string {
-  const names = registry.names();
+  const names = registry.directNames();
   const available = names.length > 0 ? names.join(", ") : "none";
-  return `There is no tool named "${name}"; the available tools are: ${available}`;
+  const proxied = registry.proxiedNames().length > 0
+    ? ` (more through use_capability: ${registry.proxiedNames().join(", ")})`
+    : "";
+  return `There is no tool named "${name}"; the available tools are: ${available}${proxied}`;
 }
 
 function failure(code: string, message: string, ctx: ToolContext): Settled {

@@ -151,7 +151,7 @@ function toolMeta(outcome: CallOutcome): ToolOutcomeMeta {
 }
 
 function toolMessage(outcome: CallOutcome): ToolMessage {
-  return { role: "tool", content: outcome.output, tool_call_id: outcome.callId, name: outcome.name };
+  return { role: "tool", content: outcome.output, tool_call_id: outcome.callId, name: outcome.calledAs };
 }
 
 /** Every tool call must have a result, or the provider rejects the next request of the session. */

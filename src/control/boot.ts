@@ -22,8 +22,8 @@ import { TOOLS_EVENT } from "../session/requests.ts";
 import { findSessionQuery } from "../session/find.ts";
 import { latestWithTurns } from "../session/listing.ts";
 import { modelForSession } from "./resume_model.ts";
-import { ToolRegistry } from "../tool/registry.ts";
-import { builtinTools } from "../tool/builtin/mod.ts";
+import { builtinRegistry } from "../tool/builtin/mod.ts";
+import { callShape } from "../tool/catalog.ts";
 import { newSessionToolState } from "../tool/session_state.ts";
 import { JobTable } from "../tool/jobs.ts";
 import { FsAgent, fsAgentSupported } from "../sandbox/fs_agent.ts";
@@ -129,7 +129,10 @@ async function bootWith(options: BootOptions, booting: Booting): Promise<Control
   const { sandbox, tempDir } = sandboxSetup;
   if (sandboxSetup.warning) warnings.push(sandboxSetup.warning);
   const now = options.now ?? (() => new Date());
+  const registry = builtinRegistry(options.extraTools ?? [], { enabled: config.tools.enabled });
+  const capabilities = registry.proxiedNames().map((name) => callShape(registry, name));
   const session = await openSession(paths, {
+    capabilities,
     config,
     workspace,
     sandbox,
@@ -150,6 +153,7 @@ async function bootWith(options: BootOptions, booting: Booting): Promise<Control
     sandbox,
     summary: sandboxSetup.summary,
     messages: session.log.messages(),
+    capabilities,
   });
   return {
     log: session.log,
@@ -162,9 +166,7 @@ async function bootWith(options: BootOptions, booting: Booting): Promise<Control
     effort: flags.effort ? normalizeEffort(flags.effort) : (override?.effort ?? config.agent.effort),
     ...(maxTokens > 0 ? { maxTokens } : {}),
     maxSteps: flags.maxSteps ?? config.agent.maxSteps,
-    registry: new ToolRegistry([...builtinTools(), ...options.extraTools ?? []], {
-      enabled: config.tools.enabled,
-    }),
+    registry,
     toolContext: toolContext(config, env, { workspace, sandbox, questions: desks.questions }),
     ...desks,
     now,

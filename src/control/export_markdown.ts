@@ -6,6 +6,7 @@
 import { t } from "../lib/i18n/mod.ts";
 import type { ChatMessage, ToolCall } from "../provider/provider.ts";
 import { SUMMARY_OPEN } from "../agent/compaction.ts";
+import { shownCall } from "../tool/capability.ts";
 
 export interface ExportMeta {
   sessionId: string;
@@ -51,8 +52,9 @@ function messageBlocks(message: ChatMessage, results: ReadonlyMap<string, string
 }
 
 function toolLine(call: ToolCall, result: string | undefined): string {
-  const argument = keyArgument(call.function.arguments);
-  const head = `- \`${call.function.name}\`${argument ? ` ${argument}` : ""}`;
+  const shown = shownCall(call.function);
+  const argument = keyArgument(shown.arguments);
+  const head = `- \`${shown.name}\`${argument ? ` ${argument}` : ""}`;
   if (result === undefined) return `${head} — ${t("session.export_no_result")}`;
   const lines = result === "" ? 0 : result.split("\n").length;
   return `${head} — ${t("session.export_result_lines", { count: lines })}`;

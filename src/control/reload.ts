@@ -37,6 +37,8 @@ export interface ReloadOptions {
   applyPermissions: (config: ResolvedConfig) => Promise<void>;
   /** The running session's system prompt. */
   systemPrompt: () => string | undefined;
+  /** Call shapes of the proxied tools, as the system prompt names them. */
+  capabilities?: readonly string[];
 }
 
 export class Reloader {
@@ -67,7 +69,11 @@ export class Reloader {
       ...readGuards(paths, next.sandbox.forbidRead),
     });
     const custom = next.agent.systemPrompt;
-    const prompt = buildSystemPrompt({ ...(custom ? { custom } : {}), instructions: instructions.files });
+    const prompt = buildSystemPrompt({
+      ...(custom ? { custom } : {}),
+      instructions: instructions.files,
+      ...(this.#options.capabilities ? { capabilities: this.#options.capabilities } : {}),
+    });
     return {
       kind: "reloaded",
       files: [...next.files],

@@ -14,6 +14,7 @@ import { branchTree } from "../session/branches.ts";
 import { lineOf } from "../session/turns.ts";
 import type { SessionRecord, ToolOutcomeMeta } from "../session/store.ts";
 import type { ReasonixEvent } from "./events.ts";
+import { shownCall } from "../tool/capability.ts";
 
 const TURN_NOTES = /\n\n<turn-context>\n[\s\S]*\n<\/turn-context>$/;
 const CONTEXT_OPEN = "<session-context";
@@ -27,6 +28,8 @@ interface ReplayState {
   /** The next assistant message answers a compaction request: not part of the conversation. */
   summaryNext: boolean;
   readOnly: Map<string, boolean>;
+  /** Call id → the tool that ran, for calls made through use_capability. */
+  inner: Map<string, string>;
 }
 
 /**
@@ -41,6 +44,7 @@ export function replayEvents(all: readonly LoggedRecord[], fromSeq = 0): Reasoni
     requests: 0,
     summaryNext: false,
     readOnly: toolModes(all),
+    inner: new Map(),
   };
   const events: ReasonixEvent[] = [];
   for (const index of lineOf(all)) {
@@ -135,11 +139,12 @@ function messageEvents(
     if (message.content) events.push({ type: "text", text: message.content });
     events.push({ type: "message", message });
     for (const call of message.tool_calls ?? []) {
+      const shown = shownCall(call.function);
+      if (shown.name !== call.function.name) state.inner.set(call.id, shown.name);
       events.push({
         type: "tool_call",
         callId: call.id,
-        name: call.function.name,
-        arguments: call.function.arguments,
+        ...shown,
         readOnly: state.readOnly.get(call.id) ?? false,
       });
     }
@@ -149,7 +154,7 @@ function messageEvents(
     return [{
       type: "tool_result",
       callId: message.tool_call_id,
-      name: message.name ?? "",
+      name: state.inner.get(message.tool_call_id) ?? message.name ?? "",
       ok: tool?.ok ?? !message.content.startsWith("Error ["),
       output: message.content,
       ...(tool?.code ? { code: tool.code } : {}),

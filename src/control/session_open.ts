@@ -28,6 +28,8 @@ export interface OpenSessionOptions {
   permissionMode: string;
   now: Date;
   resumed?: { store: SessionStore; session: LoadedSession };
+  /** Call shapes of the proxied tools, named in the system prompt. */
+  capabilities?: readonly string[];
 }
 
 export interface OpenedSession {
@@ -56,6 +58,7 @@ export async function openSession(paths: Paths, options: OpenSessionOptions): Pr
   const system = buildSystemPrompt({
     ...(options.config.agent.systemPrompt ? { custom: options.config.agent.systemPrompt } : {}),
     instructions: instructions.files,
+    ...(options.capabilities ? { capabilities: options.capabilities } : {}),
   });
   const store = SessionStore.prepare(paths.sessionsDir, {
     workspace: options.workspace.root,

@@ -31,6 +31,8 @@ export interface WorkspaceOpsOptions {
   permissions: PermissionSetup;
   /** The session's messages; the first is its system prompt. */
   messages: readonly ChatMessage[];
+  /** Call shapes of the proxied tools, as the system prompt names them. */
+  capabilities?: readonly string[];
 }
 
 export function workspaceOps(options: WorkspaceOpsOptions): WorkspaceOps {
@@ -42,6 +44,7 @@ export function workspaceOps(options: WorkspaceOpsOptions): WorkspaceOps {
     config: options.config,
     approvals: permissions.approvals,
     applyPermissions: permissions.reload,
+    ...(options.capabilities ? { capabilities: options.capabilities } : {}),
     systemPrompt: () => {
       const first = options.messages[0];
       return first?.role === "system" ? first.content : undefined;

@@ -36,10 +36,14 @@ export interface SystemPromptOptions {
   /** `[agent] system_prompt` replaces the base prompt. */
   custom?: string;
   instructions?: readonly InstructionFile[];
+  /** The call shapes of the tools reached through use_capability, e.g. `glob(pattern*, path)`, sorted. */
+  capabilities?: readonly string[];
 }
 
 export function buildSystemPrompt(options: SystemPromptOptions = {}): string {
   const parts = [(options.custom ?? BASE_PROMPT).trimEnd()];
+  const capabilities = options.capabilities ?? [];
+  if (capabilities.length > 0) parts.push(moreTools(capabilities));
   const instructions = options.instructions ?? [];
   if (instructions.length > 0) {
     parts.push("# Instructions");
@@ -48,4 +52,13 @@ export function buildSystemPrompt(options: SystemPromptOptions = {}): string {
     }
   }
   return parts.join("\n\n") + "\n";
+}
+
+/** Shapes, not schemas: enough to call most of them without a lookup, at a tenth of the tokens. */
+function moreTools(capabilities: readonly string[]): string {
+  return `# More tools
+These tools are not in your tool list: call them through use_capability, e.g. ` +
+    `{"action":"call","capability_id":"tool:<name>","arguments":{...}} (* = required argument; action ` +
+    `"inspect" gives a tool's full schema, "search" finds one by purpose):
+${capabilities.join(", ")}`;
 }

@@ -2,7 +2,9 @@
  * @module
  * The tools the model sees. Each schema is converted to JSON Schema once, at registration, and frozen
  * as canonical bytes: the tools array is then byte-identical on every request, whatever the order
- * the tools were registered in, which keeps the provider's prefix cache warm.
+ * the tools were registered in, which keeps the provider's prefix cache warm. Only the direct tools are
+ * sent; the proxied ones are reached through `use_capability` (src/tool/capability.ts), so a new
+ * capability never grows the tools array.
  */
 import { z } from "zod";
 import { canonicalJson } from "../lib/canonical_json.ts";
@@ -12,7 +14,12 @@ import type { ToolSpec } from "./tool.ts";
 export interface ToolRegistryOptions {
   /** Tool names to expose; empty or absent exposes every registered tool. */
   enabled?: readonly string[];
+  /** Tools left out of the tools array and reached through `use_capability`; the rest are sent. */
+  proxied?: readonly string[];
 }
+
+/** Tools `[tools].enabled` never filters out (CONTRACTS §2.1). */
+const ALWAYS_ENABLED: ReadonlySet<string> = new Set(["ask", "use_capability"]);
 
 interface Entry {
   spec: ToolSpec;
@@ -37,11 +44,13 @@ export class ToolRegistry {
   readonly #entries = new Map<string, Entry>();
   readonly #seen = new Set<string>();
   readonly #enabled: ReadonlySet<string> | null;
+  readonly #proxied: ReadonlySet<string>;
   #toolsJson: string | null = null;
 
   constructor(specs: readonly ToolSpec[] = [], options: ToolRegistryOptions = {}) {
     const enabled = options.enabled ?? [];
     this.#enabled = enabled.length > 0 ? new Set(enabled) : null;
+    this.#proxied = new Set(options.proxied ?? []);
     for (const spec of specs) this.register(spec);
   }
 
@@ -58,7 +67,7 @@ export class ToolRegistry {
       throw new ReasonixError("tool.duplicate", `Cannot register tool "${spec.name}": the name is taken`);
     }
     this.#seen.add(spec.name);
-    if (this.#enabled && !this.#enabled.has(spec.name)) return false;
+    if (this.#enabled && !this.#enabled.has(spec.name) && !ALWAYS_ENABLED.has(spec.name)) return false;
     this.#entries.set(spec.name, Object.freeze(freezeEntry(spec)));
     this.#toolsJson = null;
     return true;
@@ -78,6 +87,26 @@ export class ToolRegistry {
     return this.names().map((name) => this.#entries.get(name)!.spec);
   }
 
+  /** Enabled tools sent in the tools array, sorted. */
+  directNames(): string[] {
+    return this.names().filter((name) => !this.#proxied.has(name));
+  }
+
+  /** Enabled tools reached only through `use_capability`, sorted. */
+  proxiedNames(): string[] {
+    return this.names().filter((name) => this.#proxied.has(name));
+  }
+
+  isProxied(name: string): boolean {
+    return this.#proxied.has(name) && this.#entries.has(name);
+  }
+
+  /** The JSON Schema of a tool's parameters, as frozen at registration. */
+  parametersOf(name: string): Record<string, unknown> | undefined {
+    const json = this.#entries.get(name)?.json;
+    return json === undefined ? undefined : JSON.parse(json).function.parameters;
+  }
+
   /** The frozen JSON of one tool's `{type:"function",function:{...}}` entry. */
   toolJson(name: string): string | undefined {
     return this.#entries.get(name)?.json;
@@ -88,9 +117,9 @@ export class ToolRegistry {
     return this.#entries.get(name)?.required ?? [];
   }
 
-  /** The JSON array of all enabled tools sorted by name, spliced into requests verbatim. */
+  /** The JSON array of the enabled direct tools sorted by name, spliced into requests verbatim. */
   toolsJson(): string {
-    this.#toolsJson ??= `[${this.names().map((name) => this.#entries.get(name)!.json).join(",")}]`;
+    this.#toolsJson ??= `[${this.directNames().map((name) => this.#entries.get(name)!.json).join(",")}]`;
     return this.#toolsJson;
   }
 }
@@ -120,8 +149,9 @@ function freezeEntry(spec: ToolSpec): Entry {
 }
 
 /**
- * Drops meta keys, the safe-integer bounds zod adds to every `.int()` and the "not empty" bounds
- * (`minLength: 1`, `exclusiveMinimum: 0`): bytes the model never needs. Validation still enforces them.
+ * Drops meta keys, the safe-integer bounds zod adds to every `.int()`, the "not empty" bounds
+ * (`minLength: 1`, `exclusiveMinimum: 0`), string-only `propertyNames` and an empty `additionalProperties`:
+ * bytes the model never needs. Validation still enforces them.
  */
 function cleanSchema(node: unknown): unknown {
   if (Array.isArray(node)) return node.map(cleanSchema);
@@ -132,6 +162,8 @@ function cleanSchema(node: unknown): unknown {
     if (DROPPED_KEYS.has(key) || value === undefined) continue;
     if (record.type === "integer" && isSafeIntegerBound(key, value)) continue;
     if (isNotEmptyBound(key, value)) continue;
+    if (key === "propertyNames" && isStringType(value)) continue;
+    if (key === "additionalProperties" && isEmptyObject(value)) continue;
     clean[key] = NAMED_SCHEMA_MAPS.has(key) ? cleanNamedSchemas(value) : cleanSchema(value);
   }
   return clean;
@@ -148,6 +180,18 @@ function cleanNamedSchemas(map: unknown): unknown {
 function isSafeIntegerBound(key: string, value: unknown): boolean {
   return (key === "maximum" && value === Number.MAX_SAFE_INTEGER) ||
     (key === "minimum" && value === Number.MIN_SAFE_INTEGER);
+}
+
+/** `additionalProperties: {}` allows anything, as its absence does. */
+function isEmptyObject(value: unknown): boolean {
+  return value !== null && typeof value === "object" && !Array.isArray(value) &&
+    Object.keys(value).length === 0;
+}
+
+/** JSON object keys are always strings: `z.record(z.string(), ...)` says nothing more. */
+function isStringType(value: unknown): boolean {
+  return value !== null && typeof value === "object" && Object.keys(value).length === 1 &&
+    (value as { type?: unknown }).type === "string";
 }
 
 function isNotEmptyBound(key: string, value: unknown): boolean {

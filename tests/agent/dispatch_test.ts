@@ -65,6 +65,7 @@ Deno.test("dispatchToolCalls() runs a valid call and records its outcome", async
   assert.deepEqual(rest, {
     callId: "call_echo",
     name: "echo",
+    calledAs: "echo",
     ok: true,
     output: "echo ran",
     truncated: false,

@@ -7,8 +7,7 @@ import { bootController } from "../../src/control/boot.ts";
 import { resolvePaths } from "../../src/config/paths.ts";
 import { DeepSeekSim, type ScriptedReply } from "../support/deepseek_sim.ts";
 import { makeHome, makeWorkspace, removeAll } from "../support/cli.ts";
-import { ToolRegistry } from "../../src/tool/registry.ts";
-import { builtinTools } from "../../src/tool/builtin/mod.ts";
+import { builtinRegistry } from "../../src/tool/builtin/mod.ts";
 import { assertPrependOnly, assertStablePrefix, splitBody } from "../support/prefix_guard.ts";
 
 const SCRIPT: ScriptedReply[] = [
@@ -134,7 +133,7 @@ Deno.test("prefix: the tools on the wire are the registry's frozen bytes, lean a
   await fixture(async (sim, home, ws) => {
     await session(home, ws, { day: "2026-12-01T08:00:00Z" });
     const tools = splitBody(sim.requests[0]!.body).tools;
-    assert.equal(tools, `"tools":${new ToolRegistry(builtinTools()).toolsJson()}`);
+    assert.equal(tools, `"tools":${builtinRegistry().toolsJson()}`);
     assert.doesNotMatch(tools, /"update_goal"/, "a goal-mode tool is sent without goal mode");
     assert.doesNotMatch(tools, /"minLength":1[,}]|"exclusiveMinimum":0[,}]/);
   });

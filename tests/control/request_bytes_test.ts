@@ -9,8 +9,7 @@ import { join } from "node:path";
 import { bootController } from "../../src/control/boot.ts";
 import { resolvePaths } from "../../src/config/paths.ts";
 import { DeepSeekSim, type ScriptedReply } from "../support/deepseek_sim.ts";
-import { ToolRegistry } from "../../src/tool/registry.ts";
-import { builtinTools } from "../../src/tool/builtin/mod.ts";
+import { builtinRegistry } from "../../src/tool/builtin/mod.ts";
 import { makeHome, makeWorkspace, removeAll } from "../support/cli.ts";
 
 const GOLDEN = join(import.meta.dirname!, "fixtures", "request_bytes.json");
@@ -28,7 +27,10 @@ const SCRIPT: ScriptedReply[] = [
   {
     reasoning: "look",
     toolCalls: [
-      { name: "ls", arguments: `{"path": "."}` },
+      {
+        name: "use_capability",
+        arguments: `{"action":"call","capability_id":"tool:ls","arguments":{"path":"."}}`,
+      },
       { name: "read_file", arguments: `{"path":"a.txt"}` },
     ],
   },
@@ -92,7 +94,7 @@ async function recordBodies(): Promise<string[]> {
 
 /** The tools array is the registry's frozen bytes (prefix_guard_test checks them); kept out of the fixture. */
 function normalize(body: string, dirs: { ws: string; home: string; host: string }): string {
-  const tools = `"tools":${new ToolRegistry(builtinTools()).toolsJson()}`;
+  const tools = `"tools":${builtinRegistry().toolsJson()}`;
   assert.ok(body.includes(tools), "the request carries the registry's tool bytes");
   return body.replace(tools, `"tools":"<TOOLS>"`).replaceAll(dirs.ws, "<WS>").replaceAll(dirs.home, "<HOME>")
     .replaceAll(dirs.host, "<SIM>")

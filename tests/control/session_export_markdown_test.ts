@@ -60,3 +60,21 @@ Deno.test("conversationMarkdown() uses the title and shows a compacted summary a
     /## Summary of the earlier conversation\n\n> <compacted-summary>\n> We fixed the lexer\./,
   );
 });
+
+Deno.test("conversationMarkdown() shows a use_capability call as the tool it ran", () => {
+  const proxied = `{"action":"call","capability_id":"tool:glob","arguments":{"pattern":"*.md"}}`;
+  const history: ChatMessage[] = [
+    { role: "user", content: "find docs" },
+    {
+      role: "assistant",
+      content: "",
+      tool_calls: [
+        { id: "c1", type: "function", function: { name: "use_capability", arguments: proxied } },
+        { id: "c2", type: "function", function: { name: "use_capability", arguments: `{"action":"list"}` } },
+      ],
+    },
+    { role: "tool", tool_call_id: "c1", name: "use_capability", content: "a.md" },
+  ];
+  const markdown = conversationMarkdown(history, { sessionId: "s", model: "m", title: null, exportedAt: AT });
+  assert.match(markdown, /- `glob` `\*\.md` — 1 lines? of output\n- `use_capability` `list` — no result/);
+});

@@ -68,8 +68,10 @@ async function withSession(
   }
 }
 
+/** web_fetch is reached through use_capability, as the model reaches it: the approvals are the same. */
 function fetchCall(url: string): ScriptedReply {
-  return { toolCalls: [{ name: "web_fetch", arguments: JSON.stringify({ url }) }] };
+  const args = { action: "call", capability_id: "tool:web_fetch", arguments: { url } };
+  return { toolCalls: [{ name: "use_capability", arguments: JSON.stringify(args) }] };
 }
 
 const DONE = { content: "done" };

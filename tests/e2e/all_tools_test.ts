@@ -6,7 +6,7 @@ import assert from "node:assert/strict";
 import { join } from "node:path";
 import { DeepSeekSim, type ScriptedReply } from "../support/deepseek_sim.ts";
 import { makeHome, makeWorkspace, removeAll, runCli } from "../support/cli.ts";
-import { builtinTools } from "../../src/tool/builtin/mod.ts";
+import { builtinTools, PROXIED_TOOLS } from "../../src/tool/builtin/mod.ts";
 
 interface Step {
   tool: string;
@@ -117,9 +117,16 @@ function steps(webUrl: string): Step[] {
 
 function script(plan: Step[]): ScriptedReply[] {
   return [
-    ...plan.map((step) => ({ toolCalls: [{ name: step.tool, arguments: JSON.stringify(step.args) }] })),
+    // A proxied tool is called the way the model calls it: through use_capability.
+    ...plan.map((step) => ({ toolCalls: [callOf(step)] })),
     { content: "All tools exercised." },
   ];
+}
+
+function callOf(step: Step): { name: string; arguments: string } {
+  if (!PROXIED_TOOLS.includes(step.tool)) return { name: step.tool, arguments: JSON.stringify(step.args) };
+  const args = { action: "call", capability_id: `tool:${step.tool}`, arguments: step.args };
+  return { name: "use_capability", arguments: JSON.stringify(args) };
 }
 
 Deno.test("every built-in tool works through the real loop against the simulator", async () => {

@@ -128,3 +128,21 @@ Deno.test("ToolRegistry.get() returns the registered spec", () => {
   assert.equal(registry.get("alpha"), spec);
   assert.equal(registry.get("nope"), undefined);
 });
+
+Deno.test("ToolRegistry sends an open object argument as just an object", () => {
+  const registry = new ToolRegistry([tool("open", z.object({ args: z.record(z.string(), z.unknown()) }))]);
+  assert.equal(
+    registry.toolJson("open"),
+    `{"function":{"description":"The open tool","name":"open","parameters":{"properties":{"args":{"type":"object"}},"required":["args"],"type":"object"}},"type":"function"}`,
+  );
+  assert.equal(registry.get("open")!.parameters.safeParse({ args: "text" }).success, false);
+});
+
+Deno.test("ToolRegistry leaves proxied tools out of the tools array, still reachable by name", () => {
+  const registry = new ToolRegistry(sampleTools(), { proxied: ["mid"] });
+  assert.deepEqual(registry.directNames(), ["alpha", "zeta"]);
+  assert.deepEqual(registry.proxiedNames(), ["mid"]);
+  assert.doesNotMatch(registry.toolsJson(), /"mid"/);
+  assert.equal(registry.get("mid")?.name, "mid");
+  assert.equal(registry.isProxied("mid"), true);
+});

@@ -4,6 +4,8 @@
  * Controller builds its registry from this list.
  */
 import type { ToolSpec } from "../tool.ts";
+import { capabilityTool } from "../capability.ts";
+import { ToolRegistry, type ToolRegistryOptions } from "../registry.ts";
 import { askTool } from "./ask.ts";
 import { bashTool } from "./bash.ts";
 import { bashOutputTool } from "./bash_output.ts";
@@ -49,6 +51,40 @@ export function builtinTools(): ToolSpec[] {
     completeStepTool,
     askTool,
   ] as ToolSpec[];
+}
+
+/**
+ * The built-ins left out of the tools array and reached through `use_capability`: each costs more on
+ * every session's first request than the extra step a session that needs it pays (docs/PERFORMANCE.md,
+ * "Base tool list"; `deno run -A scripts/measure_tools.ts` prints the figures). Sorted.
+ */
+export const PROXIED_TOOLS: readonly string[] = [
+  "bash_output",
+  "code_index",
+  "complete_step",
+  "delete_range",
+  "delete_symbol",
+  "glob",
+  "kill_shell",
+  "ls",
+  "move_file",
+  "multi_edit",
+  "notebook_edit",
+  "wait",
+  "web_fetch",
+];
+
+/** The session's registry: the built-ins (and an embedder's extra tools, sent directly) plus the proxy. */
+export function builtinRegistry(
+  extraTools: readonly ToolSpec[] = [],
+  options: Omit<ToolRegistryOptions, "proxied"> = {},
+): ToolRegistry {
+  const registry = new ToolRegistry([...builtinTools(), ...extraTools], {
+    ...options,
+    proxied: PROXIED_TOOLS,
+  });
+  registry.register(capabilityTool(registry));
+  return registry;
 }
 
 /**

@@ -47,3 +47,34 @@ Deno.test("runLineMode() does not print the line again after /switch", async () 
     await removeAll(home, ws);
   }
 });
+
+Deno.test("runLineMode() shows a proxied call as the tool it runs, and an inspect by its capability", async () => {
+  const call = (args: Record<string, unknown>) => ({
+    reasoning: "r",
+    toolCalls: [{ name: "use_capability", arguments: JSON.stringify(args) }],
+  });
+  const sim = await DeepSeekSim.start({
+    script: [
+      call({ action: "inspect", capability_id: "tool:glob" }),
+      call({ action: "call", capability_id: "tool:glob", arguments: { pattern: "*.md" } }),
+      { content: "Found it." },
+    ],
+  });
+  const home = await makeHome({ simUrl: sim.url });
+  const ws = await makeWorkspace({ "a.md": "# a\n" });
+  let out = "";
+  try {
+    const code = await runLineMode({
+      boot: { cwd: ws, env: {}, paths: resolvePaths({ REASONIX_HOME: home }) },
+      input: ReadableStream.from([new TextEncoder().encode("find the docs\n")]),
+      write: (text) => out += text,
+    });
+    assert.equal(code, 0);
+    assert.match(out, /· use_capability tool:glob\n/);
+    assert.match(out, /· glob \*\.md\n/);
+    assert.doesNotMatch(out, /· use_capability \*\.md/);
+  } finally {
+    await sim.close();
+    await removeAll(home, ws);
+  }
+});

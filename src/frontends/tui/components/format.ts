@@ -29,6 +29,8 @@ const KEY_ARGUMENTS = [
   "symbol",
   "description",
   "prompt",
+  // use_capability's own cards (inspect); a proxied call is shown as the tool it runs.
+  "capability_id",
 ];
 
 /** The argument a card shows for a call, its controls as visible marks. */
