@@ -31,6 +31,8 @@ const EXIT_CODES: Record<string, number> = {
   "provider.network": 3,
   "provider.truncated": 3,
   "turn.interrupted": 130,
+  "turn.terminated": 143,
+  "turn.hangup": 129,
   // 128 + SIGPIPE, as for any Unix tool whose reader left (`reasonix --help | head -1`).
   "output.broken_pipe": 141,
 };
@@ -127,6 +129,7 @@ async function startRun(
     return usageError("Cannot combine --events-jsonl with --output-format");
   }
   const { runHeadless } = await import("./src/frontends/run/run.ts");
+  const { installStopSignals } = await import("./src/frontends/run/stop_signals.ts");
   const encoder = new TextEncoder();
   const report = await runHeadless({
     task,
@@ -147,7 +150,7 @@ async function startRun(
     write: (text) => writeAll(Deno.stdout, encoder.encode(text)),
     writeError: (text) => writeAll(Deno.stderr, encoder.encode(text)),
     color: Deno.stdout.isTerminal() && !Deno.noColor,
-    onInterrupt: installInterrupt,
+    onInterrupt: installStopSignals,
   });
   return exitCodeFor(report.errorCode);
 }
@@ -167,22 +170,6 @@ function runFlags(opts: Record<string, unknown>) {
 function writeAll(target: { writeSync(p: Uint8Array): number }, bytes: Uint8Array): void {
   let written = 0;
   while (written < bytes.length) written += target.writeSync(bytes.subarray(written));
-}
-
-/** First Ctrl+C cancels the turn cleanly; a second one falls through to the default (exit). */
-function installInterrupt(interrupt: () => void): () => void {
-  let installed = true;
-  function onSignal() {
-    remove();
-    interrupt();
-  }
-  function remove() {
-    if (!installed) return;
-    installed = false;
-    Deno.removeSignalListener("SIGINT", onSignal);
-  }
-  Deno.addSignalListener("SIGINT", onSignal);
-  return remove;
 }
 
 function usageError(message: string): number {

@@ -9,6 +9,8 @@ import {
   type Controller,
   explainError,
   type ReasonixEvent,
+  stopError,
+  type StopSignal,
   type SubmitResult,
   type TurnOutcome,
   type TurnSubtype,
@@ -34,8 +36,8 @@ export interface RunOptions {
   write: (text: string) => void;
   writeError: (text: string) => void;
   color: boolean;
-  /** Installs an interrupt handler (Ctrl+C); returns the function that removes it. */
-  onInterrupt?: (interrupt: () => void) => () => void;
+  /** Installs the stop-signal handlers (Ctrl+C, SIGTERM, SIGHUP); returns the function that removes them. */
+  onInterrupt?: (interrupt: (signal: StopSignal) => void) => () => void;
 }
 
 export interface RunReport {
@@ -44,34 +46,61 @@ export interface RunReport {
   errorCode: string | null;
 }
 
+interface RunState {
+  started: number;
+  controller: Controller | null;
+  /** The first stop signal, whenever it came. */
+  stopped: StopSignal | null;
+}
+
 export async function runHeadless(options: RunOptions): Promise<RunReport> {
-  const started = performance.now();
-  let controller: Controller;
+  const state: RunState = { started: performance.now(), controller: null, stopped: null };
+  // Installed before the boot and removed after the close: a stop signal at any point still ends the run
+  // with a result and every child process reaped.
+  const removeInterrupt = options.onInterrupt?.((signal) => {
+    state.stopped ??= signal;
+    state.controller?.interrupt(signal);
+  });
   try {
-    controller = await bootController({ ...options.boot, headless: true });
-  } catch (error) {
-    const info = explainError(error);
-    emitResult(options, {
-      subtype: "error_during_execution",
-      result: info.message,
-      error: info,
-    }, { started, controller: null });
-    return { subtype: "error_during_execution", errorCode: info.code };
+    try {
+      state.controller = await bootController({ ...options.boot, headless: true });
+    } catch (error) {
+      const info = explainError(error);
+      emitResult(options, {
+        subtype: "error_during_execution",
+        result: info.message,
+        error: info,
+      }, { started: state.started, controller: null });
+      return { subtype: "error_during_execution", errorCode: info.code };
+    }
+    return await runTask(options, state, state.controller);
+  } finally {
+    removeInterrupt?.();
   }
+}
+
+async function runTask(options: RunOptions, state: RunState, controller: Controller): Promise<RunReport> {
+  const { started } = state;
   const sinks = await openSinks(options, controller);
-  const removeInterrupt = options.onInterrupt?.(() => controller.interrupt());
   controller.start();
   let outcome: TurnOutcome;
   try {
-    outcome = taskOutcome(await controller.submit(options.task));
+    // Checked right before the turn starts: a signal during the boot never reached a turn to interrupt.
+    outcome = state.stopped
+      ? stoppedOutcome(state.stopped)
+      : taskOutcome(await controller.submit(options.task));
   } finally {
-    removeInterrupt?.();
     sinks.close();
     await controller.close();
   }
   emitResult(options, outcome, { started, controller });
   if (options.metrics) await writeMetrics(options.metrics, controller, outcome, started);
   return { subtype: outcome.subtype, errorCode: outcome.error?.code ?? null };
+}
+
+function stoppedOutcome(signal: StopSignal): TurnOutcome {
+  const error = stopError(signal);
+  return { subtype: "error_during_execution", result: error.message, error };
 }
 
 /** The task goes through `submit` like typed input: a slash command succeeds with its answer. */
