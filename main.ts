@@ -112,6 +112,7 @@ async function startRun(
     );
   }
   const { runHeadless } = await import("./src/frontends/run/run.ts");
+  const { installStopSignals } = await import("./src/frontends/run/stop_signals.ts");
   const encoder = new TextEncoder();
   const report = await runHeadless({
     task,
@@ -133,7 +134,7 @@ async function startRun(
     writeError: (text) => writeAll(Deno.stderr, encoder.encode(text)),
     color: Deno.stdout.isTerminal() && !Deno.noColor,
     progress: Deno.stderr.isTerminal(),
-    onInterrupt: installInterrupt,
+    onInterrupt: installStopSignals,
   });
   return report.errorCode;
 }
@@ -153,22 +154,6 @@ function runFlags(opts: Record<string, unknown>) {
 function writeAll(target: { writeSync(p: Uint8Array): number }, bytes: Uint8Array): void {
   let written = 0;
   while (written < bytes.length) written += target.writeSync(bytes.subarray(written));
-}
-
-/** First Ctrl+C cancels the turn cleanly; a second one falls through to the default (exit). */
-function installInterrupt(interrupt: () => void): () => void {
-  let installed = true;
-  function onSignal() {
-    remove();
-    interrupt();
-  }
-  function remove() {
-    if (!installed) return;
-    installed = false;
-    Deno.removeSignalListener("SIGINT", onSignal);
-  }
-  Deno.addSignalListener("SIGINT", onSignal);
-  return remove;
 }
 
 function checkPermissionFlags(opts: Record<string, unknown>): void {

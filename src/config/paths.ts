@@ -28,6 +28,13 @@ export function processEnv(): Record<string, string> {
   return Deno.env.toObject();
 }
 
+/** Reads `name` and removes it from this process's environment, so no child process inherits it. */
+export function takeProcessEnv(name: string): string | undefined {
+  const value = Deno.env.get(name);
+  Deno.env.delete(name);
+  return value;
+}
+
 export function systemTempDir(): string {
   return tmpdir();
 }

@@ -18,7 +18,7 @@ import type { WorkspaceOps } from "./workspace_ops.ts";
 import type { ApprovalChoice, ApprovalRequest } from "../agent/events.ts";
 import type { PermissionMode } from "../config/types.ts";
 import { countEvent, emptyTotals, type TurnOutcome, type TurnTotals } from "./turn_outcome.ts";
-import { failTurn } from "./turn_failure.ts";
+import { failTurn, StopRequest, type StopSignal } from "./turn_failure.ts";
 import { TOOLS_EVENT } from "../session/requests.ts";
 import { TITLE_EVENT } from "../session/details.ts";
 import { todoReminder, withTurnNotes } from "../prompt/facts.ts";
@@ -283,10 +283,10 @@ export class Controller implements RunPort, ApprovalPort, QuestionPort, StatusPo
     return this.#workspaceFiles.list();
   }
 
-  interrupt(): void {
+  interrupt(signal: StopSignal = "SIGINT"): void {
     this.#parts.approvals?.cancelAll();
     this.#parts.questions?.cancelAll();
-    this.#abort?.abort(new DOMException("Interrupted by the user", "AbortError"));
+    this.#abort?.abort(new StopRequest(signal));
   }
 
   async runTurn(text: string): Promise<TurnOutcome> {
@@ -312,7 +312,7 @@ export class Controller implements RunPort, ApprovalPort, QuestionPort, StatusPo
     } catch (error) {
       const at = nowIso(this.#parts);
       return await this.#finish(
-        await failTurn(this.#parts.log, error, { interrupted: abort.signal.aborted, at }),
+        await failTurn(this.#parts.log, error, { abort: abort.signal, at }),
       );
     } finally {
       this.#abort = null;

@@ -13,7 +13,7 @@ import { loadConfig } from "../config/load.ts";
 import type { Paths } from "../config/paths.ts";
 import type { ResolvedConfig } from "../config/types.ts";
 import { reexec } from "../sandbox/reexec.ts";
-import { FENCED_ENV } from "../lib/fence_env.ts";
+import { FENCE_PARENT_ENV, FENCED_ENV } from "../lib/fence_env.ts";
 
 export { FENCED_ENV, NO_FENCE_ENV } from "../lib/fence_env.ts";
 import { tempRoot } from "../sandbox/temp_dir.ts";
@@ -147,7 +147,7 @@ export async function runFenced(request: FenceRequest, run: FencedRun): Promise<
   return await reexec({
     execPath: run.execPath,
     args: ["run", ...flags, run.mainModule, ...run.args],
-    env: { ...request.env, [FENCED_ENV]: "1" },
+    env: { ...request.env, [FENCED_ENV]: "1", [FENCE_PARENT_ENV]: String(Deno.pid) },
     forwardInterrupt: !run.interactive,
   });
 }

@@ -30,7 +30,7 @@ export type {
   ThemeChoice,
 } from "./commands/registry.ts";
 export { type RewindScope, UNTRACKED_NOTE } from "./rewind.ts";
-export { explainError } from "./explain.ts";
+export { explainError, stopError, type StopSignal } from "./explain.ts";
 export { existingDir } from "./workspace_dir.ts";
 export { type HistoryPort, openInputHistory } from "./input_history.ts";
 export { escapePath } from "./mentions.ts";

@@ -3,6 +3,7 @@
  * The Controller's surface, split into ports so each face receives only what it needs.
  */
 import type { EventListener } from "./events.ts";
+import type { StopSignal } from "./explain.ts";
 import type { ApprovalChoice, ApprovalRequest } from "./events.ts";
 import type { PermissionMode, UiConfig, UiLanguageSetting } from "../config/types.ts";
 import type { Effort } from "../provider/provider.ts";
@@ -13,8 +14,8 @@ import type { CommandRegistry } from "./commands/registry.ts";
 
 export interface TurnControl {
   runTurn(text: string): Promise<TurnOutcome>;
-  /** Cancels the running turn: the HTTP request and any running tool. */
-  interrupt(): void;
+  /** Cancels the running turn: the HTTP request and any running tool (SIGINT: as Ctrl+C does). */
+  interrupt(signal?: StopSignal): void;
 }
 
 /** One router for what a person types (slash command, `#note` or model turn), the same for every face. */

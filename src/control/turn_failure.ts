@@ -8,12 +8,15 @@ import { closingMessages } from "../session/repair.ts";
 import { explainError } from "./explain.ts";
 import type { TurnOutcome } from "./turn_outcome.ts";
 
+export { StopRequest, type StopSignal } from "./explain.ts";
+
 export async function failTurn(
   log: SessionLog,
   error: unknown,
-  options: { interrupted: boolean; at: string },
+  options: { abort: AbortSignal; at: string },
 ): Promise<TurnOutcome> {
-  const info = explainError(error, { interrupted: options.interrupted });
+  const { aborted, reason } = options.abort;
+  const info = explainError(error, { interrupted: aborted, reason });
   try {
     const closing = closingMessages(log.messages(), {
       reason: info.message,

@@ -10,6 +10,7 @@
 import { basename } from "node:path";
 import { type AgentPlace, type AgentReply, type AgentRequest, FsAgentProgram } from "./_fs_agent_program.ts";
 import { HOST_FS_EXIT } from "./_host_fs_script.ts";
+import { adoptChild } from "./children.ts";
 
 export type { AgentPlace };
 
@@ -126,6 +127,7 @@ export class FsAgent {
       stdout: "piped",
       stderr: "null",
     }).spawn();
+    adoptChild(child, { group: false });
     this.starts++;
     const running = { child, writer: child.stdin.getWriter(), reader: child.stdout.getReader() };
     this.#running = running;

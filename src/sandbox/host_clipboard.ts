@@ -4,6 +4,7 @@
  * on the host, outside any sandbox, and only when one is on PATH with a display to talk to.
  */
 import { join } from "node:path";
+import { adoptChild } from "./children.ts";
 
 interface ClipboardTool {
   command: string;
@@ -42,12 +43,11 @@ async function onPath(command: string, path: string): Promise<boolean> {
 
 async function runWithInput(tool: ClipboardTool, text: string): Promise<boolean> {
   try {
-    const child = new Deno.Command(tool.command, {
-      args: tool.args,
-      stdin: "piped",
-      stdout: "null",
-      stderr: "null",
-    }).spawn();
+    const child = adoptChild(
+      new Deno.Command(tool.command, { args: tool.args, stdin: "piped", stdout: "null", stderr: "null" })
+        .spawn(),
+      { group: false },
+    );
     const writer = child.stdin.getWriter();
     await writer.write(new TextEncoder().encode(text));
     await writer.close();

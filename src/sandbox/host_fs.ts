@@ -4,6 +4,7 @@
  * the other host spawns; it is not a sandbox: its confinement comes from the cwd anchor, not a policy.
  */
 import { HOST_FS_SCRIPT } from "./_host_fs_script.ts";
+import { adoptChild } from "./children.ts";
 
 export { HOST_FS_EXIT, HOST_FS_READ_OK } from "./_host_fs_script.ts";
 
@@ -23,6 +24,7 @@ export async function runHostFs(args: readonly string[], stdin: Uint8Array | nul
     stdout: "piped",
     stderr: "piped",
   }).spawn();
+  adoptChild(child, { group: false });
   if (stdin !== null) {
     const writer = child.stdin.getWriter();
     await writer.write(stdin).catch(() => {});

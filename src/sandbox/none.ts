@@ -4,6 +4,7 @@
  * an abort or the end of the command can kill the whole process group, background jobs included.
  */
 import { OutputCollector, pumpUtf8 } from "./_output.ts";
+import { adoptChild, signalGroups } from "./children.ts";
 import type { RunOptions, RunResult, Sandbox, SpawnedProcess, SpawnOptions, SpawnStatus } from "./sandbox.ts";
 
 /** Time a process group gets to exit after SIGTERM before SIGKILL. */
@@ -63,7 +64,7 @@ function start(
 }
 
 function spawn(argv: readonly string[], options: StartOptions): Deno.ChildProcess {
-  return new Deno.Command(argv[0]!, {
+  const child = new Deno.Command(argv[0]!, {
     args: argv.slice(1),
     cwd: options.cwd,
     ...(options.env ? { env: options.env, clearEnv: true } : {}),
@@ -73,6 +74,7 @@ function spawn(argv: readonly string[], options: StartOptions): Deno.ChildProces
     // A new session (setsid): the child leads its own process group, which we kill as a whole.
     detached: true,
   }).spawn();
+  return adoptChild(child, { group: true });
 }
 
 async function supervise(child: Deno.ChildProcess, options: RunOptions): Promise<RunResult> {
@@ -179,27 +181,7 @@ class ProcessGroup {
   }
 
   send(signal: Deno.Signal): void {
-    try {
-      Deno.kill(-this.#pgid, signal);
-    } catch (error) {
-      // Under the Deno fence --allow-run names executables, and Deno.kill needs it unrestricted.
-      if (error instanceof Deno.errors.NotCapable) killWithShell(this.#pgid, signal);
-      // Otherwise ESRCH: the group is already gone.
-    }
-  }
-}
-
-/** Signals a process group through the shell's `kill` builtin: bash is an allowed executable. */
-function killWithShell(pgid: number, signal: Deno.Signal): void {
-  try {
-    new Deno.Command("bash", {
-      args: ["-c", 'kill -s "$0" -- "-$1" 2>/dev/null', signal.replace(/^SIG/, ""), String(pgid)],
-      stdin: "null",
-      stdout: "null",
-      stderr: "null",
-    }).spawn().status.catch(() => {});
-  } catch {
-    // Nothing left to try: the timeout or abort still ends the wait, the group outlives it.
+    signalGroups([this.#pgid], signal);
   }
 }
 

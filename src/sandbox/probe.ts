@@ -5,6 +5,7 @@
  */
 
 import { HARDENING } from "./bubblewrap.ts";
+import { adoptChild } from "./children.ts";
 
 export type Probe = { ok: true } | { ok: false; reason: string };
 
@@ -14,13 +15,14 @@ export async function probeBubblewrap(bwrap = "bwrap"): Promise<Probe> {
   const args = ["--ro-bind", "/", "/", "--dev", "/dev", "--proc", "/proc", ...HARDENING];
   let output: Deno.CommandOutput;
   try {
-    output = await new Deno.Command(bwrap, {
+    const child = new Deno.Command(bwrap, {
       args: [...args, "--die-with-parent", "--", "true"],
       stdin: "null",
       stdout: "null",
       stderr: "piped",
       signal: AbortSignal.timeout(PROBE_TIMEOUT_MS),
-    }).output();
+    }).spawn();
+    output = await adoptChild(child, { group: false }).output();
   } catch (error) {
     if (error instanceof Deno.errors.NotFound) {
       return { ok: false, reason: "bubblewrap (bwrap) is not installed" };

@@ -3,6 +3,7 @@
  * Runs this program again as a child with other Deno flags (the fence) and relays stdio, signals and
  * the exit status, so the parent is invisible to the user and to scripts.
  */
+import { adoptChild } from "./children.ts";
 
 export interface ReexecOptions {
   execPath: string;
@@ -16,14 +17,15 @@ export interface ReexecOptions {
 const FORWARDED: Deno.Signal[] = ["SIGTERM", "SIGHUP", "SIGQUIT"];
 
 export async function reexec(options: ReexecOptions): Promise<number> {
-  const child = new Deno.Command(options.execPath, {
+  const command = new Deno.Command(options.execPath, {
     args: options.args,
     env: options.env,
     clearEnv: true,
     stdin: "inherit",
     stdout: "inherit",
     stderr: "inherit",
-  }).spawn();
+  });
+  const child = adoptChild(command.spawn(), { group: false });
   const remove = relaySignals(child, options.forwardInterrupt);
   try {
     const status = await child.status;

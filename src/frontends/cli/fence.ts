@@ -6,18 +6,29 @@
  */
 import { basename } from "node:path";
 import { fileURLToPath } from "node:url";
-import { processEnv, resolvePaths } from "../../config/paths.ts";
-import { FENCED_ENV, NO_FENCE_ENV } from "../../lib/fence_env.ts";
+import { processEnv, resolvePaths, takeProcessEnv } from "../../config/paths.ts";
+import { FENCE_PARENT_ENV, FENCED_ENV, NO_FENCE_ENV } from "../../lib/fence_env.ts";
+import { watchParent } from "../../sandbox/parent_watch.ts";
+import { killChildrenAndExit } from "../../sandbox/children.ts";
 
 const FENCED_COMMANDS = new Set(["run"]);
 const VALUE_OPTIONS = new Set(["--dir", "--add-dir", "--trajectory", "--metrics"]);
 /** Options that print and exit before any session starts; they gain nothing from the fence. */
 const INFO_OPTIONS = new Set(["-h", "--help", "-V", "--version"]);
 
+/** The exit status of a fenced child whose parent died; nobody is left to read it. */
+const ORPHANED_EXIT = 129;
+
 /** The child's exit code when this call re-ran under the fence, null when the caller should go on. */
 export async function maybeFence(args: string[], cwd: string): Promise<number | null> {
+  const parent = Number(takeProcessEnv(FENCE_PARENT_ENV));
   const env = processEnv();
-  if (env[FENCED_ENV] === "1" || env[NO_FENCE_ENV] === "1") return null;
+  if (env[FENCED_ENV] === "1") {
+    // Dies with its parent: it kills its own children and exits without finishing the turn or printing.
+    if (parent > 0) watchParent(parent, () => killChildrenAndExit(ORPHANED_EXIT));
+    return null;
+  }
+  if (env[NO_FENCE_ENV] === "1") return null;
   if (!fencedSession(args) || !broadPermissions() || !runByDeno()) return null;
   const options = valueOptions(args.slice(1));
   // Loaded only here: --version, help and the admin commands never pay for the Controller.

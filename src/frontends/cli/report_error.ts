@@ -20,6 +20,8 @@ const EXIT_CODES: Record<string, number> = {
   "provider.timeout": 3,
   "provider.truncated": 3,
   "turn.interrupted": 130,
+  "turn.terminated": 143,
+  "turn.hangup": 129,
   // 128 + SIGPIPE, as for any Unix tool whose reader left (`reasonix --help | head -1`).
   "output.broken_pipe": 141,
 };

@@ -8,6 +8,8 @@ import {
   type BootOptions,
   type Controller,
   type ReasonixEvent,
+  stopError,
+  type StopSignal,
   type SubmitResult,
   type TurnOutcome,
   type TurnSubtype,
@@ -39,8 +41,8 @@ export interface RunOptions {
   color: boolean;
   /** A spinner line on stderr in text mode (stderr is a terminal). */
   progress?: boolean;
-  /** Installs an interrupt handler (Ctrl+C); returns the function that removes it. */
-  onInterrupt?: (interrupt: () => void) => () => void;
+  /** Installs the stop-signal handlers (Ctrl+C, SIGTERM, SIGHUP); returns the function that removes them. */
+  onInterrupt?: (interrupt: (signal: StopSignal) => void) => () => void;
 }
 
 export interface RunReport {
@@ -49,25 +51,48 @@ export interface RunReport {
   errorCode: string | null;
 }
 
+interface RunState {
+  started: number;
+  controller: Controller | null;
+  /** The first stop signal, whenever it came. */
+  stopped: StopSignal | null;
+}
+
 export async function runHeadless(options: RunOptions): Promise<RunReport> {
-  const started = performance.now();
+  const state: RunState = { started: performance.now(), controller: null, stopped: null };
   await checkOutputFiles(options);
-  // A failure to start (bad --dir, config, key) is thrown: main.ts reports it, as text or as the result.
-  const controller = await bootController({ ...options.boot, headless: true });
-  const unfit = taskFitError(options.task, controller.contextWindow);
-  if (unfit) {
-    // Nothing was sent and no session was written; main.ts reports it like any usage error.
-    await controller.close();
-    throw unfit;
+  // Installed before the boot and removed after the close: a stop signal at any point still ends the run
+  // with a result and every child process reaped.
+  const removeInterrupt = options.onInterrupt?.((signal) => {
+    state.stopped ??= signal;
+    state.controller?.interrupt(signal);
+  });
+  try {
+    // A failure to start (bad --dir, config, key) is thrown: main.ts reports it, as text or as the result.
+    state.controller = await bootController({ ...options.boot, headless: true });
+    const unfit = taskFitError(options.task, state.controller.contextWindow);
+    if (unfit) {
+      // Nothing was sent and no session was written; main.ts reports it like any usage error.
+      await state.controller.close();
+      throw unfit;
+    }
+    return await runTask(options, state, state.controller);
+  } finally {
+    removeInterrupt?.();
   }
+}
+
+async function runTask(options: RunOptions, state: RunState, controller: Controller): Promise<RunReport> {
+  const { started } = state;
   const sinks = await openSinks(options, controller);
-  const removeInterrupt = options.onInterrupt?.(() => controller.interrupt());
   controller.start();
   let outcome: TurnOutcome;
   try {
-    outcome = taskOutcome(await controller.submit(options.task));
+    // Checked right before the turn starts: a signal during the boot never reached a turn to interrupt.
+    outcome = state.stopped
+      ? stoppedOutcome(state.stopped)
+      : taskOutcome(await controller.submit(options.task));
   } finally {
-    removeInterrupt?.();
     sinks.close();
     await controller.close();
   }
@@ -92,6 +117,11 @@ async function checkOutputFiles(options: RunOptions): Promise<void> {
       throw new ReasonixError("usage.bad_output", `Cannot write ${flag} to "${path}": it is a directory`);
     }
   }
+}
+
+function stoppedOutcome(signal: StopSignal): TurnOutcome {
+  const error = stopError(signal);
+  return { subtype: "error_during_execution", result: error.message, error };
 }
 
 /** The task goes through `submit` like typed input: a slash command succeeds with its answer. */

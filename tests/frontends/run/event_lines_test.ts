@@ -80,6 +80,8 @@ Deno.test("exitCodeFor() maps error codes to documented exit codes", () => {
   assert.equal(exitCodeFor("provider.server"), 3);
   assert.equal(exitCodeFor("provider.auth"), 1);
   assert.equal(exitCodeFor("turn.interrupted"), 130);
+  assert.equal(exitCodeFor("turn.terminated"), 143);
+  assert.equal(exitCodeFor("turn.hangup"), 129);
   assert.equal(exitCodeFor("turn.max_steps"), 1);
 });
 
