@@ -13,6 +13,7 @@
 import { parseArgs } from "node:util";
 import { CacheModel } from "./_sim_cache.ts";
 import { inputTokens, inputWithOutputTokens } from "./_sim_render.ts";
+import { loadTokenizer } from "./tokenizer.ts";
 import { checkAuth, checkBody, checkReplay, recordRequest, thinkingEnabled } from "./_sim_request.ts";
 import type {
   GeneratedTurn,
@@ -88,6 +89,7 @@ export class DeepSeekSim {
   }
 
   static async start(options: SimOptions = {}): Promise<DeepSeekSim> {
+    loadTokenizer();
     const sim = new DeepSeekSim(options);
     await sim.#listen(options.port ?? 0);
     return sim;

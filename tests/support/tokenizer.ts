@@ -4,8 +4,9 @@
  * runs offline): every token figure of the simulator and the bench comes from here, not from a
  * characters-per-token estimate, which under-weights JSON-heavy text such as tool schemas.
  *
- * The tokenizer loads once per process, on first use (~0.4 s). Encodings are cached per text, so a caller
- * that tokenises a request piece by piece (one message, one tool schema) pays once per distinct piece.
+ * The tokenizer loads once per process, on first use or at `loadTokenizer()` (~0.4 s on an idle machine;
+ * several seconds on a loaded one). Encodings are cached per text, so a caller that tokenises a request
+ * piece by piece (one message, one tool schema) pays once per distinct piece.
  * DeepSeek's special tokens written out in a text (`<｜User｜>`, `<｜end▁of▁sentence｜>`, …) count as one
  * token each, as the server's chat template produces them.
  */
@@ -19,9 +20,14 @@ const CACHE_LIMIT = 50_000;
 let tokenizer: Tokenizer | undefined;
 const encodings = new Map<string, Uint32Array>();
 
-function loaded(): Tokenizer {
+/** Loads the tokenizer now rather than at the first count: the simulator does it at start, so no request waits. */
+export function loadTokenizer(): void {
   tokenizer ??= fromPreTrained();
-  return tokenizer;
+}
+
+function loaded(): Tokenizer {
+  loadTokenizer();
+  return tokenizer!;
 }
 
 /** The token ids of `text` on its own (no begin-of-sentence token added). Do not modify the result. */
@@ -29,9 +35,7 @@ export function encodeTokens(text: string): Uint32Array {
   const cached = encodings.get(text);
   if (cached) return cached;
   const ids = text === "" ? new Uint32Array() : Uint32Array.from(
-    loaded().encode(text, {
-      add_special_tokens: false,
-    }),
+    loaded().encode(text, { add_special_tokens: false }),
   );
   if (encodings.size >= CACHE_LIMIT) encodings.clear();
   encodings.set(text, ids);
