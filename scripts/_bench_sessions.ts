@@ -1,10 +1,11 @@
 /**
  * Runs each scenario with each CLI against a fresh simulator: one process per user turn (`run`, then
  * `run -c`), and reports requests, prompt tokens, cache hits, hits ÷ the ideal of a perfect
- * prepend-only client, cost and wall time.
+ * prepend-only client, cost, wall time and the first request's prompt tokens by part. Every token
+ * figure is the simulator's, counted with DeepSeek V3's tokenizer.
  */
 import { join } from "node:path";
-import { DeepSeekSim } from "../tests/support/deepseek_sim.ts";
+import { DeepSeekSim, type PromptBreakdown, promptBreakdown } from "../tests/support/deepseek_sim.ts";
 import { idealHitTokens } from "../tests/support/ideal_cache.ts";
 import { priceFor, receiptFor } from "../src/provider/pricing.ts";
 import type { Scenario } from "./_bench_scenarios.ts";
@@ -24,6 +25,8 @@ export interface Figures {
   idealHitTokens: number;
   cost: number;
   failures: number;
+  /** Prompt tokens of the session's first request by part, and how many tool schemas it sent. */
+  firstRequest: PromptBreakdown & { toolCount: number };
 }
 
 /** A fixed peak-hour instant, so both CLIs are priced alike whenever the bench runs. */
@@ -99,12 +102,20 @@ export async function measure(contender: Contender, scenario: Scenario): Promise
       idealHitTokens: idealHitTokens(sim.requests),
       cost: receiptFor(usage, priceFor("deepseek-flash"), PRICED_AT).cost ?? 0,
       failures,
+      firstRequest: firstRequestBreakdown(sim),
     };
   } finally {
     await sim.close();
     await Deno.remove(home, { recursive: true });
     await Deno.remove(ws, { recursive: true });
   }
+}
+
+function firstRequestBreakdown(sim: DeepSeekSim): Figures["firstRequest"] {
+  const first = sim.requests.find((request) => request.usage !== undefined)?.json;
+  if (!first) return { system: 0, tools: 0, context: 0, total: 0, toolCount: 0 };
+  const toolCount = Array.isArray(first.tools) ? first.tools.length : 0;
+  return { ...promptBreakdown(first), toolCount };
 }
 
 /** With BENCH_DUMP=<dir>, writes every request body and its usage as JSON lines, for a diff by hand. */

@@ -1,7 +1,8 @@
 /**
  * `deno task bench`: runs the same scripted sessions with our CLI and with the Go Reasonix
  * (`npm i reasonix@1.38.11`, installed into bench/ on first use) against the DeepSeek simulator,
- * side by side, and prints wall time, peak RSS, requests, prompt tokens and cache hit ratio; then times
+ * side by side, and prints wall time, peak RSS, requests, prompt tokens (DeepSeek V3's tokenizer, in the
+ * simulator), cache hit ratio and the first request's tokens by part (system, tools, context); then times
  * our tools in-process (scripts/_bench_tools.ts), then the TUIs (scripts/bench_tui.ts: first paint; the
  * long streamed answer only with BENCH_ONLY=tui or BENCH_TUI_TOKENS). `BENCH_ONLY=sessions|tools|tui` runs one section
  * (`sessions` ends with how long `session list` takes with 5,000 sessions; `session-list` runs only that);
@@ -94,7 +95,9 @@ async function runSessionBenches() {
   const all = contenders(go);
   console.log(
     `runs per contender: ${RUNS} (median wall time and RSS; tokens from the last run; ` +
-      `cost at peak deepseek-flash prices; ÷ideal = hits ÷ a perfect prepend-only client's hits)`,
+      `tokens by DeepSeek V3's tokenizer; cost at peak deepseek-flash prices; ` +
+      `÷ideal = hits ÷ a perfect prepend-only client's hits; first request: prompt tokens by part, ` +
+      `tools (count))`,
   );
   const totals = new Map<string, Figures[]>();
   for (const scenario of SCENARIOS) {
@@ -109,22 +112,46 @@ async function runSessionBenches() {
       console.log(row(contender.name, runs));
     }
     printRatios(figures, all.map((c) => c.name));
+    printFirstRequests(figures);
   }
   printTotals(totals);
+}
+
+/** The first request of the session, by part: it is all cache misses, so it decides a short session's cost. */
+function printFirstRequests(figures: Map<string, Figures[]>) {
+  console.log(
+    ["first request".padEnd(22), "system".padStart(7), "tools".padStart(12), "context".padStart(8)]
+      .concat(["total".padStart(7)]).join("  "),
+  );
+  for (const [name, runs] of figures) {
+    const first = runs.at(-1)!.firstRequest;
+    console.log(
+      [
+        name.padEnd(22),
+        String(first.system).padStart(7),
+        `${first.tools} (${first.toolCount})`.padStart(12),
+        String(first.context).padStart(8),
+        String(first.total).padStart(7),
+      ].join("  "),
+    );
+  }
 }
 
 function printTotals(totals: Map<string, Figures[]>) {
   console.log("\n## total over the scenarios (last runs)");
   const costs = [...totals].map(([name, list]) => {
-    const cost = list.reduce((sum, f) => sum + f.cost, 0);
-    const prompt = list.reduce((sum, f) => sum + f.promptTokens, 0);
+    const sum = (f: (r: Figures) => number) => list.reduce((total, r) => total + f(r), 0);
+    const cost = sum((r) => r.cost);
+    const hits = sum((r) => r.hitTokens);
+    const ideal = sum((r) => r.idealHitTokens);
     const worst = Math.min(...list.map(idealRatio));
     console.log(
-      `${name.padEnd(22)}  prompt ${prompt}  cost ¥${cost.toFixed(6)}  worst ÷ideal ${worst.toFixed(3)}`,
+      `${name.padEnd(22)}  prompt ${sum((r) => r.promptTokens)}  cost ¥${cost.toFixed(6)}  ` +
+        `hit/ideal ${(ideal > 0 ? hits / ideal : 1).toFixed(3)} (worst ${worst.toFixed(3)})`,
     );
     return cost;
   });
-  if (costs.length === 2) console.log(`total cost ours/go: ${(costs[0]! / costs[1]!).toFixed(2)}x`);
+  if (costs.length === 2) console.log(`total cost ours/go: ${(costs[0]! / costs[1]!).toFixed(3)}x`);
 }
 
 function printRatios(figures: Map<string, Figures[]>, names: string[]) {

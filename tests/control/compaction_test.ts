@@ -31,7 +31,7 @@ async function withSession(
   options: { script: ScriptedReply[]; extraToml?: string },
   body: (fixture: Fixture) => Promise<void>,
 ) {
-  const sim = await DeepSeekSim.start({ script: options.script, tokensPerChar: 0.25 });
+  const sim = await DeepSeekSim.start({ script: options.script });
   const home = await makeHome({
     simUrl: sim.url,
     ...(options.extraToml ? { extraToml: options.extraToml } : {}),

@@ -79,8 +79,6 @@ export interface SimOptions {
   script?: ScriptedReply[] | Responder;
   /** When set, any other Bearer token gets 401. */
   apiKey?: string;
-  /** Default 0.25 (4 characters per token). */
-  tokensPerChar?: number;
   /** Default 0 (any free port). */
   port?: number;
   /** Streaming rate of every reply without its own (default: full speed). */

@@ -4,6 +4,7 @@
  */
 
 import type { GeneratedTurn, SimUsage } from "./_sim_types.ts";
+import { countTokens } from "./tokenizer.ts";
 
 export interface CompletionMeta {
   id: string;
@@ -48,26 +49,18 @@ export function errorResponse(status: number, message?: string, retryAfterSecond
   return new Response(errorBody(status, message), { status, headers });
 }
 
-export function tokens(chars: number, tokensPerChar: number): number {
-  return Math.ceil(chars * tokensPerChar);
-}
-
-export function buildUsage(
-  turn: GeneratedTurn,
-  counts: { inputChars: number; hitChars: number; tokensPerChar: number },
-): SimUsage {
-  const prompt = tokens(counts.inputChars, counts.tokensPerChar);
-  const hit = tokens(counts.hitChars, counts.tokensPerChar);
-  const reasoning = tokens(turn.reasoning.length, counts.tokensPerChar);
-  const visible = turn.content.length +
-    turn.toolCalls.reduce((sum, call) => sum + call.name.length + call.arguments.length, 0);
-  const completion = reasoning + tokens(visible, counts.tokensPerChar);
+/** Usage of one answer; completion tokens are the reasoning, content, call names and arguments tokenised. */
+export function buildUsage(turn: GeneratedTurn, prompt: { tokens: number; hitTokens: number }): SimUsage {
+  const reasoning = countTokens(turn.reasoning);
+  const visible = countTokens(turn.content) +
+    turn.toolCalls.reduce((sum, call) => sum + countTokens(call.name) + countTokens(call.arguments), 0);
+  const completion = reasoning + visible;
   return {
-    prompt_tokens: prompt,
+    prompt_tokens: prompt.tokens,
     completion_tokens: completion,
-    total_tokens: prompt + completion,
-    prompt_cache_hit_tokens: hit,
-    prompt_cache_miss_tokens: prompt - hit,
+    total_tokens: prompt.tokens + completion,
+    prompt_cache_hit_tokens: prompt.hitTokens,
+    prompt_cache_miss_tokens: prompt.tokens - prompt.hitTokens,
     completion_tokens_details: { reasoning_tokens: reasoning },
   };
 }

@@ -2,7 +2,8 @@
  * @module
  * A real HTTP server on 127.0.0.1 that speaks DeepSeek's OpenAI-compatible chat completions API from a
  * script, records every request byte for byte, and models the reasoning replay rule and V4 cache units
- * (see /work/shared/DEEPSEEK.md and `_sim_cache.ts`).
+ * (see /work/shared/DEEPSEEK.md and `_sim_cache.ts`). Every token figure it reports comes from DeepSeek
+ * V3's tokenizer (`tokenizer.ts`), over the request rendered piece by piece (`_sim_render.ts`).
  *
  * Standalone: `deno run -A tests/support/deepseek_sim.ts --port 0 --script script.json
  * [--tokens-per-second N]` prints `listening <url>` and stops on SIGTERM, SIGINT or when stdin closes
@@ -10,7 +11,9 @@
  */
 
 import { parseArgs } from "node:util";
-import { CacheModel, renderInput, renderOutput } from "./_sim_cache.ts";
+import { CacheModel } from "./_sim_cache.ts";
+import { inputTokens, inputWithOutputTokens } from "./_sim_render.ts";
+import { loadTokenizer } from "./tokenizer.ts";
 import { checkAuth, checkBody, checkReplay, recordRequest, thinkingEnabled } from "./_sim_request.ts";
 import type {
   GeneratedTurn,
@@ -43,11 +46,20 @@ export type {
   SimUsage,
   StreamProgress,
 } from "./_sim_types.ts";
-export { renderInput, renderOutput } from "./_sim_cache.ts";
+export {
+  inputTokens,
+  type Piece,
+  type PieceKind,
+  type PromptBreakdown,
+  promptBreakdown,
+  renderInput,
+  renderOutput,
+  renderPieces,
+} from "./_sim_render.ts";
+export { countTokens } from "./tokenizer.ts";
 
 const CHAT_PATHS = new Set(["/chat/completions", "/v1/chat/completions"]);
 const DEFAULT_CHUNK_SIZE = 8;
-const DEFAULT_TOKENS_PER_CHAR = 0.25;
 const KEEP_ALIVE = ": keep-alive\n\n";
 
 type BodyEnd = "close" | "hang";
@@ -56,7 +68,6 @@ export class DeepSeekSim {
   readonly requests: RecordedRequest[] = [];
   #script: ScriptedReply[] | Responder;
   #apiKey: string | undefined;
-  #tokensPerChar: number;
   #tokensPerSecond: number | undefined;
   #server: Deno.HttpServer | undefined;
   #url = "";
@@ -74,11 +85,11 @@ export class DeepSeekSim {
   private constructor(options: SimOptions) {
     this.#script = typeof options.script === "function" ? options.script : [...(options.script ?? [])];
     this.#apiKey = options.apiKey;
-    this.#tokensPerChar = options.tokensPerChar ?? DEFAULT_TOKENS_PER_CHAR;
     this.#tokensPerSecond = options.tokensPerSecond;
   }
 
   static async start(options: SimOptions = {}): Promise<DeepSeekSim> {
+    loadTokenizer();
     const sim = new DeepSeekSim(options);
     await sim.#listen(options.port ?? 0);
     return sim;
@@ -169,12 +180,8 @@ export class DeepSeekSim {
       created: Math.floor(Date.now() / 1000),
       model: body.model,
     };
-    const input = renderInput(body);
-    const usage = buildUsage(turn, {
-      inputChars: input.length,
-      hitChars: this.#cache.hit(input),
-      tokensPerChar: this.#tokensPerChar,
-    });
+    const input = inputTokens(body);
+    const usage = buildUsage(turn, { tokens: input.length, hitTokens: this.#cache.hit(input) });
     const faulted = ["truncate", "hang", "stall"].includes(reply.fault?.kind ?? "");
     if (!faulted) this.#account(turn, { input, usage, recorded });
     if (body.stream === true) return this.#streamReply(reply, turn, { meta, usage, body, recorded });
@@ -248,10 +255,10 @@ export class DeepSeekSim {
   /** Effects of a normally answered request: cache units, replay bookkeeping, usage totals. */
   #account(
     turn: GeneratedTurn,
-    options: { input: string; usage: SimUsage; recorded: RecordedRequest },
+    options: { input: Uint32Array; usage: SimUsage; recorded: RecordedRequest },
   ): void {
     const { input, usage, recorded } = options;
-    this.#cache.record(input, input + renderOutput(turn));
+    this.#cache.record(input, inputWithOutputTokens(input, turn));
     if (turn.reasoning !== "") {
       for (const call of turn.toolCalls) this.#reasoningByCall.set(call.id, turn.reasoning);
     } else if (turn.toolCalls.length === 0) this.#unreasoned.add(turn.content);
@@ -326,18 +333,15 @@ async function main(args: string[]): Promise<void> {
       port: { type: "string", default: "0" },
       script: { type: "string" },
       "api-key": { type: "string" },
-      "tokens-per-char": { type: "string" },
       "tokens-per-second": { type: "string" },
     },
   });
   const script: ScriptedReply[] = values.script ? JSON.parse(await Deno.readTextFile(values.script)) : [];
   if (!Array.isArray(script)) throw new TypeError(`Cannot load script "${values.script}": not a JSON array`);
-  const tokensPerChar = values["tokens-per-char"] ? Number(values["tokens-per-char"]) : undefined;
   const sim = await DeepSeekSim.start({
     script,
     port: Number(values.port),
     apiKey: values["api-key"],
-    tokensPerChar,
     tokensPerSecond: values["tokens-per-second"] ? Number(values["tokens-per-second"]) : undefined,
   });
   console.log(`listening ${sim.url}`);

@@ -1,11 +1,17 @@
 import assert from "node:assert/strict";
 import {
+  countTokens,
   DeepSeekSim,
-  renderInput,
+  inputTokens,
+  promptBreakdown,
   renderOutput,
+  renderPieces,
   type ScriptedReply,
   type SimOptions,
 } from "./deepseek_sim.ts";
+import { commonPrefixLength, UNIT_INTERVAL } from "./_sim_cache.ts";
+import { encodeTokens } from "./tokenizer.ts";
+import { idealHitTokens } from "./ideal_cache.ts";
 
 // deno-lint-ignore no-explicit-any
 type Json = any;
@@ -185,7 +191,7 @@ Deno.test("DeepSeekSim answers one chat.completion without stream", async () => 
     content: "",
     toolCalls: [{ name: "ls", arguments: "{}" }],
   };
-  await withSim({ script: [reply], tokensPerChar: 1 }, async (sim) => {
+  await withSim({ script: [reply] }, async (sim) => {
     const response = await post(sim, { model: "deepseek-v4-pro", messages: [USER] });
     assert.equal(response.headers.get("content-type"), "application/json");
     const body = await response.json();
@@ -198,14 +204,14 @@ Deno.test("DeepSeekSim answers one chat.completion without stream", async () => 
       tool_calls: [{ id: "call_1", type: "function", function: { name: "ls", arguments: "{}" } }],
     });
     assert.equal(body.choices[0].finish_reason, "tool_calls");
-    const prompt = renderInput({ messages: [USER] }).length;
+    // "<｜User｜>" is one token, "Hello there" two; "Hmm." three, "ls" one, "{}" one.
     assert.deepEqual(body.usage, {
-      prompt_tokens: prompt,
-      completion_tokens: 4 + 4,
-      total_tokens: prompt + 8,
+      prompt_tokens: 3,
+      completion_tokens: 3 + 1 + 1,
+      total_tokens: 3 + 5,
       prompt_cache_hit_tokens: 0,
-      prompt_cache_miss_tokens: prompt,
-      completion_tokens_details: { reasoning_tokens: 4 },
+      prompt_cache_miss_tokens: 3,
+      completion_tokens_details: { reasoning_tokens: 3 },
     });
   });
 });
@@ -224,7 +230,8 @@ Deno.test("DeepSeekSim.stats() sums the usage of answered requests", async () =>
       assert.equal(usage.prompt_cache_hit_tokens + usage.prompt_cache_miss_tokens, usage.prompt_tokens);
       assert.equal(usage.total_tokens, usage.prompt_tokens + usage.completion_tokens);
     }
-    assert.equal(first.completion_tokens, Math.ceil(13 * 0.25));
+    assert.equal(first.completion_tokens, countTokens("one two three"));
+    assert.equal(first.completion_tokens, 3);
     assert.deepEqual(sim.stats(), {
       requests: 3,
       promptTokens: first.prompt_tokens + second.prompt_tokens,
@@ -491,19 +498,20 @@ Deno.test("DeepSeekSim skips the replay rule when thinking is disabled and accep
 });
 
 Deno.test("DeepSeekSim cache: A+B then A+B+C hits the end of the first input", async () => {
-  await withSim({ tokensPerChar: 1, script: [{ content: "one" }, { content: "two" }] }, async (sim) => {
+  await withSim({ script: [{ content: "one" }, { content: "two" }] }, async (sim) => {
     const first = [SYSTEM, USER];
     const second = [SYSTEM, USER, { role: "user", content: "And more." }];
     const a = assemble(await stream(sim, chatBody(first))).usage;
     assert.equal(a.prompt_cache_hit_tokens, 0);
     const b = assemble(await stream(sim, chatBody(second))).usage;
-    assert.equal(b.prompt_tokens, renderInput({ messages: second }).length);
-    assert.equal(b.prompt_cache_hit_tokens, renderInput({ messages: first }).length);
+    assert.equal(b.prompt_tokens, inputTokens({ messages: second }).length);
+    assert.equal(b.prompt_cache_hit_tokens, inputTokens({ messages: first }).length);
+    assert.equal(b.prompt_cache_hit_tokens, a.prompt_tokens);
   });
 });
 
 Deno.test("DeepSeekSim cache: changing the system prompt misses", async () => {
-  await withSim({ tokensPerChar: 1, script: [{ content: "one" }, { content: "two" }] }, async (sim) => {
+  await withSim({ script: [{ content: "one" }, { content: "two" }] }, async (sim) => {
     await stream(sim, chatBody([SYSTEM, USER]));
     const changed =
       assemble(await stream(sim, chatBody([{ role: "system", content: "You are a rest." }, USER]))).usage;
@@ -513,18 +521,18 @@ Deno.test("DeepSeekSim cache: changing the system prompt misses", async () => {
 });
 
 Deno.test("DeepSeekSim cache: replaying the assistant output exactly hits the output unit", async () => {
-  await withSim({ tokensPerChar: 1, script: [TOOL_REPLY, { content: "done" }] }, async (sim) => {
+  await withSim({ script: [TOOL_REPLY, { content: "done" }] }, async (sim) => {
     const first = assemble(await stream(sim, chatBody([SYSTEM, USER])));
     const turn = { reasoning: first.reasoning, content: first.content, toolCalls: first.calls };
-    const output = renderInput({ messages: [SYSTEM, USER] }) + renderOutput(turn);
+    const output = first.usage.prompt_tokens + countTokens(renderOutput(turn));
     const replay = assemble(await stream(sim, chatBody([SYSTEM, USER, ...toolTurn(first.reasoning)]))).usage;
-    assert.equal(replay.prompt_cache_hit_tokens, output.length);
+    assert.equal(replay.prompt_cache_hit_tokens, output);
     assert.ok(replay.prompt_cache_miss_tokens > 0);
   });
 });
 
 Deno.test("DeepSeekSim cache: re-serialised arguments miss after the point they differ", async () => {
-  await withSim({ tokensPerChar: 1, script: [TOOL_REPLY, { content: "done" }] }, async (sim) => {
+  await withSim({ script: [TOOL_REPLY, { content: "done" }] }, async (sim) => {
     const first = assemble(await stream(sim, chatBody([SYSTEM, USER])));
     const compact = chatBody([SYSTEM, USER, ...toolTurn(first.reasoning, JSON.stringify({ path: "." }))]);
     const usage = assemble(await stream(sim, compact)).usage;
@@ -534,7 +542,7 @@ Deno.test("DeepSeekSim cache: re-serialised arguments miss after the point they 
 
 Deno.test("DeepSeekSim cache: a detected common prefix is stored for later requests", async () => {
   const script = [{ content: "1" }, { content: "2" }, { content: "3" }];
-  await withSim({ tokensPerChar: 1, script }, async (sim) => {
+  await withSim({ script }, async (sim) => {
     const base = [SYSTEM, USER];
     const branch = (text: string) =>
       chatBody([...base, { role: "assistant", content: "x" }, { role: "user", content: text }]);
@@ -543,17 +551,27 @@ Deno.test("DeepSeekSim cache: a detected common prefix is stored for later reque
     const d = assemble(await stream(sim, branch("Branch D"))).usage;
     assert.equal(b.prompt_cache_hit_tokens, 0);
     assert.equal(c.prompt_cache_hit_tokens, 0);
-    const common = renderInput(branch("Branch B")).length - "B<|end|>".length;
+    const common = commonPrefixLength(inputTokens(branch("Branch B")), inputTokens(branch("Branch C")));
+    assert.ok(common > 0 && common < b.prompt_tokens);
     assert.equal(d.prompt_cache_hit_tokens, common);
   });
 });
 
-Deno.test("DeepSeekSim cache: long inputs store a unit every 4096 characters", async () => {
-  await withSim({ tokensPerChar: 1, script: [{ content: "1" }, { content: "2" }] }, async (sim) => {
-    const long = { role: "system", content: "s".repeat(10_000) };
-    await stream(sim, chatBody([long, { role: "user", content: "first" }]));
-    const other = assemble(await stream(sim, chatBody([long, { role: "user", content: "second" }]))).usage;
-    assert.equal(other.prompt_cache_hit_tokens, 8192);
+Deno.test("DeepSeekSim cache: long inputs store a unit every 1024 tokens", async () => {
+  await withSim({ script: [{ content: "1" }, { content: "2" }] }, async (sim) => {
+    const words = Array.from({ length: 1200 }, (_, i) => `word${i}`).join(" ");
+    const long = { role: "user", content: words };
+    const first = assemble(await stream(sim, chatBody([long, { role: "user", content: "first" }]))).usage;
+    assert.ok(first.prompt_tokens > 2 * UNIT_INTERVAL, `${first.prompt_tokens} tokens`);
+    // Differs inside the long message, past the second interval: only the interval units can hit.
+    const changed = { role: "user", content: `${words.slice(0, -40)} and something else` };
+    const other = assemble(await stream(sim, chatBody([changed, { role: "user", content: "second" }]))).usage;
+    const common = commonPrefixLength(
+      inputTokens(chatBody([long])),
+      inputTokens(chatBody([changed])),
+    );
+    assert.ok(common > 2 * UNIT_INTERVAL && common < 3 * UNIT_INTERVAL, `${common} tokens in common`);
+    assert.equal(other.prompt_cache_hit_tokens, 2 * UNIT_INTERVAL);
   });
 });
 
@@ -561,7 +579,7 @@ Deno.test("DeepSeekSim cache: faulted requests store no units", async () => {
   const script: ScriptedReply[] = [{ content: "x", fault: { kind: "truncate", afterChunks: 1 } }, {
     content: "y",
   }];
-  await withSim({ tokensPerChar: 1, script }, async (sim) => {
+  await withSim({ script }, async (sim) => {
     await stream(sim, chatBody([SYSTEM, USER]));
     const again = assemble(await stream(sim, chatBody([SYSTEM, USER]))).usage;
     assert.equal(again.prompt_cache_hit_tokens, 0);
@@ -602,4 +620,62 @@ Deno.test("deepseek_sim.ts runs standalone and stops when stdin closes", async (
   } finally {
     await Deno.remove(dir, { recursive: true });
   }
+});
+
+const READ_FILE_TOOL = {
+  type: "function",
+  function: {
+    name: "read_file",
+    description: "Read a file.",
+    parameters: {
+      type: "object",
+      properties: { path: { type: "string" }, offset: { type: "integer", minimum: 1 } },
+      required: ["path"],
+    },
+  },
+};
+
+Deno.test("DeepSeekSim renders tools, then messages, piece by piece with DeepSeek's role tokens", () => {
+  const body = chatBody([SYSTEM, USER], { tools: [READ_FILE_TOOL] });
+  const pieces = renderPieces(body);
+  assert.deepEqual(pieces.map((piece) => piece.kind), ["tools", "tools", "system", "context"]);
+  assert.equal(pieces[1]!.text, `${JSON.stringify(READ_FILE_TOOL)}\n`);
+  assert.equal(pieces[2]!.text, "You are a test.");
+  assert.equal(pieces[3]!.text, "<｜User｜>Hello there");
+  const ids = inputTokens(body);
+  assert.equal(ids.length, pieces.reduce((sum, piece) => sum + countTokens(piece.text), 0));
+  assert.deepEqual([...ids.slice(-3)], [...encodeTokens("<｜User｜>Hello there")]);
+});
+
+Deno.test("DeepSeekSim counts the prompt by part with the real tokenizer", async () => {
+  await withSim({ script: [{ content: "ok" }] }, async (sim) => {
+    const body = chatBody([SYSTEM, USER], { tools: [READ_FILE_TOOL] });
+    const usage = assemble(await stream(sim, body)).usage;
+    const breakdown = promptBreakdown(body);
+    assert.equal(usage.prompt_tokens, breakdown.total);
+    assert.equal(breakdown.total, breakdown.system + breakdown.tools + breakdown.context);
+    assert.equal(breakdown.system, countTokens("You are a test."));
+    assert.equal(breakdown.context, 3);
+    const schema = `${JSON.stringify(READ_FILE_TOOL)}\n`;
+    assert.equal(breakdown.tools, countTokens("## Tools\n") + countTokens(schema));
+    // 212 characters: 53 tokens at 4 characters a token, 52 with the BPE.
+    assert.equal(schema.length, 212);
+    assert.equal(countTokens(schema), 52);
+  });
+});
+
+Deno.test("idealHitTokens: an exact prepend-only client reaches the ideal, a rewritten answer does not", async () => {
+  const script: ScriptedReply[] = [TOOL_REPLY, { content: "done" }, TOOL_REPLY, { content: "done" }];
+  await withSim({ script }, async (sim) => {
+    const first = assemble(await stream(sim, chatBody([SYSTEM, USER])));
+    await stream(sim, chatBody([SYSTEM, USER, ...toolTurn(first.reasoning)]));
+    const exact = sim.stats().hitTokens;
+    assert.ok(exact > 0);
+    assert.equal(idealHitTokens(sim.requests), exact);
+  });
+  await withSim({ script }, async (sim) => {
+    const first = assemble(await stream(sim, chatBody([SYSTEM, USER])));
+    await stream(sim, chatBody([SYSTEM, USER, ...toolTurn(first.reasoning, JSON.stringify({ path: "." }))]));
+    assert.ok(sim.stats().hitTokens < idealHitTokens(sim.requests));
+  });
 });
