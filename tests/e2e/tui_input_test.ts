@@ -72,6 +72,9 @@ Deno.test("tui input: Esc closes the menu during a turn without cancelling the t
       const screen = await pane.waitFor(/› \/hex/);
       assert.match(screen, /working… Ctrl\+C cancels/, "the turn is still running");
       await pane.keys("C-c");
+      const cleared = await pane.waitFor((after) => !after.includes("/hex"));
+      assert.match(cleared, /working… Ctrl\+C cancels/, "Ctrl+C on a draft clears the draft only");
+      await pane.keys("C-c");
       await pane.waitFor((after) => !after.includes("working…"));
     },
   );

@@ -2,11 +2,11 @@ import assert from "node:assert/strict";
 import { stripVTControlCharacters } from "node:util";
 import { render } from "ink-testing-library";
 import { ApprovalCard, approvalKey } from "../../../src/frontends/tui/approval_card.tsx";
-import type { Key } from "ink";
 import { ThemeContext } from "../../../src/frontends/tui/components/theme_context.ts";
 import { makeTheme } from "../../../src/frontends/tui/theme.ts";
 import { setLanguage } from "../../../src/lib/i18n/mod.ts";
 import type { ApprovalRequest } from "../../../src/control/events.ts";
+import { NO_KEY } from "./_keys.ts";
 
 const REQUEST: ApprovalRequest = {
   id: "a1",
@@ -36,29 +36,6 @@ function frame(selected: number): string {
   view.cleanup();
   return text;
 }
-
-const NO_KEY: Key = {
-  upArrow: false,
-  downArrow: false,
-  leftArrow: false,
-  rightArrow: false,
-  pageDown: false,
-  pageUp: false,
-  home: false,
-  end: false,
-  return: false,
-  escape: false,
-  ctrl: false,
-  shift: false,
-  tab: false,
-  backspace: false,
-  delete: false,
-  meta: false,
-  super: false,
-  hyper: false,
-  capsLock: false,
-  numLock: false,
-};
 
 Deno.test("approval card shows the tool, subject, diff preview, reason and the four choices", () => {
   setLanguage("en");

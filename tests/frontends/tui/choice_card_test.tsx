@@ -7,6 +7,7 @@ import { ThemeContext } from "../../../src/frontends/tui/components/theme_contex
 import { makeTheme } from "../../../src/frontends/tui/theme.ts";
 import { setLanguage } from "../../../src/lib/i18n/mod.ts";
 import type { ChoiceList } from "../../../src/control/commands/registry.ts";
+import { NO_KEY } from "./_keys.ts";
 
 const LIST: ChoiceList = {
   title: "Rewind to before a turn",
@@ -29,28 +30,6 @@ function frame(selected: number, width: number): string {
 function key(overrides: Partial<Key>): Key {
   return { ...NO_KEY, ...overrides };
 }
-const NO_KEY: Key = {
-  upArrow: false,
-  downArrow: false,
-  leftArrow: false,
-  rightArrow: false,
-  pageDown: false,
-  pageUp: false,
-  home: false,
-  end: false,
-  return: false,
-  escape: false,
-  ctrl: false,
-  shift: false,
-  tab: false,
-  backspace: false,
-  delete: false,
-  meta: false,
-  super: false,
-  hyper: false,
-  capsLock: false,
-  numLock: false,
-};
 
 Deno.test("choiceKey() moves with the arrows (wrapping), picks with Enter or a digit, cancels with Esc", () => {
   assert.deepEqual(choiceKey("", key({ upArrow: true }), 0, 3), { selected: 2 });

@@ -1,5 +1,4 @@
 import assert from "node:assert/strict";
-import type { Key } from "ink";
 import type { EditState } from "../../../src/frontends/tui/input_edit.ts";
 import {
   deleteBigWordBefore,
@@ -13,6 +12,7 @@ import {
   wordLeft,
   wordRight,
 } from "../../../src/frontends/tui/input_readline.ts";
+import { NO_KEY } from "./_keys.ts";
 
 /** "ab|cd" marks the cursor with a bar. */
 function at(marked: string): EditState {
@@ -51,42 +51,19 @@ Deno.test("readline: word motion and deletion skip separators first", () => {
   assert.equal(show(deleteWordAfter(at("a |big word"))), "a | word");
 });
 
-const KEY: Key = {
-  upArrow: false,
-  downArrow: false,
-  leftArrow: false,
-  rightArrow: false,
-  pageDown: false,
-  pageUp: false,
-  home: false,
-  end: false,
-  return: false,
-  escape: false,
-  ctrl: false,
-  shift: false,
-  tab: false,
-  backspace: false,
-  delete: false,
-  meta: false,
-  super: false,
-  hyper: false,
-  capsLock: false,
-  numLock: false,
-};
-
 Deno.test("readline: keys map to their edits; plain letters and arrows are not readline keys", () => {
-  assert.equal(readlineEdit("a", { ...KEY, ctrl: true }), toLineStart);
-  assert.equal(readlineEdit("", { ...KEY, home: true }), toLineStart);
-  assert.equal(readlineEdit("", { ...KEY, end: true }), toLineEnd);
-  assert.equal(readlineEdit("u", { ...KEY, ctrl: true }), killToLineStart);
-  assert.equal(readlineEdit("k", { ...KEY, ctrl: true }), killToLineEnd);
-  assert.equal(readlineEdit("w", { ...KEY, ctrl: true }), deleteBigWordBefore);
-  assert.equal(readlineEdit("b", { ...KEY, meta: true }), wordLeft);
-  assert.equal(readlineEdit("f", { ...KEY, meta: true }), wordRight);
-  assert.equal(readlineEdit("", { ...KEY, meta: true, backspace: true }), deleteWordBefore);
-  assert.equal(readlineEdit("", { ...KEY, ctrl: true, leftArrow: true }), wordLeft);
-  assert.equal(readlineEdit("", { ...KEY, ctrl: true, rightArrow: true }), wordRight);
-  assert.equal(readlineEdit("a", KEY), null);
-  assert.equal(readlineEdit("", { ...KEY, leftArrow: true }), null);
-  assert.equal(readlineEdit("", { ...KEY, backspace: true }), null);
+  assert.equal(readlineEdit("a", { ...NO_KEY, ctrl: true }), toLineStart);
+  assert.equal(readlineEdit("", { ...NO_KEY, home: true }), toLineStart);
+  assert.equal(readlineEdit("", { ...NO_KEY, end: true }), toLineEnd);
+  assert.equal(readlineEdit("u", { ...NO_KEY, ctrl: true }), killToLineStart);
+  assert.equal(readlineEdit("k", { ...NO_KEY, ctrl: true }), killToLineEnd);
+  assert.equal(readlineEdit("w", { ...NO_KEY, ctrl: true }), deleteBigWordBefore);
+  assert.equal(readlineEdit("b", { ...NO_KEY, meta: true }), wordLeft);
+  assert.equal(readlineEdit("f", { ...NO_KEY, meta: true }), wordRight);
+  assert.equal(readlineEdit("", { ...NO_KEY, meta: true, backspace: true }), deleteWordBefore);
+  assert.equal(readlineEdit("", { ...NO_KEY, ctrl: true, leftArrow: true }), wordLeft);
+  assert.equal(readlineEdit("", { ...NO_KEY, ctrl: true, rightArrow: true }), wordRight);
+  assert.equal(readlineEdit("a", NO_KEY), null);
+  assert.equal(readlineEdit("", { ...NO_KEY, leftArrow: true }), null);
+  assert.equal(readlineEdit("", { ...NO_KEY, backspace: true }), null);
 });

@@ -13,6 +13,7 @@ import { ThemeContext } from "../../../src/frontends/tui/components/theme_contex
 import { makeTheme } from "../../../src/frontends/tui/theme.ts";
 import { setLanguage } from "../../../src/lib/i18n/mod.ts";
 import type { Question } from "../../../src/control/events.ts";
+import { NO_KEY } from "./_keys.ts";
 
 const SINGLE: Question = {
   header: "Database",
@@ -24,29 +25,6 @@ const MULTI: Question = {
   question: "Which features?",
   options: [{ label: "Auth" }, { label: "Logs" }],
   multiSelect: true,
-};
-
-const NO_KEY: Key = {
-  upArrow: false,
-  downArrow: false,
-  leftArrow: false,
-  rightArrow: false,
-  pageDown: false,
-  pageUp: false,
-  home: false,
-  end: false,
-  return: false,
-  escape: false,
-  ctrl: false,
-  shift: false,
-  tab: false,
-  backspace: false,
-  delete: false,
-  meta: false,
-  super: false,
-  hyper: false,
-  capsLock: false,
-  numLock: false,
 };
 
 type Press = string | Partial<Key>;
