@@ -408,8 +408,12 @@ function finishTurn(
 ): TuiState {
   const next = withStatus({ ...withApprovals(settle(state), []), questions: [] }, { busy: false });
   if (event.subtype === "success") return next;
-  return notice(next, "error", errorNoticeText(event.error, event.result));
+  // The person stopped the turn: that is news, not a failure.
+  const level = event.error && STOPPED_BY_USER.has(event.error.code) ? "info" : "error";
+  return notice(next, level, errorNoticeText(event.error, event.result));
 }
+
+const STOPPED_BY_USER = new Set(["turn.interrupted", "turn.terminated", "turn.hangup"]);
 
 function setVerbose(state: TuiState, verbose: boolean): TuiState {
   const view = { ...state.view, verbose };

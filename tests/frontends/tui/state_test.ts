@@ -1,4 +1,5 @@
 import assert from "node:assert/strict";
+import { setLanguage } from "../../../src/lib/i18n/mod.ts";
 import { initialState, reduce, type TuiState, visibleEntries } from "../../../src/frontends/tui/state.ts";
 import type { ApprovalRequest, ReasonixEvent } from "../../../src/control/events.ts";
 import { bootController } from "../../../src/control/boot.ts";
@@ -216,6 +217,24 @@ Deno.test("reduce() shows warnings, compaction and failed turns as notices", () 
   const [, compaction, failure] = notices;
   assert.ok(compaction?.kind === "notice" && /9000 → 1200/.test(compaction.text));
   assert.ok(failure?.kind === "notice" && failure.text === "connection refused\ncheck base_url");
+});
+
+Deno.test("reduce() shows a turn the person interrupted as a notice, not an error", () => {
+  setLanguage("en");
+  const state = fold([
+    { type: "turn_started", turn: 1, text: "x" },
+    {
+      type: "turn_done",
+      subtype: "error_during_execution",
+      result: "Interrupted",
+      error: { code: "turn.interrupted", message: "Interrupted by the user" },
+    },
+  ]);
+  const notices = state.entries.filter((entry) => entry.kind === "notice");
+  assert.deepEqual(notices.map((entry) => entry.kind === "notice" && [entry.level, entry.text]), [
+    ["info", "Interrupted"],
+  ]);
+  assert.equal(state.status.busy, false);
 });
 
 Deno.test("reduce() folds a real Controller turn from the simulator", async () => {
