@@ -6,6 +6,7 @@
  */
 import type { ReasonixEvent } from "./events.ts";
 import { t } from "../lib/i18n/mod.ts";
+import { escapeControls } from "../lib/terminal_text.ts";
 
 export type Phase = "waiting" | "thinking" | "writing" | "tool" | "approval" | "question" | "retrying";
 
@@ -81,7 +82,8 @@ const FRAMES = ["⠋", "⠙", "⠹", "⠸", "⠼", "⠴", "⠦", "⠧", "⠇", "
 export function activityText(activity: Activity, now: number, frame: number): string {
   const seconds = Math.max(0, Math.floor((now - activity.startedAt) / 1000));
   const elapsed = seconds < 60 ? `${seconds}s` : `${Math.floor(seconds / 60)}m ${seconds % 60}s`;
-  const what = t(PHASE_KEYS[activity.phase], { tool: activity.tool ?? "" });
+  // The tool name is the model's output: its terminal controls are shown as marks, never sent.
+  const what = t(PHASE_KEYS[activity.phase], { tool: escapeControls(activity.tool ?? "") });
   const tokens = activityTokens(activity);
   const count = tokens > 0 ? ` · ${t("activity.tokens", { count: tokens.toLocaleString("en-US") })}` : "";
   return `${FRAMES[frame % FRAMES.length]} ${what} · ${elapsed}${count}`;

@@ -48,6 +48,19 @@ Deno.test("activity: a turn moves through thinking, writing and a tool, and ends
   assert.equal(nextActivity(writing, { type: "turn_done", subtype: "success", result: "done" }), null);
 });
 
+Deno.test("activity: a tool name from the model cannot send terminal controls", () => {
+  setLanguage("en");
+  const started = nextActivity(null, { type: "turn_started", turn: 1, text: "go" }, 0)!;
+  const tool = nextActivity(started, {
+    type: "tool_call",
+    callId: "c",
+    name: "bash\x1b]52;c;cGF5bG9hZA==\x07",
+    arguments: "{}",
+    readOnly: false,
+  })!;
+  assert.ok(!activityText(tool, 0, 0).includes("\x1b"));
+});
+
 Deno.test("activity: nothing is running before a turn starts", () => {
   assert.equal(follow([{ type: "text", text: "stray" }]), null);
   assert.equal(follow([{ type: "turn_started", turn: 1, text: "go" }])?.phase, "waiting");
