@@ -48,6 +48,7 @@ export const en = {
   "approval.reason_prompt": "Deny, and tell the model why:",
   "approval.reason_hint": "Enter deny with this reason · Esc back to the choices",
   "approval.saved": "Always allowing {rule} in this workspace — saved to {file}",
+  "approval.line_prompt": "A number, or a reason to deny (an empty line denies):",
   "question.other": "Other…",
   "question.your_answer": "Your answer:",
   "question.progress": "({n}/{total})",

@@ -50,6 +50,7 @@ export const zhCN: Catalog = {
   "approval.reason_prompt": "拒绝，并告诉模型原因：",
   "approval.reason_hint": "Enter 以此原因拒绝 · Esc 返回选项",
   "approval.saved": "此工作区始终允许 {rule} — 已保存到 {file}",
+  "approval.line_prompt": "输入编号，或输入拒绝的原因（空行即拒绝）：",
   "question.other": "其他…",
   "question.your_answer": "你的回答：",
   "question.progress": "（{n}/{total}）",

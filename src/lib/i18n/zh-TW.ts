@@ -50,6 +50,7 @@ export const zhTW: Catalog = {
   "approval.reason_prompt": "拒絕，並告訴模型原因：",
   "approval.reason_hint": "Enter 以此原因拒絕 · Esc 返回選項",
   "approval.saved": "此工作區一律允許 {rule} — 已儲存到 {file}",
+  "approval.line_prompt": "輸入編號，或輸入拒絕的原因（空行即拒絕）：",
   "question.other": "其他…",
   "question.your_answer": "你的回答：",
   "question.progress": "（{n}/{total}）",
