@@ -1,6 +1,9 @@
 import assert from "node:assert/strict";
 import { join } from "node:path";
 import { withTui } from "../support/tui.ts";
+import { cliEnv, MAIN_TS, makeHome, makeWorkspace, removeAll } from "../support/cli.ts";
+import { DeepSeekSim } from "../support/deepseek_sim.ts";
+import { shellQuote, TmuxPane } from "../support/tmux.ts";
 
 const WRITE_NOTES = {
   toolCalls: [{ name: "write_file", arguments: JSON.stringify({ path: "notes.txt", content: "hi\n" }) }],
@@ -66,4 +69,33 @@ Deno.test("tui: the tool card's time leaves out the wait for approval", async ()
     // Without the fix the card shows at least WAIT_MS; the margin is for a loaded machine.
     assert.ok(ms < WAIT_MS - 500, line);
   });
+});
+
+Deno.test("line mode with a terminal on stdin asks on the next line; a typed line denies with that reason", async () => {
+  const sim = await DeepSeekSim.start({ script: [WRITE_NOTES, { content: "Fine, not written." }] });
+  const home = await makeHome({ simUrl: sim.url });
+  const workspace = await makeWorkspace({ "README.md": "fixture\n" });
+  const pane = new TmuxPane();
+  try {
+    const env = Object.entries(cliEnv(home, { LANG: "en_US.UTF-8", TERM: "xterm-256color" }))
+      .map(([k, v]) => `${k}=${shellQuote(v)}`);
+    const reasonix = `${shellQuote(Deno.execPath())} run --no-prompt -A ${shellQuote(MAIN_TS)}`;
+    await pane.start(
+      `cd ${shellQuote(workspace)} && env -i ${env.join(" ")} ${reasonix} | cat; sleep 30`,
+      100,
+      30,
+    );
+    await pane.type("write notes");
+    await pane.keys("Enter");
+    await pane.waitFor(/A number, or a reason to deny/);
+    await pane.type("keep notes in README.md");
+    await pane.keys("Enter");
+    await pane.waitFor(/Fine, not written\./);
+    await assert.rejects(Deno.stat(join(workspace, "notes.txt")), Deno.errors.NotFound);
+    assert.ok(sim.requests[1]!.body.includes(`said: \\"keep notes in README.md\\"`), sim.requests[1]!.body);
+  } finally {
+    await pane.kill();
+    await sim.close();
+    await removeAll(home, workspace);
+  }
 });
