@@ -238,8 +238,8 @@ export class Controller implements RunPort, ApprovalPort, QuestionPort, StatusPo
   }
 
   /** Answers an `approval_requested` event; false when that approval is no longer waiting. */
-  answerApproval(id: string, choice: ApprovalChoice): Promise<boolean> {
-    return this.#parts.approvals?.answer(id, choice) ?? Promise.resolve(false);
+  answerApproval(id: string, choice: ApprovalChoice, reason?: string): Promise<boolean> {
+    return this.#parts.approvals?.answer(id, choice, reason) ?? Promise.resolve(false);
   }
 
   /** Approvals still waiting, for a face that attaches while one is open. */

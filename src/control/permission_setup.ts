@@ -32,7 +32,10 @@ export async function setupPermissions(options: {
   const approvals = new Approvals({
     mode: config.permissions.mode,
     alwaysRules: await loadPermissionGrants(paths, workspace.root),
-    persist: (rule) => addPermissionGrant(paths, workspace.root, rule),
+    persist: async (rule) => {
+      await addPermissionGrant(paths, workspace.root, rule);
+      return paths.trustFile;
+    },
   });
   const gateOptions = {
     approvals,

@@ -4,7 +4,7 @@
  * approval card or the input box, and the status line. Behaviour stays in the Controller.
  */
 import { Box, useApp, useInput, useWindowSize } from "ink";
-import { useEffect, useReducer, useRef, useState } from "react";
+import { useEffect, useReducer, useRef } from "react";
 import type {
   CommandHost,
   CommandRegistry,
@@ -18,7 +18,8 @@ import type {
 import { subscribeBatched } from "./event_batch.ts";
 import { initialState, reduce } from "./state.ts";
 import { TranscriptPane } from "./transcript_pane.tsx";
-import { ApprovalCard, approvalKey } from "./approval_card.tsx";
+import { ApprovalCard } from "./approval_card.tsx";
+import { useApprovalKeys } from "./approval_keys.ts";
 import { InputBox } from "./input_box.tsx";
 import { useQuestionCard } from "./question_card.tsx";
 import { useCommandHooks } from "./command_hooks.ts";
@@ -62,8 +63,7 @@ export function App(
   const listen = { snapshot: true, wipe: terminal.hooks.clearScreen };
   useEffect(() => subscribeBatched(controller, dispatch, listen), [controller]);
   const pending = state.status.pendingApproval;
-  const [choice, setChoice] = useState({ id: "", index: 0 });
-  const selected = pending && choice.id === pending.id ? choice.index : 0;
+  const approval = useApprovalKeys(controller, pending);
   const question = useQuestionCard(controller, state.questions);
   const faces = useCommandHooks(width, rows);
   const [, redraw] = useReducer((count: number) => count + 1, 0);
@@ -79,12 +79,10 @@ export function App(
     if (quit.onKey(input, key)) return;
     if (question.onKey(input, key)) return;
     if (faces.chooser.onKey(input, key)) return;
+    if (approval.onKey(input, key)) return;
     if (key.tab && key.shift && !pending) return cycleMode(controller, redraw);
     if (key.ctrl && input === "o") return dispatch({ type: "toggle_fold" });
     if (key.escape && state.status.busy && !menuOpen.current) return controller.interrupt();
-    const action = pending ? approvalKey(input, key, selected) : null;
-    if (action && "choice" in action) void controller.answerApproval(pending!.id, action.choice);
-    else if (action) setChoice({ id: pending!.id, index: action.selected });
   });
   const print = (output: string) => dispatch({ type: "command_output", text: output });
   const face = () => ({ quit: exit, display: display.port, ...terminal.hooks, ...faces.hooks });
@@ -105,7 +103,7 @@ export function App(
           width={width}
           rows={rows}
         />
-        {pending ? <ApprovalCard request={pending} width={width} selected={selected} /> : null}
+        {pending ? <ApprovalCard request={pending} width={width} {...approval.view} /> : null}
         {question.card}
         {faces.chooser.card}
         {state.activity ? <ActivityLine activity={state.activity} /> : null}

@@ -46,7 +46,14 @@ export async function runTui(options: TuiOptions): Promise<string | null> {
   }
   const first = options.firstPrompt ? { firstPrompt: options.firstPrompt } : {};
   if (options.lineMode) {
-    return await runLineMode({ boot, input: Deno.stdin.readable, write: options.write, ...first });
+    const asksApprovals = Deno.stdin.isTerminal();
+    return await runLineMode({
+      boot,
+      input: Deno.stdin.readable,
+      write: options.write,
+      asksApprovals,
+      ...first,
+    });
   }
   const history = await openInputHistory(paths, workspace);
   if (!options.pickSession) return await runInk(boot, env, history, options.firstPrompt, options.write);
