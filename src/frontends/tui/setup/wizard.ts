@@ -1,24 +1,28 @@
 /**
  * @module
  * The interactive face of `reasonix setup`: prompts with @clack/prompts, behaviour from
- * control/setup.ts. The key is read masked and never printed.
+ * control/setup.ts. The key is read masked and never printed. It goes to `<home>/.env`; `default_model`
+ * goes to the user's config, or to the project's `reasonix.toml` with `--project`.
  */
-import { cancel, confirm, intro, isCancel, log, outro, password, select, spinner } from "@clack/prompts";
+import { confirm, intro, isCancel, log, outro, select } from "@clack/prompts";
 import {
+  configTarget,
   type ConfigWrite,
   existingKeySource,
+  type ModelChoice,
   modelChoices,
-  type SetupContext,
   storeKey,
-  testKey,
-  writeProjectConfig,
+  writeCustomProvider,
+  writeDefaultModel,
 } from "../../../control/mod.ts";
 import { detectLanguage, setLanguage, t } from "../../../lib/i18n/mod.ts";
+import { askCustomProvider } from "./wizard_custom.ts";
+import { askKey, cancelled, type Plan, type WizardOptions } from "./wizard_plan.ts";
+import { testUntilDecided } from "./wizard_test.ts";
 
-export interface WizardOptions extends SetupContext {
-  /** Where `reasonix.toml` goes (default: the workspace). */
-  configDir?: string;
-}
+export type { WizardOptions } from "./wizard_plan.ts";
+
+const CUSTOM = -1;
 
 /** Returns true when setup finished, false when the user cancelled. */
 export async function runSetupWizard(options: WizardOptions): Promise<boolean> {
@@ -27,66 +31,58 @@ export async function runSetupWizard(options: WizardOptions): Promise<boolean> {
   const choices = await modelChoices(options);
   const picked = await select({
     message: t("setup.pick_model"),
-    options: choices.map((choice, index) => ({ value: index, label: choice.ref, hint: choice.model })),
+    options: [
+      ...choices.map((choice, index) => ({ value: index, label: choice.ref, hint: choice.model })),
+      { value: CUSTOM, label: t("setup.custom_option") },
+    ],
   });
   if (isCancel(picked)) return cancelled();
-  const choice = choices[picked]!;
-  const envName = choice.provider.apiKeyEnv;
-  const source = await existingKeySource(envName, options);
-  let key: string | null = null;
-  if (source) {
-    const keep = await confirm({
-      message: t("setup.use_existing_key", { env: envName, source: sourceName(source, options) }),
-    });
-    if (isCancel(keep)) return cancelled();
-    if (keep) log.info(t("setup.key_kept", { env: envName, source: sourceName(source, options) }));
-    else key = await askKey(envName);
-  } else {
-    key = await askKey(envName);
-  }
-  if (key === null && !source) return cancelled();
-  if (key !== null) {
-    if (!(await checkKey(choice, key))) return cancelled();
-    await storeKey(options.paths, envName, key);
-    log.success(t("setup.wrote_key", { env: envName, file: options.paths.envFile }));
-  }
-  reportConfig(await writeProjectConfig(options.configDir ?? options.workspace, choice.ref));
-  outro(t("setup.done"));
+  const planned = picked === CUSTOM
+    ? await askCustomProvider(options, { previousKey: null, known: choices })
+    : await planForChoice(choices[picked]!, options);
+  if (planned === null) return cancelled();
+  const decided = await testUntilDecided(planned, options, choices);
+  if (decided === null) return cancelled();
+  await finish(decided, options);
   return true;
 }
 
-async function askKey(envName: string): Promise<string | null> {
-  const value = await password({
-    message: t("setup.paste_key", { env: envName }),
-    validate: (text) => (text ?? "").trim() === "" ? t("setup.key_required") : undefined,
-  });
-  return isCancel(value) ? null : value.trim();
-}
-
-async function checkKey(choice: Parameters<typeof testKey>[0], key: string): Promise<boolean> {
-  const progress = spinner();
-  progress.start(t("setup.testing"));
-  const result = await testKey(choice, key);
-  if (result.ok) {
-    progress.stop(t("setup.test_ok", { model: result.model }));
-    return true;
+async function planForChoice(choice: ModelChoice, options: WizardOptions): Promise<Plan | null> {
+  const envName = choice.provider.apiKeyEnv;
+  const source = await existingKeySource(envName, options);
+  if (source) {
+    const where = source === "env" ? t("setup.the_environment") : options.paths.envFile;
+    const keep = await confirm({ message: t("setup.use_existing_key", { env: envName, source: where }) });
+    if (isCancel(keep)) return null;
+    if (keep) {
+      log.info(t("setup.key_kept", { env: envName, source: where }));
+      return { choice, store: null, testWith: null, custom: false };
+    }
   }
-  progress.error(t("setup.test_failed", { message: result.message }));
-  return false;
+  const key = await askKey(t("setup.paste_key", { env: envName }));
+  return key === null ? null : { choice, store: key, testWith: key, custom: false };
 }
 
-function reportConfig(write: ConfigWrite): void {
-  if (write.kind === "created") log.success(t("setup.wrote_config", { file: write.file }));
-  else if (write.kind === "added") {
-    log.success(t("setup.added_keys", { keys: write.keys.join(", "), file: write.file }));
-  } else log.info(t("setup.config_unchanged", { file: write.file }));
+/** Writes only what the plan needs: the key, the custom provider, `default_model`; then one summary. */
+async function finish(plan: Plan, options: WizardOptions): Promise<void> {
+  const { choice } = plan;
+  const lines: string[] = [];
+  if (plan.store !== null) {
+    await storeKey(options.paths, choice.provider.apiKeyEnv, plan.store);
+    lines.push(t("setup.wrote_key", { env: choice.provider.apiKeyEnv, file: options.paths.envFile }));
+  }
+  if (plan.custom) {
+    const write = await writeCustomProvider(options.paths, choice);
+    lines.push(describe(write, t("setup.added_provider", { name: choice.ref, file: write.file })));
+  }
+  const file = configTarget(options.paths, options.project ? { workspace: options.workspace } : undefined);
+  const write = await writeDefaultModel(file, choice.ref);
+  lines.push(describe(write, t("setup.set_default", { model: choice.ref, file })));
+  log.success(lines.join("\n"));
+  outro(plan.untested ? t("setup.done_untested") : t("setup.done"));
 }
 
-function sourceName(source: "env" | "dotenv", options: SetupContext): string {
-  return source === "env" ? "the environment" : options.paths.envFile;
-}
-
-function cancelled(): false {
-  cancel(t("setup.cancelled"));
-  return false;
+function describe(write: ConfigWrite, changed: string): string {
+  if (write.kind === "unchanged") return t("setup.config_unchanged", { file: write.file });
+  return changed;
 }
