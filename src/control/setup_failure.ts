@@ -15,6 +15,12 @@ export interface FailureScene {
   key: string;
 }
 
+/** The proxy fetch sends the request through, and the variable that set it. */
+export interface Proxy {
+  host: string;
+  variable: string;
+}
+
 /** One line: what failed, where, and what usually fixes it. */
 export function explainTestFailure(error: unknown, scene: FailureScene): string {
   const host = safeUrl(scene.baseUrl)?.host ?? scene.baseUrl;
@@ -23,8 +29,8 @@ export function explainTestFailure(error: unknown, scene: FailureScene): string 
   const code = error instanceof ProviderError ? error.code : "";
   const status = error instanceof ProviderError ? error.status : undefined;
   if (status === 407 || (proxy && /proxy/i.test(text))) {
-    const who = proxy ? `The proxy ${proxy}` : "A proxy";
-    return `${who} refused the request to ${host}: check HTTPS_PROXY / NO_PROXY`;
+    const who = proxy ? `The proxy ${proxy.host} (${proxy.variable})` : "A proxy";
+    return `${who} refused the request to ${host}: check its address and credentials`;
   }
   if (code === "provider.network" || code === "provider.timeout" || code === "provider.aborted") {
     return networkReason(text, { host, proxy, timedOut: code !== "provider.network" });
@@ -46,34 +52,45 @@ export function explainTestFailure(error: unknown, scene: FailureScene): string 
   return `The test request to ${host} failed: ${safeDetail(error, scene.key)}`;
 }
 
-function networkReason(text: string, where: { host: string; proxy?: string; timedOut: boolean }): string {
-  const via = where.proxy ? ` (through the proxy ${where.proxy})` : "";
-  const { host } = where;
+function networkReason(text: string, where: { host: string; proxy?: Proxy; timedOut: boolean }): string {
+  const { host, proxy } = where;
   if (where.timedOut || /timed? ?out/i.test(text)) {
+    const via = proxy ? ` through the proxy ${proxy.host} (${proxy.variable})` : "";
     return `${host} did not answer in time${via}: a filtered network, or a proxy is needed`;
   }
-  if (/refused/i.test(text)) {
-    return `Connection to ${host} refused${via}: nothing listens there, or a firewall`;
+  // Through a proxy, fetch connects to the proxy only: a refused connection or a failed lookup is the proxy's.
+  if (proxy) {
+    const reason = /refused/i.test(text)
+      ? "refused"
+      : /not found|dns|resolve|lookup/i.test(text)
+      ? "was not found"
+      : "is unreachable";
+    return `Cannot reach ${host}: its proxy ${proxy.host} (${proxy.variable}) ${reason}`;
   }
+  if (/refused/i.test(text)) return `Connection to ${host} refused: nothing listens there, or a firewall`;
   if (/not found|dns|resolve|lookup/i.test(text)) {
-    return `Cannot find ${host}${via}: DNS lookup failed (offline, or a wrong name?)`;
+    return `Cannot find ${host}: DNS lookup failed (offline, or a wrong name?)`;
   }
-  if (/reset/i.test(text)) {
-    return `The connection to ${host} was reset${via}: a proxy or firewall may block it`;
-  }
-  return `Cannot reach ${host}${via}: check the network`;
+  if (/reset/i.test(text)) return `The connection to ${host} was reset: a proxy or firewall may block it`;
+  return `Cannot reach ${host}: check the network`;
 }
 
-/** The proxy host fetch would use for this URL, from HTTPS_PROXY / HTTP_PROXY / ALL_PROXY and NO_PROXY. */
-export function proxyFor(baseUrl: string, env: Record<string, string>): string | undefined {
+/** The proxy fetch would use for this URL, from HTTPS_PROXY / HTTP_PROXY / ALL_PROXY and NO_PROXY. */
+export function proxyFor(baseUrl: string, env: Record<string, string>): Proxy | undefined {
   const url = safeUrl(baseUrl);
   if (!url) return undefined;
-  const read = (name: string) => (env[name] ?? env[name.toLowerCase()] ?? "").trim();
-  const scheme = url.protocol === "https:" ? "HTTPS_PROXY" : "HTTP_PROXY";
-  const value = read(scheme) || read("ALL_PROXY");
-  if (value === "" || bypassed(url.hostname, read("NO_PROXY"))) return undefined;
+  const lookUp = (name: string): [string, string] | undefined => {
+    for (const variable of [name, name.toLowerCase()]) {
+      const value = (env[variable] ?? "").trim();
+      if (value !== "") return [variable, value];
+    }
+    return undefined;
+  };
+  const found = lookUp(url.protocol === "https:" ? "HTTPS_PROXY" : "HTTP_PROXY") ?? lookUp("ALL_PROXY");
+  if (found === undefined || bypassed(url.hostname, lookUp("NO_PROXY")?.[1] ?? "")) return undefined;
+  const [variable, value] = found;
   const proxy = safeUrl(value.includes("://") ? value : `http://${value}`);
-  return proxy ? escapeControls(proxy.host) : "(unreadable proxy setting)";
+  return { host: proxy ? escapeControls(proxy.host) : "(unreadable address)", variable };
 }
 
 function bypassed(hostname: string, noProxy: string): boolean {

@@ -81,12 +81,21 @@ Deno.test("testKey() escapes terminal controls in a server's own words", async (
   assert.match(message, /^HOST rejected the test request \(418\): tea␛\]0;pwned␇$/);
 });
 
-Deno.test("proxyFor() names the proxy fetch would use, honouring the scheme and NO_PROXY", () => {
+Deno.test("proxyFor() names the proxy fetch would use and its variable, honouring the scheme and NO_PROXY", () => {
   const env = { HTTPS_PROXY: "http://user:secret@proxy.corp:3128", no_proxy: "internal.corp,.local" };
-  assert.equal(proxyFor("https://api.deepseek.com", env), "proxy.corp:3128");
+  assert.deepEqual(proxyFor("https://api.deepseek.com", env), {
+    host: "proxy.corp:3128",
+    variable: "HTTPS_PROXY",
+  });
   assert.equal(proxyFor("http://api.deepseek.com", env), undefined);
   assert.equal(proxyFor("https://llm.internal.corp/v1", env), undefined);
   assert.equal(proxyFor("https://box.local/v1", env), undefined);
-  assert.equal(proxyFor("http://x.example", { http_proxy: "proxy:8080" }), "proxy:8080");
-  assert.equal(proxyFor("https://x.example", { ALL_PROXY: "socks5://s:1080" }), "s:1080");
+  assert.deepEqual(proxyFor("http://x.example", { http_proxy: "proxy:8080" }), {
+    host: "proxy:8080",
+    variable: "http_proxy",
+  });
+  assert.deepEqual(proxyFor("https://x.example", { ALL_PROXY: "socks5://s:1080" }), {
+    host: "s:1080",
+    variable: "ALL_PROXY",
+  });
 });

@@ -15,13 +15,19 @@ interface Wizard {
 }
 
 /** The wizard in an 80×24 tmux pane, as a new user: no key, a config whose provider is at `baseUrl`. */
-async function startWizard(baseUrl: string, args: string[] = []): Promise<Wizard> {
+async function startWizard(
+  baseUrl: string,
+  args: string[] = [],
+  extraEnv: Record<string, string> = {},
+): Promise<Wizard> {
   const home = await Deno.makeTempDir({ prefix: "reasonix-wizard-home-" });
   const workspace = await Deno.realPath(await Deno.makeTempDir({ prefix: "reasonix-wizard-ws-" }));
   const userToml = `# my own settings\n[[providers]]\nname = "deepseek-flash"\nkind = "openai"\n` +
     `base_url = "${baseUrl}"\nmodel = "deepseek-flash"\napi_key_env = "DEEPSEEK_API_KEY"\n`;
   await Deno.writeTextFile(join(home, "config.toml"), userToml);
-  const env = Object.entries(cliEnv(home, { LANG: "en_US.UTF-8" })).map(([k, v]) => `${k}=${shellQuote(v)}`);
+  const env = Object.entries(cliEnv(home, { LANG: "en_US.UTF-8", ...extraEnv })).map(([k, v]) =>
+    `${k}=${shellQuote(v)}`
+  );
   // Deno's own start-up notes go to a file: they are not the wizard's, and a shipped binary has none.
   const command = `env -i ${env.join(" ")} ${shellQuote(Deno.execPath())} run --no-prompt -A ${
     shellQuote(MAIN_TS)
@@ -170,12 +176,15 @@ Deno.test("reasonix setup after a failed test: a custom OpenAI-compatible provid
     await wizard.pane.waitFor(/Model name/);
     await wizard.pane.type("sim-my-model");
     await wizard.pane.keys("Enter");
-    await wizard.pane.waitFor(/Paste its key, saved as CUSTOM_API_KEY/);
+    await wizard.pane.waitFor(/Paste its API key, saved as CUSTOM_API_KEY/);
     await wizard.pane.type(customKey);
     await wizard.pane.keys("Enter");
     const screen = await finished(wizard);
     assert.match(screen, /WIZARD-EXIT=0/, screen);
     assert.match(screen, /The key works \(sim-my-model answered\)/);
+    assertOneScreen(screen);
+    const history = await wizard.pane.run("capture-pane", "-p", "-S", "-200", "-t", "main");
+    assert.match(history, /Connection to 127\.0\.0\.1:\d+ refused/, "the first page stays in the scrollback");
     assert.ok(!screen.includes(customKey));
     const config = await Deno.readTextFile(join(wizard.home, "config.toml"));
     assert.ok(config.includes(wizard.userToml), config);
@@ -215,6 +224,30 @@ Deno.test("reasonix setup --project sets default_model in the workspace's reason
       await Deno.readTextFile(join(wizard.home, ".env")),
       new RegExp(`^DEEPSEEK_API_KEY=${KEY}$`, "m"),
     );
+  } finally {
+    await cleanup(wizard, sim);
+  }
+});
+
+Deno.test("reasonix setup behind a proxy that is down says it is the proxy, and Cancel writes nothing", async () => {
+  const sim = await DeepSeekSim.start({ apiKey: KEY, script: [{ content: "ok" }] });
+  const proxyPort = await deadPort();
+  const wizard = await startWizard(sim.url, [], { HTTP_PROXY: `http://127.0.0.1:${proxyPort}` });
+  try {
+    await pickFirstModelAndPaste(wizard, KEY);
+    const failed = await wizard.pane.waitFor(/What now\?[\s\S]*Cancel/);
+    const host = new URL(sim.url).host.replaceAll(".", "\\.");
+    assert.match(
+      failed,
+      new RegExp(`Cannot reach ${host}: its proxy 127\\.0\\.0\\.1:${proxyPort} \\(HTTP_PROXY\\) refused`),
+    );
+    await wizard.pane.keys("Up", "Enter");
+    const screen = await finished(wizard);
+    assert.match(screen, /Setup cancelled; nothing was written/);
+    assert.match(screen, /WIZARD-EXIT=1/);
+    assert.equal(sim.requests.length, 0);
+    assert.equal(await readOptional(join(wizard.home, ".env")), undefined);
+    assert.equal(await Deno.readTextFile(join(wizard.home, "config.toml")), wizard.userToml);
   } finally {
     await cleanup(wizard, sim);
   }

@@ -27,6 +27,7 @@ export const zhCN: Catalog = {
   "notice.error": "错误",
   "user.prompt": "你",
   "setup.intro": "Reasonix 设置",
+  "setup.intro_custom": "Reasonix 设置：自定义 OpenAI 兼容服务",
   "setup.pick_model": "选择模型",
   "setup.paste_key": "粘贴你的 {env}（不会显示）",
   "setup.key_required": "需要填写密钥",

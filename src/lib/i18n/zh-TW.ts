@@ -27,6 +27,7 @@ export const zhTW: Catalog = {
   "notice.error": "錯誤",
   "user.prompt": "你",
   "setup.intro": "Reasonix 設定",
+  "setup.intro_custom": "Reasonix 設定：自訂 OpenAI 相容服務",
   "setup.pick_model": "選擇模型",
   "setup.paste_key": "貼上你的 {env}（不會顯示）",
   "setup.key_required": "需要填寫金鑰",

@@ -18,7 +18,7 @@ import {
 import { detectLanguage, setLanguage, t } from "../../../lib/i18n/mod.ts";
 import { askCustomProvider } from "./wizard_custom.ts";
 import { askKey, cancelled, type Plan, type WizardOptions } from "./wizard_plan.ts";
-import { testUntilDecided } from "./wizard_test.ts";
+import { testUntilDecided } from "./wizard_check.ts";
 
 export type { WizardOptions } from "./wizard_plan.ts";
 

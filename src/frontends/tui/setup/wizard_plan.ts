@@ -2,7 +2,7 @@
  * @module
  * What the setup wizard has decided so far, and the prompts its steps share.
  */
-import { cancel, isCancel, password } from "@clack/prompts";
+import { cancel, intro, isCancel, password } from "@clack/prompts";
 import type { ModelChoice, SetupContext } from "../../../control/mod.ts";
 import { t } from "../../../lib/i18n/mod.ts";
 
@@ -35,4 +35,16 @@ export async function askKey(message: string, allowEmpty = false): Promise<strin
 export function cancelled(): false {
   cancel(t("setup.cancelled"));
   return false;
+}
+
+/**
+ * Starts a new page for a branch of the flow, so the questions of one branch stay on one 80×24 screen:
+ * the screen is scrolled up into the scrollback (nothing is lost), then the cursor goes home.
+ */
+export function freshScreen(title: string): void {
+  if (Deno.stdout.isTerminal()) {
+    const rows = Deno.consoleSize().rows;
+    Deno.stdout.writeSync(new TextEncoder().encode(`${"\n".repeat(rows)}\x1b[H\x1b[J`));
+  }
+  intro(title);
 }

@@ -7,7 +7,7 @@ import { isCancel, select, spinner } from "@clack/prompts";
 import { type ModelChoice, testKey } from "../../../control/mod.ts";
 import { t } from "../../../lib/i18n/mod.ts";
 import { askCustomProvider } from "./wizard_custom.ts";
-import type { Plan, WizardOptions } from "./wizard_plan.ts";
+import { freshScreen, type Plan, type WizardOptions } from "./wizard_plan.ts";
 
 type Next = "save" | "retry" | "custom" | "cancel";
 
@@ -31,6 +31,7 @@ export async function testUntilDecided(
     if (next === "cancel") return null;
     if (next === "save") return { ...plan, untested: true };
     if (next === "custom") {
+      freshScreen(t("setup.intro_custom"));
       const custom = await askCustomProvider(options, { previousKey: plan.testWith, known });
       if (custom === null) return null;
       plan = custom;
