@@ -35,6 +35,7 @@ export { existingDir } from "./workspace_dir.ts";
 export { type HistoryPort, openInputHistory } from "./input_history.ts";
 export { escapePath } from "./mentions.ts";
 export {
+  currentDefaultModel,
   existingKey,
   existingKeySource,
   type KeyTest,

@@ -47,6 +47,11 @@ export async function modelChoices(context: SetupContext): Promise<ModelChoice[]
   return config.providers.map((provider) => ({ ref: provider.name, model: provider.defaultModel, provider }));
 }
 
+/** The model `reasonix` uses today, from every config layer: setup need not write what is already so. */
+export async function currentDefaultModel(context: SetupContext): Promise<string> {
+  return (await loadConfig({ workspace: context.workspace, paths: context.paths })).defaultModel;
+}
+
 /** Where the key of `envName` is already set, if anywhere. */
 export async function existingKeySource(
   envName: string,

@@ -14,24 +14,34 @@ interface Wizard {
   userToml: string;
 }
 
+interface WizardStart {
+  /** `setup`'s options before the workspace path (default none). */
+  args?: string[];
+  env?: Record<string, string>;
+  /** `reasonix` itself, whose first run without a key starts the wizard (default: `reasonix setup`). */
+  firstRun?: boolean;
+  /** The user's `default_model` before the wizard (default `deepseek-pro`). */
+  defaultModel?: string | null;
+}
+
 /** The wizard in an 80×24 tmux pane, as a new user: no key, a config whose provider is at `baseUrl`. */
-async function startWizard(
-  baseUrl: string,
-  args: string[] = [],
-  extraEnv: Record<string, string> = {},
-): Promise<Wizard> {
+async function startWizard(baseUrl: string, start: WizardStart = {}): Promise<Wizard> {
   const home = await Deno.makeTempDir({ prefix: "reasonix-wizard-home-" });
   const workspace = await Deno.realPath(await Deno.makeTempDir({ prefix: "reasonix-wizard-ws-" }));
-  const userToml = `# my own settings\n[[providers]]\nname = "deepseek-flash"\nkind = "openai"\n` +
+  const defaultModel = start.defaultModel === undefined ? "deepseek-pro" : start.defaultModel;
+  const userToml = `# my own settings\n` +
+    (defaultModel === null ? "" : `default_model = "${defaultModel}" # for now\n\n`) +
+    `[[providers]]\nname = "deepseek-flash"\nkind = "openai"\n` +
     `base_url = "${baseUrl}"\nmodel = "deepseek-flash"\napi_key_env = "DEEPSEEK_API_KEY"\n`;
   await Deno.writeTextFile(join(home, "config.toml"), userToml);
-  const env = Object.entries(cliEnv(home, { LANG: "en_US.UTF-8", ...extraEnv })).map(([k, v]) =>
+  const env = Object.entries(cliEnv(home, { LANG: "en_US.UTF-8", ...start.env })).map(([k, v]) =>
     `${k}=${shellQuote(v)}`
   );
+  const cli = start.firstRun ? ["--dir", workspace] : ["setup", ...start.args ?? [], workspace];
   // Deno's own start-up notes go to a file: they are not the wizard's, and a shipped binary has none.
   const command = `env -i ${env.join(" ")} ${shellQuote(Deno.execPath())} run --no-prompt -A ${
     shellQuote(MAIN_TS)
-  } setup ${args.map(shellQuote).join(" ")} ${shellQuote(workspace)} 2>>${
+  } ${cli.map(shellQuote).join(" ")} 2>>${
     shellQuote(join(home, "deno-stderr.log"))
   }; echo WIZARD-EXIT=$?; sleep 60`;
   const pane = new TmuxPane();
@@ -96,9 +106,11 @@ Deno.test("reasonix setup tests the masked key, stores it and sets default_model
       await Deno.readTextFile(join(wizard.home, ".env")),
       new RegExp(`^DEEPSEEK_API_KEY=${KEY}$`, "m"),
     );
-    const config = await Deno.readTextFile(join(wizard.home, "config.toml"));
-    assert.match(config, /^default_model = "deepseek-flash"$/m);
-    assert.ok(config.includes(wizard.userToml), `the user's text must stay as it was:\n${config}`);
+    assert.equal(
+      await Deno.readTextFile(join(wizard.home, "config.toml")),
+      wizard.userToml.replace('"deepseek-pro"', '"deepseek-flash"'),
+      "only the value of default_model changes",
+    );
     assert.equal(await readOptional(join(wizard.workspace, "reasonix.toml")), undefined);
     assert.equal(sim.requests.length, 1);
   } finally {
@@ -124,9 +136,10 @@ Deno.test("reasonix setup offline: the failure is named, Save anyway keeps the k
       await Deno.readTextFile(join(wizard.home, ".env")),
       new RegExp(`^DEEPSEEK_API_KEY=${KEY}$`, "m"),
     );
-    const config = await Deno.readTextFile(join(wizard.home, "config.toml"));
-    assert.match(config, /^default_model = "deepseek-flash"$/m);
-    assert.ok(config.includes(wizard.userToml), config);
+    assert.equal(
+      await Deno.readTextFile(join(wizard.home, "config.toml")),
+      wizard.userToml.replace('"deepseek-pro"', '"deepseek-flash"'),
+    );
     sim = await DeepSeekSim.start({ port, apiKey: KEY, script: [{ content: "ok from the simulator" }] });
     const run = await runCli(["run", "say ok"], { home: wizard.home, cwd: wizard.workspace });
     assert.equal(run.code, 0, run.stderr);
@@ -187,8 +200,7 @@ Deno.test("reasonix setup after a failed test: a custom OpenAI-compatible provid
     assert.match(history, /Connection to 127\.0\.0\.1:\d+ refused/, "the first page stays in the scrollback");
     assert.ok(!screen.includes(customKey));
     const config = await Deno.readTextFile(join(wizard.home, "config.toml"));
-    assert.ok(config.includes(wizard.userToml), config);
-    assert.match(config, /^default_model = "custom"$/m);
+    assert.ok(config.startsWith(wizard.userToml.replace('"deepseek-pro"', '"custom"')), config);
     assert.ok(
       config.includes(
         `[[providers]]\nname = "custom"\nkind = "openai"\nbase_url = "${sim.url}/v1"\nmodel = "sim-my-model"\n` +
@@ -210,7 +222,7 @@ Deno.test("reasonix setup after a failed test: a custom OpenAI-compatible provid
 
 Deno.test("reasonix setup --project sets default_model in the workspace's reasonix.toml, never the key", async () => {
   const sim = await DeepSeekSim.start({ apiKey: KEY, script: [{ content: "ok" }] });
-  const wizard = await startWizard(sim.url, ["--project"]);
+  const wizard = await startWizard(sim.url, { args: ["--project"] });
   try {
     await pickFirstModelAndPaste(wizard, KEY);
     const screen = await finished(wizard);
@@ -232,7 +244,7 @@ Deno.test("reasonix setup --project sets default_model in the workspace's reason
 Deno.test("reasonix setup behind a proxy that is down says it is the proxy, and Cancel writes nothing", async () => {
   const sim = await DeepSeekSim.start({ apiKey: KEY, script: [{ content: "ok" }] });
   const proxyPort = await deadPort();
-  const wizard = await startWizard(sim.url, [], { HTTP_PROXY: `http://127.0.0.1:${proxyPort}` });
+  const wizard = await startWizard(sim.url, { env: { HTTP_PROXY: `http://127.0.0.1:${proxyPort}` } });
   try {
     await pickFirstModelAndPaste(wizard, KEY);
     const failed = await wizard.pane.waitFor(/What now\?[\s\S]*Cancel/);
@@ -248,6 +260,30 @@ Deno.test("reasonix setup behind a proxy that is down says it is the proxy, and 
     assert.equal(sim.requests.length, 0);
     assert.equal(await readOptional(join(wizard.home, ".env")), undefined);
     assert.equal(await Deno.readTextFile(join(wizard.home, "config.toml")), wizard.userToml);
+  } finally {
+    await cleanup(wizard, sim);
+  }
+});
+
+Deno.test("reasonix without a key runs the wizard inside its session; the default model needs no config write", async () => {
+  const sim = await DeepSeekSim.start({ apiKey: KEY, script: [{ content: "ok" }] });
+  // A loopback provider needs no key unless its variable is set, even empty: the wizard must then run.
+  const wizard = await startWizard(sim.url, {
+    firstRun: true,
+    defaultModel: null,
+    env: { DEEPSEEK_API_KEY: "" },
+  });
+  try {
+    await pickFirstModelAndPaste(wizard, KEY);
+    const screen = await wizard.pane.waitFor(/deepseek-flash is already the default model[\s\S]*Done/);
+    assert.match(screen, /The key works/);
+    assert.ok(!screen.includes(KEY));
+    assert.match(
+      await Deno.readTextFile(join(wizard.home, ".env")),
+      new RegExp(`^DEEPSEEK_API_KEY=${KEY}$`, "m"),
+    );
+    assert.equal(await Deno.readTextFile(join(wizard.home, "config.toml")), wizard.userToml);
+    assert.equal(await readOptional(join(wizard.workspace, "reasonix.toml")), undefined);
   } finally {
     await cleanup(wizard, sim);
   }

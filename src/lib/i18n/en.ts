@@ -56,6 +56,9 @@ export const en = {
   "setup.paste_custom_key_reuse": "Paste its API key, saved as {env} (hidden; Enter: the key above)",
   "setup.added_provider": "Added provider {name} to {file}",
   "setup.set_default": "Set default_model = {model} in {file}",
+  "setup.default_already": "{model} is already the default model",
+  "setup.config_not_written":
+    "Cannot write the config from inside a session: run `reasonix setup` to save the model choice",
   "setup.done_untested": "Saved, untested. Start with `reasonix`",
   "approval.title": "Allow {tool}?",
   "approval.allow_once": "Allow once",

@@ -58,6 +58,8 @@ export const zhCN: Catalog = {
   "setup.paste_custom_key_reuse": "粘贴它的密钥，保存为 {env}（不会显示；直接回车：沿用上面的密钥）",
   "setup.added_provider": "已将服务 {name} 添加到 {file}",
   "setup.set_default": "已在 {file} 中设置 default_model = {model}",
+  "setup.default_already": "{model} 已是默认模型",
+  "setup.config_not_written": "会话内无法写入配置：运行 `reasonix setup` 保存模型选择",
   "setup.done_untested": "已保存，未经测试。运行 `reasonix` 开始",
   "approval.title": "允许 {tool}？",
   "approval.allow_once": "允许一次",

@@ -58,6 +58,8 @@ export const zhTW: Catalog = {
   "setup.paste_custom_key_reuse": "貼上它的金鑰，儲存為 {env}（不會顯示；直接按 Enter：沿用上面的金鑰）",
   "setup.added_provider": "已將服務 {name} 加入 {file}",
   "setup.set_default": "已在 {file} 中設定 default_model = {model}",
+  "setup.default_already": "{model} 已是預設模型",
+  "setup.config_not_written": "工作階段內無法寫入設定：執行 `reasonix setup` 儲存模型選擇",
   "setup.done_untested": "已儲存，未經測試。執行 `reasonix` 開始",
   "approval.title": "允許 {tool}？",
   "approval.allow_once": "允許一次",

@@ -8,6 +8,7 @@ import { confirm, intro, isCancel, log, outro, select } from "@clack/prompts";
 import {
   configTarget,
   type ConfigWrite,
+  currentDefaultModel,
   existingKeySource,
   type ModelChoice,
   modelChoices,
@@ -71,15 +72,32 @@ async function finish(plan: Plan, options: WizardOptions): Promise<void> {
     await storeKey(options.paths, choice.provider.apiKeyEnv, plan.store);
     lines.push(t("setup.wrote_key", { env: choice.provider.apiKeyEnv, file: options.paths.envFile }));
   }
+  try {
+    lines.push(...await writeConfig(plan, options));
+  } catch (error) {
+    // Inside a fenced session (`deno task start`) only `<home>/.env` is writable: the key is kept anyway.
+    if (!(error instanceof Deno.errors.PermissionDenied || error instanceof Deno.errors.NotCapable)) {
+      throw error;
+    }
+    lines.push(t("setup.config_not_written"));
+  }
+  log.success(lines.join("\n"));
+  outro(plan.untested ? t("setup.done_untested") : t("setup.done"));
+}
+
+async function writeConfig(plan: Plan, options: WizardOptions): Promise<string[]> {
+  const { choice } = plan;
+  const lines: string[] = [];
   if (plan.custom) {
     const write = await writeCustomProvider(options.paths, choice);
     lines.push(describe(write, t("setup.added_provider", { name: choice.ref, file: write.file })));
   }
+  if (!options.project && await currentDefaultModel(options) === choice.ref) {
+    return [...lines, t("setup.default_already", { model: choice.ref })];
+  }
   const file = configTarget(options.paths, options.project ? { workspace: options.workspace } : undefined);
   const write = await writeDefaultModel(file, choice.ref);
-  lines.push(describe(write, t("setup.set_default", { model: choice.ref, file })));
-  log.success(lines.join("\n"));
-  outro(plan.untested ? t("setup.done_untested") : t("setup.done"));
+  return [...lines, describe(write, t("setup.set_default", { model: choice.ref, file }))];
 }
 
 function describe(write: ConfigWrite, changed: string): string {
