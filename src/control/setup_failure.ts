@@ -32,6 +32,11 @@ export function explainTestFailure(error: unknown, scene: FailureScene): string 
     const who = proxy ? `The proxy ${proxy.host} (${proxy.variable})` : "A proxy";
     return `${who} refused the request to ${host}: check its address and credentials`;
   }
+  const blocked = /Requests to port (\d+) are blocked/.exec(text);
+  if (blocked) return `${host}: port ${blocked[1]} is one that fetch refuses to call; use another port`;
+  if (/Requires net access|NotCapable/.test(text)) {
+    return `This session may not connect to ${host}: run \`reasonix setup\` in a shell instead`;
+  }
   if (code === "provider.network" || code === "provider.timeout" || code === "provider.aborted") {
     return networkReason(text, { host, proxy, timedOut: code !== "provider.network" });
   }

@@ -99,3 +99,42 @@ Deno.test("proxyFor() names the proxy fetch would use and its variable, honourin
     variable: "ALL_PROXY",
   });
 });
+
+Deno.test("testKey() in a session that may not connect to the host says so, not that the network is down", async () => {
+  const sim = await DeepSeekSim.start({ script: [{ content: "ok" }] });
+  try {
+    const fixture = new URL("../e2e/fixtures/setup_key_test.ts", import.meta.url).pathname;
+    const out = await new Deno.Command(Deno.execPath(), {
+      args: [
+        "run",
+        "--no-prompt",
+        "--allow-read",
+        "--allow-env",
+        "--allow-net=example.com",
+        fixture,
+        sim.url,
+      ],
+      stdout: "piped",
+      stderr: "piped",
+    }).output();
+    const stdout = new TextDecoder().decode(out.stdout);
+    assert.equal(out.code, 0, new TextDecoder().decode(out.stderr));
+    assert.deepEqual(JSON.parse(stdout), {
+      ok: false,
+      message: `This session may not connect to ${
+        new URL(sim.url).host
+      }: run \`reasonix setup\` in a shell instead`,
+    });
+    assert.equal(sim.requests.length, 0);
+  } finally {
+    await sim.close();
+  }
+});
+
+Deno.test("testKey() names a port fetch refuses to call", async () => {
+  const result = await testKey(choiceFor("http://127.0.0.1:6000"), KEY, { env: {} });
+  assert.deepEqual(result, {
+    ok: false,
+    message: "127.0.0.1:6000: port 6000 is one that fetch refuses to call; use another port",
+  });
+});
