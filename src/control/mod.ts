@@ -52,6 +52,7 @@ export {
   customChoice,
   type CustomProvider,
   keyEnvFor,
+  keyOptional,
   writeCustomProvider,
   writeDefaultModel,
 } from "./setup_write.ts";

@@ -6,6 +6,7 @@
  */
 import { join } from "node:path";
 import { DEFAULT_CONTEXT_WINDOW, defaultCacheTtlMinutes } from "../config/builtin.ts";
+import { isLoopback } from "../config/credentials.ts";
 import { appendTomlTable, setTomlKey } from "../config/edit.ts";
 import { parseToml, PROJECT_CONFIG_FILE } from "../config/load.ts";
 import type { Paths } from "../config/paths.ts";
@@ -66,6 +67,11 @@ export function customChoice(custom: CustomProvider, known: readonly ProviderCon
     source: "global",
   };
   return { ref: name, model: custom.model, provider };
+}
+
+/** A local server (127.0.0.1, localhost) may take no key: its variable is then simply left unset. */
+export function keyOptional(baseUrl: string): boolean {
+  return isLoopback(baseUrl.trim());
 }
 
 /** A variable name for the provider's key: `EXAMPLE_API_KEY`. */

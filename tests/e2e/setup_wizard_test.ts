@@ -288,3 +288,36 @@ Deno.test("reasonix without a key runs the wizard inside its session; the defaul
     await cleanup(wizard, sim);
   }
 });
+
+Deno.test("reasonix setup: a custom local server picked from the list may take no key, and run then works", async () => {
+  const sim = await DeepSeekSim.start({
+    script: [{ content: "ok" }, { content: "ok from the local server" }],
+  });
+  const wizard = await startWizard(`http://127.0.0.1:${await deadPort()}`);
+  try {
+    await wizard.pane.waitFor(/Pick a model[\s\S]*Custom OpenAI-compatible provider/);
+    await wizard.pane.keys("Up", "Enter");
+    await wizard.pane.waitFor(/Base URL of the OpenAI-compatible API/);
+    await wizard.pane.type(sim.url);
+    await wizard.pane.keys("Enter");
+    await wizard.pane.waitFor(/Model name/);
+    await wizard.pane.type("sim-local");
+    await wizard.pane.keys("Enter");
+    await wizard.pane.waitFor(/Paste its API key, saved as CUSTOM_API_KEY \(hidden; Enter alone: no key\)/);
+    await wizard.pane.keys("Enter");
+    const screen = await finished(wizard);
+    assert.match(screen, /WIZARD-EXIT=0/, screen);
+    assert.match(screen, /The key works \(sim-local answered\)/);
+    assertOneScreen(screen);
+    assert.equal(sim.requests[0]!.headers["authorization"], undefined);
+    assert.equal(await readOptional(join(wizard.home, ".env")), undefined, "no key, nothing stored");
+    const config = await Deno.readTextFile(join(wizard.home, "config.toml"));
+    assert.ok(config.startsWith(wizard.userToml.replace('"deepseek-pro"', '"custom"')), config);
+    assert.match(config, /\[\[providers\]\]\nname = "custom"\n/);
+    const run = await runCli(["run", "say ok"], { home: wizard.home, cwd: wizard.workspace });
+    assert.equal(run.code, 0, run.stderr);
+    assert.match(run.stdout, /ok from the local server/);
+  } finally {
+    await cleanup(wizard, sim);
+  }
+});

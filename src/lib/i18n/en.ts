@@ -54,7 +54,9 @@ export const en = {
   "setup.custom_key_found": "Using the key already set in {env}",
   "setup.paste_custom_key": "Paste its API key, saved as {env} (hidden)",
   "setup.paste_custom_key_reuse": "Paste its API key, saved as {env} (hidden; Enter: the key above)",
+  "setup.paste_custom_key_local": "Paste its API key, saved as {env} (hidden; Enter alone: no key)",
   "setup.added_provider": "Added provider {name} to {file}",
+  "setup.added_provider_default": "Added provider {name} to {file}, as default_model",
   "setup.set_default": "Set default_model = {model} in {file}",
   "setup.default_already": "{model} is already the default model",
   "setup.config_not_written":

@@ -7,7 +7,6 @@
 import { confirm, intro, isCancel, log, outro, select } from "@clack/prompts";
 import {
   configTarget,
-  type ConfigWrite,
   currentDefaultModel,
   existingKeySource,
   type ModelChoice,
@@ -50,6 +49,8 @@ export async function runSetupWizard(options: WizardOptions): Promise<boolean> {
 
 async function planForChoice(choice: ModelChoice, options: WizardOptions): Promise<Plan | null> {
   const envName = choice.provider.apiKeyEnv;
+  // A provider declared without `api_key_env` sends no key: there is nothing to ask, only to test.
+  if (envName === "") return { choice, store: null, testWith: "", custom: false };
   const source = await existingKeySource(envName, options);
   if (source) {
     const where = source === "env" ? t("setup.the_environment") : options.paths.envFile;
@@ -70,7 +71,8 @@ async function finish(plan: Plan, options: WizardOptions): Promise<void> {
   const lines: string[] = [];
   if (plan.store !== null) {
     await storeKey(options.paths, choice.provider.apiKeyEnv, plan.store);
-    lines.push(t("setup.wrote_key", { env: choice.provider.apiKeyEnv, file: options.paths.envFile }));
+    const file = shortPath(options.paths.envFile, options.paths.userHome);
+    lines.push(t("setup.wrote_key", { env: choice.provider.apiKeyEnv, file }));
   }
   try {
     lines.push(...await writeConfig(plan, options));
@@ -87,20 +89,30 @@ async function finish(plan: Plan, options: WizardOptions): Promise<void> {
 
 async function writeConfig(plan: Plan, options: WizardOptions): Promise<string[]> {
   const { choice } = plan;
+  const show = (file: string) => shortPath(file, options.paths.userHome);
+  const provider = plan.custom ? await writeCustomProvider(options.paths, choice) : undefined;
+  const target = configTarget(options.paths, options.project ? { workspace: options.workspace } : undefined);
+  const already = !options.project && await currentDefaultModel(options) === choice.ref;
+  const model = already ? undefined : await writeDefaultModel(target, choice.ref);
+  const together = provider && model && provider.file === model.file;
+  if (together && provider.kind !== "unchanged" && model.kind !== "unchanged") {
+    return [t("setup.added_provider_default", { name: choice.ref, file: show(target) })];
+  }
   const lines: string[] = [];
-  if (plan.custom) {
-    const write = await writeCustomProvider(options.paths, choice);
-    lines.push(describe(write, t("setup.added_provider", { name: choice.ref, file: write.file })));
+  if (provider) {
+    lines.push(
+      provider.kind === "unchanged"
+        ? t("setup.config_unchanged", { file: show(provider.file) })
+        : t("setup.added_provider", { name: choice.ref, file: show(provider.file) }),
+    );
   }
-  if (!options.project && await currentDefaultModel(options) === choice.ref) {
-    return [...lines, t("setup.default_already", { model: choice.ref })];
-  }
-  const file = configTarget(options.paths, options.project ? { workspace: options.workspace } : undefined);
-  const write = await writeDefaultModel(file, choice.ref);
-  return [...lines, describe(write, t("setup.set_default", { model: choice.ref, file }))];
+  if (model === undefined) lines.push(t("setup.default_already", { model: choice.ref }));
+  else if (model.kind === "unchanged") lines.push(t("setup.config_unchanged", { file: show(model.file) }));
+  else lines.push(t("setup.set_default", { model: choice.ref, file: show(model.file) }));
+  return lines;
 }
 
-function describe(write: ConfigWrite, changed: string): string {
-  if (write.kind === "unchanged") return t("setup.config_unchanged", { file: write.file });
-  return changed;
+/** `~/.reasonix/config.toml`: a path under the home directory, short enough for one line. */
+function shortPath(file: string, userHome: string): string {
+  return userHome !== "" && file.startsWith(`${userHome}/`) ? `~${file.slice(userHome.length)}` : file;
 }

@@ -4,7 +4,7 @@
  * after the host (`api.example.com` → `EXAMPLE_API_KEY`); a key already set there is used as it is.
  */
 import { isCancel, log, text } from "@clack/prompts";
-import { customChoice, existingKey, keyEnvFor, type ModelChoice } from "../../../control/mod.ts";
+import { customChoice, existingKey, keyEnvFor, keyOptional, type ModelChoice } from "../../../control/mod.ts";
 import { t } from "../../../lib/i18n/mod.ts";
 import { askKey, type Plan, type WizardOptions } from "./wizard_plan.ts";
 
@@ -38,12 +38,17 @@ export async function askCustomProvider(
     return { choice, store: null, testWith: already, custom: true };
   }
   const reuse = context.previousKey;
-  const message = reuse === null
-    ? t("setup.paste_custom_key", { env: envName })
-    : t("setup.paste_custom_key_reuse", { env: envName });
-  const key = await askKey(message, reuse !== null);
+  const optional = keyOptional(baseUrl);
+  const message = reuse !== null
+    ? t("setup.paste_custom_key_reuse", { env: envName })
+    : optional
+    ? t("setup.paste_custom_key_local", { env: envName })
+    : t("setup.paste_custom_key", { env: envName });
+  const key = await askKey(message, reuse !== null || optional);
   if (key === null) return null;
-  const chosen = key === "" ? reuse! : key;
+  // Enter alone: the key pasted before, or for a local server no key at all (nothing stored, none sent).
+  const chosen = key === "" ? reuse : key;
+  if (chosen === null) return { choice, store: null, testWith: "", custom: true };
   return { choice, store: chosen, testWith: chosen, custom: true };
 }
 
