@@ -269,11 +269,12 @@ function sessionCommands(program: Command): void {
 }
 
 function setupCommand(): Command {
-  return new Command("setup").description("Pick a model, store its API key and write reasonix.toml")
-    .argument("[path]", "workspace directory for reasonix.toml (default: the current directory)")
-    .action(async (path: string | undefined) => {
+  return new Command("setup").description("Pick a model, store its API key and set it as your default")
+    .argument("[path]", "workspace directory (default: the current directory)")
+    .option("--project", "set default_model in <path>/reasonix.toml instead of your own config")
+    .action(async (path: string | undefined, options: { project?: boolean }) => {
       const { setupCmd } = await import("./src/frontends/tui/setup/command.ts");
-      Deno.exitCode = exitCodeFor(await setupCmd(path));
+      Deno.exitCode = exitCodeFor(await setupCmd(path, options.project === true));
     });
 }
 
