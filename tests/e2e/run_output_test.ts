@@ -46,7 +46,7 @@ Deno.test("reasonix run text: stdout is the answer, stderr the calls, their outc
         "    ✗ bash echo oops; exit 4 → exit 4, 1 line",
       ]
     ) assert.ok(err.includes(`${line}\n`), `${line}\nin:\n${err}`);
-    assert.match(err, /^ {4}✗ read_file: .*missing\.txt.*$/m);
+    assert.match(err, /^ {4}✗ read_file: Cannot access "missing\.txt": .*$/m);
     assert.equal(err.match(/^ {2}· \d+ tok · /gm)?.length, 3, "one receipt per request");
     assert.match(
       err,

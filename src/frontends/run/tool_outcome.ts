@@ -21,11 +21,17 @@ export interface ToolOutcome {
 /** `args` is the call's JSON arguments as the model wrote them (the tool_call event's), when known. */
 export function toolOutcome(event: ToolResultEvent, args: string | undefined): ToolOutcome {
   const name = escapeControls(event.name);
-  if (!event.ok) return { ok: false, text: `✗ ${name}: ${clip(stripControls(event.output), 300)}` };
+  if (!event.ok) return { ok: false, text: `✗ ${name}: ${clip(stripControls(reasonOf(event)), 300)}` };
   const subject = subjectOf(event.data, args);
   const head = subject ? `${name} ${clip(escapeControls(subject), 80)}` : name;
   const ok = !(event.data?.kind === "bash" && commandFailed(event.data));
   return { ok, text: `${ok ? "✓" : "✗"} ${head} → ${factsOf(event.name, event.data)}` };
+}
+
+/** The dispatcher writes a failure as `Error [<code>]: <message>` for the model; the line needs the message. */
+function reasonOf(event: ToolResultEvent): string {
+  const prefix = event.code ? `Error [${event.code}]: ` : null;
+  return prefix && event.output.startsWith(prefix) ? event.output.slice(prefix.length) : event.output;
 }
 
 function subjectOf(data: ToolData | undefined, args: string | undefined): string | null {

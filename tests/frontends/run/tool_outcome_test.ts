@@ -59,6 +59,11 @@ Deno.test("toolOutcome() gives each tool's own figures", () => {
 });
 
 Deno.test("toolOutcome() tells a failure by its reason, on one line, without terminal controls", () => {
+  const coded = {
+    ...result("read_file", undefined, false, 'Error [tool.not_found]: Cannot access "x"'),
+    code: "tool.not_found",
+  };
+  assert.equal(toolOutcome(coded, `{"path":"x"}`).text, '✗ read_file: Cannot access "x"');
   const failed = result("edit_file", undefined, false, "old_string not found\x1b[2J\nin a.ts");
   assert.deepEqual(toolOutcome(failed, `{"path":"a.ts"}`), {
     ok: false,
