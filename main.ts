@@ -132,7 +132,7 @@ async function startRun(
     ...(opts.metrics ? { metrics: String(opts.metrics) } : {}),
     write: (text) => writeAll(Deno.stdout, encoder.encode(text)),
     writeError: (text) => writeAll(Deno.stderr, encoder.encode(text)),
-    color: Deno.stdout.isTerminal() && !Deno.noColor,
+    color: Deno.stderr.isTerminal() && !Deno.noColor,
     progress: Deno.stderr.isTerminal(),
     onInterrupt: installStopSignals,
   });
