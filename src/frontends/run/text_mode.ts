@@ -66,11 +66,9 @@ export function textMode(options: TextModeOptions): TextMode {
     answerOnly: options.print,
   });
   // Counted here: the Controller adds a turn's model calls to its totals only when the turn ends well.
-  let requests = 0;
   return {
     render(event) {
       spinner?.update(event);
-      if (event.type === "usage") requests++;
       // The reader left on purpose: its stop is no failure to tell.
       if (event.type === "turn_done" && event.error?.code === "output.broken_pipe") {
         const { error: _quiet, ...done } = event;
@@ -81,7 +79,7 @@ export function textMode(options: TextModeOptions): TextMode {
     finish(sessionId, totals) {
       spinner?.stop();
       if (options.print) return;
-      const line = sessionLine(sessionId, { ...totals, modelCalls: requests });
+      const line = sessionLine(sessionId, totals);
       writeInfo(options.color ? `\x1b[2m${line}\x1b[0m\n` : `${line}\n`);
     },
   };
