@@ -11,14 +11,17 @@ const GAP = 2;
 /** Below this the value column would be unreadable: it keeps this width and the line runs long. */
 const MIN_VALUE_WIDTH = 16;
 
-export type TableRow = readonly [key: string, value: string];
+/** A value given as a list (paths) wraps between its items, cutting an item only when it is wider than the column. */
+export type TableRow = readonly [key: string, value: string | readonly string[]];
 
 export function keyValueTable(rows: readonly TableRow[], width: number = DEFAULT_TABLE_WIDTH): string {
   const keyWidth = Math.max(0, ...rows.map(([key]) => displayWidth(key)));
   const valueWidth = Math.max(MIN_VALUE_WIDTH, width - keyWidth - GAP);
   const indent = " ".repeat(keyWidth + GAP);
   return rows.flatMap(([key, value]) => {
-    const lines = value.split("\n").flatMap((paragraph) => wrapText(paragraph, valueWidth));
+    const lines = typeof value === "string"
+      ? value.split("\n").flatMap((paragraph) => wrapText(paragraph, valueWidth))
+      : wrapWords(value.map((item, at) => at < value.length - 1 ? `${item}, ` : item), valueWidth);
     const head = `${key}${" ".repeat(keyWidth - displayWidth(key) + GAP)}`;
     return lines.map((line, index) => `${index === 0 ? head : indent}${line}`.trimEnd());
   }).join("\n");
@@ -26,9 +29,14 @@ export function keyValueTable(rows: readonly TableRow[], width: number = DEFAULT
 
 /** Word-wraps one paragraph to `width` columns; a word longer than a line is cut where it overflows. */
 export function wrapText(text: string, width: number): string[] {
+  return wrapWords(text.split(/(?<= )/), width);
+}
+
+/** Lays words (each with the spaces that follow it) onto lines of at most `width` columns. */
+function wrapWords(words: readonly string[], width: number): string[] {
   const lines: string[] = [];
   let line = "";
-  for (const word of text.split(/(?<= )/)) {
+  for (const word of words) {
     if (line !== "" && displayWidth(line.trimEnd()) + displayWidth(word.trimEnd()) > width) {
       lines.push(line.trimEnd());
       line = "";

@@ -1,5 +1,10 @@
 import assert from "node:assert/strict";
 import { withTui } from "../support/tui.ts";
+import { makeHome, makeWorkspace, removeAll, runCli } from "../support/cli.ts";
+import { DeepSeekSim } from "../support/deepseek_sim.ts";
+
+/** Where a /sandbox row starts; any other line continues the value above, under its column. */
+const KEY = /^(Backend|Network|Writable|Hidden|Read-only|Temp dir|Warning): +\S/;
 
 /** The lines of one command's answer: from its first line to the next notice or the input box. */
 function block(screen: string, first: RegExp): string[] {
@@ -20,7 +25,10 @@ Deno.test("tui tables: /sandbox and /status wrap long values under their own col
     for (const line of sandbox) {
       assert.ok(line.length <= 70, `within the pane: ${line}`);
       assert.notEqual(line[column], " ", `the value column starts at ${column}: ${JSON.stringify(line)}`);
-      if (!/^(ℹ | {2})\S/.test(line)) assert.ok(line.startsWith(" ".repeat(column)), line);
+      assert.ok(
+        KEY.test(line.slice(2)) || line.startsWith(" ".repeat(column)),
+        `a row or its value: ${line}`,
+      );
     }
     await pane.type("/status");
     await pane.keys("Enter");
@@ -50,4 +58,37 @@ Deno.test("tui tables: /model with an unknown name says it is unknown and lists 
     assert.match(screen, /^deepseek-flash · ask/m, "the model is unchanged");
     assert.equal(sim.requests.length, 0);
   }, { size: [120, 30] });
+});
+
+Deno.test("reasonix run /sandbox with stdout piped prints the table at 80 columns, wrapped under its column", async () => {
+  const sim = await DeepSeekSim.start({ script: [] });
+  const home = await makeHome({ simUrl: sim.url });
+  const ws = await makeWorkspace({});
+  try {
+    const run = await runCli(["run", "/sandbox"], { home, cwd: ws });
+    assert.equal(run.code, 0, run.stderr);
+    const lines = run.stdout.trimEnd().split("\n");
+    const column = "Read-only:  ".length;
+    assert.ok(lines.length > 6, run.stdout);
+    for (const line of lines) {
+      assert.ok(line.length <= 80, `within 80 columns: ${line}`);
+      assert.ok(KEY.test(line) || line.startsWith(" ".repeat(column)) && line[column] !== " ", line);
+    }
+    assert.equal(sim.requests.length, 0);
+  } finally {
+    await sim.close();
+    await removeAll(home, ws);
+  }
+});
+
+Deno.test("reasonix run /sandbox on a terminal lays the table out for the terminal's width", async () => {
+  await withTui([], async ({ pane }) => {
+    const screen = await pane.waitFor(/TUI-EXIT=0/);
+    const lines = screen.slice(0, screen.indexOf("TUI-EXIT")).trimEnd().split("\n");
+    const column = "Read-only:  ".length;
+    assert.ok(lines.length > 10, screen);
+    for (const line of lines) {
+      assert.ok(KEY.test(line) || line.startsWith(" ".repeat(column)) && line[column] !== " ", line);
+    }
+  }, { size: [60, 50], args: ["run", "/sandbox"], ready: /TUI-EXIT/ });
 });

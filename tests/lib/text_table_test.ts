@@ -43,3 +43,14 @@ Deno.test("wrapText() breaks at spaces and drops the trailing ones", () => {
   assert.deepEqual(wrapText("alpha beta gamma", 11), ["alpha beta", "gamma"]);
   assert.deepEqual(wrapText("", 10), [""]);
 });
+
+Deno.test("keyValueTable() wraps a list between its items, so a path with a space stays whole", () => {
+  const items = ["/home/me/.ssh", "/home/me/Library/Application Support/Google/Chrome", "/home/me/.aws"];
+  const table = keyValueTable([["Hidden:", items]], 62);
+  assert.deepEqual(table.split("\n"), [
+    "Hidden:  /home/me/.ssh,",
+    "         /home/me/Library/Application Support/Google/Chrome,",
+    "         /home/me/.aws",
+  ]);
+  assert.equal(keyValueTable([["Hidden:", []]]), "Hidden:");
+});

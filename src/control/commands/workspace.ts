@@ -69,7 +69,7 @@ const BACKENDS: Record<string, MessageKey> = {
 };
 
 export function sandboxText(summary: SandboxSummary, width?: number): string {
-  const paths = (list: readonly string[]) => list.length ? list.join(", ") : t("sandbox.none");
+  const paths = (list: readonly string[]) => list.length ? list : t("sandbox.none");
   const backend = summary.disabled ? "sandbox.backend_disabled" : BACKENDS[summary.backend];
   return keyValueTable([
     [t("sandbox.backend"), backend ? t(backend) : summary.backend],

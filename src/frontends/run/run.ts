@@ -7,6 +7,7 @@ import {
   bootController,
   type BootOptions,
   type Controller,
+  type FaceHooks,
   type ReasonixEvent,
   stopError,
   type StopSignal,
@@ -91,7 +92,7 @@ async function runTask(options: RunOptions, state: RunState, controller: Control
     // Checked right before the turn starts: a signal during the boot never reached a turn to interrupt.
     outcome = state.stopped
       ? stoppedOutcome(state.stopped)
-      : taskOutcome(await controller.submit(options.task));
+      : taskOutcome(await controller.submit(options.task, commandFace()));
   } finally {
     sinks.close();
     await controller.close();
@@ -192,6 +193,11 @@ function renderer(options: RunOptions, sessionId: string): (event: ReasonixEvent
     progress?.spinner.clear();
     options.writeError(`warning: ${event.message}\n`);
   };
+}
+
+/** A slash command's tables fit a terminal on stdout; piped output keeps their 80-column default. */
+function commandFace(): FaceHooks {
+  return Deno.stdout.isTerminal() ? { width: terminalColumns() } : {};
 }
 
 function terminalColumns(): number {
