@@ -47,6 +47,7 @@ Deno.test("reasoning folded is one line that says its length and the key that un
     folded: true,
   };
   assert.equal(frame(entry), "✻ Thinking… (3 lines · ctrl+o to expand)");
+  assert.equal(frame({ ...entry, text: "", streaming: true }), "✻ Thinking…");
   const open = frame({ ...entry, folded: false });
   assert.match(open, /^✻ Thinking\n {2}First I read the file\.\n {2}Then I edit it\.\n {2}Then I test\.$/);
 });

@@ -21,7 +21,7 @@ export function ReasoningView({ text, folded, maxLines, width }: ReasoningProps)
     const lines = trimmed === "" ? 0 : trimmed.split("\n").length;
     return (
       <Text dimColor italic wrap="truncate-end">
-        {`✻ ${t("reasoning.title")}… (${t("reasoning.folded", { lines })})`}
+        {`✻ ${t("reasoning.title")}…${lines ? ` (${t("reasoning.folded", { lines })})` : ""}`}
       </Text>
     );
   }
