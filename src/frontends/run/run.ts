@@ -7,6 +7,7 @@ import {
   bootController,
   type BootOptions,
   type Controller,
+  type FaceHooks,
   type ReasonixEvent,
   stopError,
   type StopSignal,
@@ -93,7 +94,7 @@ async function runTask(options: RunOptions, state: RunState, controller: Control
     // Checked right before the turn starts: a signal during the boot never reached a turn to interrupt.
     outcome = state.stopped
       ? stoppedOutcome(state.stopped)
-      : taskOutcome(await controller.submit(options.task));
+      : taskOutcome(await controller.submit(options.task, commandFace()));
   } finally {
     sinks.close();
     await controller.close();
@@ -189,6 +190,19 @@ function jsonRenderer(options: RunOptions, sessionId: string): (event: ReasonixE
   return (event) => {
     if (event.type === "warning") options.writeError(`warning: ${stripControls(event.message)}\n`);
   };
+}
+
+/** A slash command's tables fit a terminal on stdout; piped output keeps their 80-column default. */
+function commandFace(): FaceHooks {
+  return Deno.stdout.isTerminal() ? { width: terminalColumns() } : {};
+}
+
+function terminalColumns(): number {
+  try {
+    return Deno.consoleSize().columns;
+  } catch {
+    return 80;
+  }
 }
 
 function emitResult(

@@ -11,6 +11,7 @@ import {
   type ReasonixEvent,
 } from "../../control/mod.ts";
 import type { TranscriptEntry, UsageReceipt } from "./transcript_types.ts";
+import type { FileChange } from "../../tool/tool.ts";
 import { finishedMarkdownLength } from "./markdown.ts";
 import { DEFAULT_VIEW, toggleLatestFold, type ViewSettings } from "./fold.ts";
 import { errorNoticeText } from "./error_notice.ts";
@@ -313,6 +314,7 @@ function finishTool(
     durationMs: event.durationMs,
     output: event.output,
     ...(event.code ? { code: event.code } : {}),
+    ...(event.data?.kind === "diff" ? { change: fileChange(event.data) } : {}),
     folded: !state.view.verbose,
   };
   const entries = index >= 0
@@ -325,6 +327,12 @@ function finishTool(
   if (!items) return next;
   const [todoId, nextId] = id(next);
   return append(next, { kind: "todo", id: todoId, items }, nextId);
+}
+
+/** An edit's diff (from the tool's data, stored in the session) stays in the transcript, folded. */
+function fileChange(data: { path: string; before: string | null; after: string | null }): FileChange {
+  const kind = data.before === null ? "create" : data.after === null ? "delete" : "modify";
+  return { path: data.path, kind, oldText: data.before, newText: data.after };
 }
 
 function toolEntry(entryId: string, event: Extract<ReasonixEvent, { type: "tool_result" }>) {

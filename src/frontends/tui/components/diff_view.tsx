@@ -46,6 +46,15 @@ export function DiffView({ change, width, maxLines }: DiffViewProps) {
   );
 }
 
+/** Lines the change adds and removes. */
+export function diffSize(change: FileChange): { added: number; removed: number } {
+  const lines = numberedDiff(change.oldText ?? "", change.newText ?? "");
+  return {
+    added: lines.filter((line) => line.kind === "add").length,
+    removed: lines.filter((line) => line.kind === "remove").length,
+  };
+}
+
 interface DiffLineProps {
   line: NumberedLine;
   gutter: number;
