@@ -92,7 +92,7 @@ Deno.test("tui screen: on an 80×14 pane the approval card keeps its title and c
   );
 });
 
-Deno.test("tui screen: on a 120×45 pane the card shows 20 diff lines and no scroll hint for a short diff", async () => {
+Deno.test("tui screen: on a 120×45 pane a short diff shows whole; after a resize to 80×14 the card is cut to fit, drawn once", async () => {
   await withTui(
     [{ reasoning: "write it", toolCalls: [{ name: "write_file", arguments: bigWrite(12) }] }, {
       content: "Wrote.",
@@ -103,6 +103,14 @@ Deno.test("tui screen: on a 120×45 pane the card shows 20 diff lines and no scr
       const card = await pane.waitFor(/Allow once/);
       assert.match(card, /12 \+ content line 12/);
       assert.ok(!/more diff lines|scroll the diff/.test(card), card);
+      await resize(pane, 80, 14);
+      const small = await pane.waitFor(/more diff lines/);
+      assert.match(small, /Allow write_file\?[\s\S]*4 Deny/, small);
+      assert.equal(
+        count(await scrollback(pane), /Allow write_file\?/),
+        1,
+        "the card is drawn once after the resize",
+      );
       await pane.type("1");
       await pane.waitFor(/Wrote\./);
     },
