@@ -13,11 +13,13 @@ interface CardState {
   selected: number;
   /** The reason being typed; null while the choices are shown. */
   reason: string | null;
+  /** First diff line shown. */
+  scroll: number;
 }
 
 export interface ApprovalKeys {
   /** The card's highlight and reason line. */
-  view: { selected: number; reason: string | null };
+  view: { selected: number; reason: string | null; scroll: number };
   /** Feeds a key to the open card; false when the key is not the card's (Esc and Ctrl+O go on to the app). */
   onKey(input: string, key: Key): boolean;
 }
@@ -46,12 +48,13 @@ export function reasonKey(typed: string, input: string, key: Key): ReasonStep {
 export function useApprovalKeys(
   port: ApprovalAnswerPort,
   pending: ApprovalRequest | null | undefined,
+  clampScroll: (request: ApprovalRequest, wanted: number) => number = () => 0,
 ): ApprovalKeys {
-  const state = useRef<CardState>({ id: "", selected: 0, reason: null });
+  const state = useRef<CardState>({ id: "", selected: 0, reason: null, scroll: 0 });
   const [, redraw] = useReducer((count: number) => count + 1, 0);
   const current = (): CardState => {
     if (pending && state.current.id !== pending.id) {
-      state.current = { id: pending.id, selected: 0, reason: null };
+      state.current = { id: pending.id, selected: 0, reason: null, scroll: 0 };
     }
     return state.current;
   };
@@ -61,7 +64,7 @@ export function useApprovalKeys(
   };
   const card = current();
   return {
-    view: { selected: card.selected, reason: card.reason },
+    view: { selected: card.selected, reason: card.reason, scroll: card.scroll },
     onKey(input, key) {
       if (!pending) return false;
       const now = current();
@@ -76,6 +79,7 @@ export function useApprovalKeys(
       if (!action) return false;
       if ("choice" in action) void port.answerApproval(pending.id, action.choice);
       else if ("reason" in action) set({ ...now, reason: "" });
+      else if ("scroll" in action) set({ ...now, scroll: clampScroll(pending, now.scroll + action.scroll) });
       else set({ ...now, selected: action.selected });
       return true;
     },
