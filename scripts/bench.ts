@@ -6,7 +6,8 @@
  * our tools in-process (scripts/_bench_tools.ts), then the TUIs (scripts/bench_tui.ts: first paint; the
  * long streamed answer only with BENCH_ONLY=tui or BENCH_TUI_TOKENS). `BENCH_ONLY=sessions|tools|tui` runs one section
  * (`sessions` ends with how long `session list` takes with 5,000 sessions; `session-list` runs only that);
- * `BENCH_DUMP=<dir>` writes every request body and its usage there as JSON lines.
+ * `BENCH_DUMP=<dir>` writes every request body and its usage there as JSON lines. `size`
+ * (scripts/_bench_size.ts) compiles offline and prints the binary's payload beside the Go binary.
  * Figures are printed, never asserted.
  */
 import { join, resolve } from "node:path";
@@ -18,7 +19,7 @@ import { runSessionListBench } from "./_bench_session_list.ts";
 
 const ROOT = resolve(import.meta.dirname!, "..");
 const RUNS = Number(Deno.env.get("BENCH_RUNS") ?? "3");
-const SECTIONS = ["sessions", "session-list", "tools", "tui"] as const;
+const SECTIONS = ["sessions", "session-list", "tools", "tui", "size"] as const;
 
 function hitRatio(f: Figures): number {
   return f.promptTokens > 0 ? f.hitTokens / f.promptTokens : 0;
@@ -62,6 +63,7 @@ async function main() {
     const stream = only === "tui" || Deno.env.get("BENCH_TUI_TOKENS") !== undefined;
     await (await import("./bench_tui.ts")).runTuiBenches({ runs: RUNS, stream });
   }
+  if (only === "" || only === "size") await (await import("./_bench_size.ts")).runSizeBench();
 }
 
 function contenders(go: string | null): Contender[] {
