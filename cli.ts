@@ -11,10 +11,10 @@ import { launchDirectory } from "./src/config/paths.ts";
 import { versionCommand } from "./src/frontends/cli/version_cmd.ts";
 import { upgradeCommand } from "./src/frontends/cli/upgrade_cmd.ts";
 import { completionCommand } from "./src/frontends/cli/completion_cmd.ts";
-import { maybeFence } from "./src/frontends/cli/fence.ts";
 import type { ToolSpec } from "./src/tool/tool.ts";
 import { sessionRewindCommands } from "./src/frontends/cli/session_rewind_cmd.ts";
 import { looksLikeCommand, unknownCommandError } from "./src/frontends/cli/unknown_command.ts";
+import { normaliseArgs } from "./src/frontends/cli/argv.ts";
 import { type ErrorFields, ReasonixError } from "./src/lib/errors.ts";
 import { readTaskStream } from "./src/frontends/run/task_input.ts";
 import { exitCodeFor, reportError } from "./src/frontends/cli/report_error.ts";
@@ -370,21 +370,22 @@ function applyToAll(command: Command, apply: (command: Command) => void): void {
   for (const sub of command.commands) applyToAll(sub, apply);
 }
 
-/** `reasonix -p <task>` is `reasonix run -p <task>`, as in the Go Reasonix. */
-function normaliseArgs(args: string[]): string[] {
-  if (args[0] === "-p" || args[0] === "--print") return ["run", ...args];
-  return args;
-}
-
-/** Called by main.ts. */
-export async function main(args: string[], embedding: Embedding = {}): Promise<void> {
+/**
+ * Called by main.ts once it has decided the Deno fence (src/frontends/cli/fence.ts) for this process:
+ * `fence` gives that decision again, here, so a failure is reported as any other.
+ */
+export async function main(
+  args: string[],
+  embedding: Embedding,
+  fence: () => Promise<number | null>,
+): Promise<void> {
   const started = performance.now();
   const argv = normaliseArgs(args);
   const program = buildProgram(embedding, argv);
   let current = program;
   applyToAll(program, (command) => command.hook("preSubcommand", (_, sub) => void (current = sub)));
   try {
-    const fenced = await maybeFence(argv, launchDirectory());
+    const fenced = await fence();
     if (fenced !== null) {
       Deno.exitCode = fenced;
       return;

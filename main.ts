@@ -1,7 +1,8 @@
 /**
  * @module
- * The entry. `reasonix --version` (or `-v`) alone is answered here, before anything else loads; every
- * other command line goes to cli.ts, which loads what its command needs.
+ * The entry. `reasonix --version` (or `-v`) alone is answered here, before anything else loads. Then
+ * the Deno fence is decided: a process that re-runs itself fenced only waits for its child, so it never
+ * loads cli.ts, the command table, which loads what each command needs.
  */
 import { VERSION } from "./src/lib/version.ts";
 import type { Embedding } from "./cli.ts";
@@ -20,7 +21,25 @@ export async function main(args: string[], embedding: Embedding = {}): Promise<v
       // A closed stdout: cli.ts tries again and reports it as for any command.
     }
   }
-  await (await import("./cli.ts")).main(args, embedding);
+  const fence = await decideFence(args);
+  if ("code" in fence && fence.code !== null) {
+    Deno.exitCode = fence.code;
+    return;
+  }
+  const replay = () => "error" in fence ? Promise.reject(fence.error) : Promise.resolve(null);
+  await (await import("./cli.ts")).main(args, embedding, replay);
+}
+
+/** The child's exit code when this call re-ran under the fence, null when it goes on; or what failed. */
+async function decideFence(args: string[]): Promise<{ code: number | null } | { error: unknown }> {
+  const { maybeFence } = await import("./src/frontends/cli/fence.ts");
+  const { normaliseArgs } = await import("./src/frontends/cli/argv.ts");
+  const { launchDirectory } = await import("./src/config/paths.ts");
+  try {
+    return { code: await maybeFence(normaliseArgs(args), launchDirectory()) };
+  } catch (error) {
+    return { error };
+  }
 }
 
 if (import.meta.main) await main(Deno.args);

@@ -128,7 +128,11 @@ function printRow(
   const [ours, go] = samples.map((list) => median(list.map(pick)));
   const cell = (value: number | undefined) => value === undefined ? "n/a" : `${value.toFixed(0)} ${unit}`;
   const ratio = ours !== undefined && go !== undefined ? `${(ours / go).toFixed(2)}x` : "n/a";
-  const verdict = ours === undefined || go === undefined ? "" : goal.met(ours, go) ? "met" : "not met";
+  const verdict = ours === undefined || go === undefined || goal.text === ""
+    ? ""
+    : goal.met(ours, go)
+    ? "met"
+    : "not met";
   console.log(
     [figure.padEnd(30), cell(ours).padStart(8), cell(go).padStart(8), ratio.padStart(7), goal.text.padEnd(9)]
       .concat([verdict]).join("  "),
