@@ -13,6 +13,7 @@ import { median } from "./_bench_tools.ts";
 import { GO_VERSION, goBinary } from "./_bench_go.ts";
 import { makePlace, type Place, removePlace, type TuiContender, tuiContenders } from "./_bench_tui_pane.ts";
 import { paintOnce } from "./_bench_tui_paint.ts";
+import { LAZY_IMPORTS_FLAG } from "../src/control/fence.ts";
 
 const ROOT = resolve(import.meta.dirname!, "..");
 const GO_TOML = `[telemetry]\ncli_metrics = "off"\n`;
@@ -80,7 +81,7 @@ async function interleave(
 }
 
 function ours(args: string[]): string[] {
-  return [Deno.execPath(), "run", "--no-prompt", "-A", join(ROOT, "main.ts"), ...args];
+  return [Deno.execPath(), "run", "--no-prompt", "-A", LAZY_IMPORTS_FLAG, join(ROOT, "main.ts"), ...args];
 }
 
 async function processFigures(go: string | null, runs: number): Promise<Map<string, Sample[][]>> {

@@ -17,6 +17,7 @@ import { SCENARIOS } from "./_bench_scenarios.ts";
 import { median, runToolBenches } from "./_bench_tools.ts";
 import { GO_VERSION, goBinary } from "./_bench_go.ts";
 import { runSessionListBench } from "./_bench_session_list.ts";
+import { LAZY_IMPORTS_FLAG } from "../src/control/fence.ts";
 
 const ROOT = resolve(import.meta.dirname!, "..");
 const RUNS = Number(Deno.env.get("BENCH_RUNS") ?? "3");
@@ -78,6 +79,7 @@ function contenders(go: string | null): Contender[] {
       "run",
       "--no-prompt",
       "-A",
+      LAZY_IMPORTS_FLAG,
       join(ROOT, "main.ts"),
       "run",
       ...(continued ? ["-c"] : []),
