@@ -145,7 +145,7 @@ export async function runStartupBenches(options: { runs: number }): Promise<void
   if (!go) console.error("The Go Reasonix could not be installed: only our CLI is measured");
   const { runs } = options;
   console.log(
-    `\n## start-up (ours: deno run main.ts; go ${GO_VERSION}; interleaved, median of ${runs} after one ` +
+    `\n## start-up (ours: deno task start; go ${GO_VERSION}; interleaved, median of ${runs} after one ` +
       `untimed run each)`,
   );
   console.log(
