@@ -73,7 +73,7 @@ export const en = {
   "approval.reason_hint": "Enter deny with this reason · Esc back to the choices",
   "approval.saved": "Always allowing {rule} in this workspace — saved to {file}",
   "approval.line_prompt": "A number, or a reason to deny (an empty line denies):",
-  "approval.hint_scroll": "←/→ choose · ↑/↓ PgUp/PgDn scroll · Enter confirm · 1–4 · Tab deny with a reason",
+  "approval.hint_scroll": "↑/↓ PgUp/PgDn scroll the diff · ←/→ Enter 1–4 · Tab deny with a reason",
   "question.other": "Other…",
   "question.your_answer": "Your answer:",
   "question.progress": "({n}/{total})",

@@ -74,7 +74,7 @@ export const zhCN: Catalog = {
   "approval.reason_hint": "Enter 以此原因拒绝 · Esc 返回选项",
   "approval.saved": "此工作区始终允许 {rule} — 已保存到 {file}",
   "approval.line_prompt": "输入编号，或输入拒绝的原因（空行即拒绝）：",
-  "approval.hint_scroll": "←/→ 选择 · ↑/↓ PgUp/PgDn 滚动 · Enter 确认 · 1–4 · Tab 拒绝并说明原因",
+  "approval.hint_scroll": "↑/↓ PgUp/PgDn 滚动差异 · ←/→ Enter 1–4 · Tab 拒绝并说明原因",
   "question.other": "其他…",
   "question.your_answer": "你的回答：",
   "question.progress": "（{n}/{total}）",

@@ -74,7 +74,7 @@ export const zhTW: Catalog = {
   "approval.reason_hint": "Enter 以此原因拒絕 · Esc 返回選項",
   "approval.saved": "此工作區一律允許 {rule} — 已儲存到 {file}",
   "approval.line_prompt": "輸入編號，或輸入拒絕的原因（空行即拒絕）：",
-  "approval.hint_scroll": "←/→ 選擇 · ↑/↓ PgUp/PgDn 捲動 · Enter 確認 · 1–4 · Tab 拒絕並說明原因",
+  "approval.hint_scroll": "↑/↓ PgUp/PgDn 捲動差異 · ←/→ Enter 1–4 · Tab 拒絕並說明原因",
   "question.other": "其他…",
   "question.your_answer": "你的回答：",
   "question.progress": "（{n}/{total}）",
