@@ -13,6 +13,7 @@ import { completionCommand } from "./src/frontends/cli/completion_cmd.ts";
 import { maybeFence } from "./src/frontends/cli/fence.ts";
 import type { ToolSpec } from "./src/tool/tool.ts";
 import { sessionRewindCommands } from "./src/frontends/cli/session_rewind_cmd.ts";
+import { mcpCommand } from "./src/frontends/cli/mcp_command.ts";
 import { looksLikeCommand, unknownCommandError } from "./src/frontends/cli/unknown_command.ts";
 import { type ErrorFields, ReasonixError } from "./src/lib/errors.ts";
 import { readTaskStream } from "./src/frontends/run/task_input.ts";
@@ -220,12 +221,9 @@ function adminCommands(program: Command): void {
     .option("-y, --yes", "trust without asking (needed when stdin is not a terminal)")
     .action(async (opts: { dir?: string; show?: boolean; revoke?: boolean; yes?: boolean }) => {
       const { trustCmd } = await import("./src/frontends/cli/trust_cmd.ts");
-      await trustCmd(opts, {
-        interactive: Deno.stdin.isTerminal(),
-        confirm: async (message) =>
-          (await import("./src/frontends/tui/trust_confirm.ts")).confirmTrust(message),
-      });
+      await trustCmd(opts, confirmIo());
     });
+  program.addCommand(mcpCommand(confirmIo()));
   sessionCommands(program);
   permissionCommands(program);
   program.command("doctor").description("Check what protects tool calls here: sandbox, temp dir, fence")
@@ -242,6 +240,15 @@ function adminCommands(program: Command): void {
       const admin = await import("./src/frontends/cli/admin_cmd.ts");
       await admin.cacheExplainCmd(session, opts);
     });
+}
+
+/** How `trust` commands ask: in a terminal with the TUI's prompt, otherwise they need `--yes`. */
+function confirmIo() {
+  return {
+    interactive: Deno.stdin.isTerminal(),
+    confirm: async (message: string) =>
+      (await import("./src/frontends/tui/trust_confirm.ts")).confirmTrust(message),
+  };
 }
 
 function sessionCommands(program: Command): void {

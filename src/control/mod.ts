@@ -61,3 +61,15 @@ export {
 export { sessionList, sessionStatus, sessionTranscript, type TranscriptEntry } from "./session_report.ts";
 export { sessionCheckpoints, sessionRewind } from "./session_rewind.ts";
 export { manifestUrl, upgrade } from "./upgrade.ts";
+export {
+  mcpAdd,
+  mcpRemove,
+  mcpRevoke,
+  mcpServer,
+  type McpServerEntry,
+  type McpServerInput,
+  mcpServers,
+  mcpServerTools,
+  type McpTool,
+  mcpTrust,
+} from "./mcp_admin.ts";

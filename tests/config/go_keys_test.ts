@@ -38,7 +38,7 @@ const GO_ENUM_VALUES: [string, string, string[]][] = [
   ["[network]", "proxy_mode", ["auto", "env", "custom", "off"]],
   ["[network.proxy]", "type", ["http", "https", "socks5", "socks5h"]],
   ["[serve]", "auth_mode", ["none", "token", "password"]],
-  ["[[plugins]]\nname = \"p\"\ncommand = \"c\"\nurl = \"https://m.example.com\"", "type", ["stdio", "http", "sse"]],
+  ['[[plugins]]\nname = "p"\ncommand = "c"\nurl = "https://m.example.com"', "type", ["stdio", "http", "sse"]],
 ];
 
 const PROVIDER = `[[providers]]\nname = "p"\nbase_url = "https://p.example.com"\nmodel = "m"\n`;
