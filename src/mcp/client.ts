@@ -43,6 +43,8 @@ export class McpConnection {
   #tools: Promise<Tool[]> | undefined;
   #toolsStale = false;
   #closed = false;
+  /** The connection ended, by `close()` or on the server's side (it exited, or wrote junk). */
+  #ended = false;
 
   private constructor(
     name: string,
@@ -73,6 +75,9 @@ export class McpConnection {
     const client = new Client({ name: "reasonix", version: VERSION }, { capabilities: {} });
     const connection = new McpConnection(spec.name, { client, transport, stderr, options });
     client.onerror = () => {};
+    client.onclose = () => {
+      connection.#ended = true;
+    };
     client.setNotificationHandler(ToolListChangedNotificationSchema, () => {
       connection.#toolsStale = true;
     });
@@ -92,8 +97,9 @@ export class McpConnection {
     return connection;
   }
 
-  get closed(): boolean {
-    return this.#closed;
+  /** False once the connection ended, whichever side ended it. */
+  get alive(): boolean {
+    return !this.#ended && !this.#closed;
   }
 
   /** What the server wrote to stderr last, redacted. */

@@ -27,8 +27,6 @@ const NOT_USED_YET = [
   ].map((key) => `providers[0].${key}`),
   ...["balance_url", "billing_currency", "thinking", "web_search", "supported_efforts", "default_effort"]
     .map((key) => `providers[1].${key}`),
-  "tools.mcp_startup_timeout_seconds",
-  "tools.mcp_call_timeout_seconds",
   "tools.background_jobs",
   "tools.shell",
   "lsp",
