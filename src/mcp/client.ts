@@ -15,6 +15,7 @@ import {
   ToolListChangedNotificationSchema,
 } from "@modelcontextprotocol/sdk/types.js";
 import { ReasonixError } from "../lib/errors.ts";
+import { secretName } from "../sandbox/_secret_env.ts";
 import { VERSION } from "../lib/version.ts";
 import type { McpServerSpec } from "./expand.ts";
 import { StderrTail } from "./stderr_tail.ts";
@@ -30,7 +31,8 @@ export interface ConnectOptions {
   startupTimeoutMs: number;
   callTimeoutMs: number;
   toolTimeoutMs?: Record<string, number>;
-  /** More values to redact from the server's stderr, beside its own env and header values. */
+  /** More values to redact from the server's stderr, beside its env and header values and the secret-named
+   * variables of `baseEnv`. */
   secrets?: readonly string[];
 }
 
@@ -64,7 +66,13 @@ export class McpConnection {
         `Cannot connect MCP server "${spec.name}": the ${spec.type} transport is not supported yet`,
       );
     }
-    const secrets = [...Object.values(spec.env), ...Object.values(spec.headers), ...(options.secrets ?? [])];
+    const inherited = Object.entries(options.baseEnv).filter(([name]) => secretName(name)).map(([, v]) => v);
+    const secrets = [
+      ...Object.values(spec.env),
+      ...Object.values(spec.headers),
+      ...inherited,
+      ...(options.secrets ?? []),
+    ];
     const stderr = new StderrTail(secrets);
     const transport = new ChildStdioTransport({
       argv: [spec.command, ...spec.args],

@@ -116,6 +116,22 @@ Deno.test("McpConnection.callTool() fails clearly when the server exits mid-call
   }
 });
 
+Deno.test("McpConnection: stderr hides the values of secret-named variables it inherited", async () => {
+  const token = "inherited-4f9a8b7c6d5e";
+  const connection = await McpConnection.connect(
+    fixtureServer("heir", "crash_server.ts"),
+    connectOptions(REPO, { baseEnv: { ...connectOptions(REPO).baseEnv, FIXTURE_TOKEN: token } }),
+  );
+  try {
+    const error = await rejection(connection.callTool("crash", {}));
+    assert.match(error.hint ?? "", /Bearer \[redacted\]/);
+    assert.doesNotMatch(error.hint ?? "", new RegExp(token));
+    assert.doesNotMatch(connection.stderrTail(), new RegExp(token));
+  } finally {
+    await connection.close();
+  }
+});
+
 Deno.test("McpConnection.connect() fails clearly, without hanging, when the server writes junk to stdout", async () => {
   const started = performance.now();
   const error = await rejection(
