@@ -1,6 +1,6 @@
 /**
  * @module
- * One live connection to an MCP server, on the SDK's Client. Only stdio is spoken yet. The tool list is
+ * One live connection to an MCP server, on the SDK's Client, over stdio, Streamable HTTP or SSE. The tool list is
  * fetched on demand and refetched after `notifications/tools/list_changed`; a call never waits on that
  * list, so a server announcing a change right after connecting (server-everything does) cannot fail the
  * first call. A crash, junk on stdout or a timeout fails the pending call with the server's name, what
@@ -19,7 +19,7 @@ import { secretName } from "../sandbox/_secret_env.ts";
 import { VERSION } from "../lib/version.ts";
 import type { McpServerSpec } from "./expand.ts";
 import { StderrTail } from "./stderr_tail.ts";
-import { ChildStdioTransport } from "./stdio_transport.ts";
+import { type OpenedTransport, openTransport } from "./transports.ts";
 
 export type { CallToolResult, Tool as McpTool };
 
@@ -39,7 +39,7 @@ export interface ConnectOptions {
 export class McpConnection {
   readonly name: string;
   readonly #client: Client;
-  readonly #transport: ChildStdioTransport;
+  readonly #transport: OpenedTransport;
   readonly #stderr: StderrTail;
   readonly #options: ConnectOptions;
   #tools: Promise<Tool[]> | undefined;
@@ -50,7 +50,7 @@ export class McpConnection {
 
   private constructor(
     name: string,
-    parts: { client: Client; transport: ChildStdioTransport; stderr: StderrTail; options: ConnectOptions },
+    parts: { client: Client; transport: OpenedTransport; stderr: StderrTail; options: ConnectOptions },
   ) {
     this.name = name;
     this.#client = parts.client;
@@ -60,12 +60,6 @@ export class McpConnection {
   }
 
   static async connect(spec: McpServerSpec, options: ConnectOptions): Promise<McpConnection> {
-    if (spec.type !== "stdio") {
-      throw new ReasonixError(
-        "mcp.transport_not_supported",
-        `Cannot connect MCP server "${spec.name}": the ${spec.type} transport is not supported yet`,
-      );
-    }
     const inherited = Object.entries(options.baseEnv).filter(([name]) => secretName(name)).map(([, v]) => v);
     const secrets = [
       ...Object.values(spec.env),
@@ -74,8 +68,7 @@ export class McpConnection {
       ...(options.secrets ?? []),
     ];
     const stderr = new StderrTail(secrets);
-    const transport = new ChildStdioTransport({
-      argv: [spec.command, ...spec.args],
+    const transport = openTransport(spec, {
       cwd: options.cwd,
       env: { ...options.baseEnv, ...spec.env },
       stderr,
@@ -90,7 +83,7 @@ export class McpConnection {
       connection.#toolsStale = true;
     });
     try {
-      await client.connect(transport, { timeout: options.startupTimeoutMs });
+      await client.connect(transport.transport, { timeout: options.startupTimeoutMs });
     } catch (error) {
       await connection.close();
       if (error instanceof Deno.errors.NotFound) {
@@ -153,7 +146,7 @@ export class McpConnection {
     if (this.#closed) return;
     this.#closed = true;
     await this.#client.close().catch(() => {});
-    await this.#transport.close().catch(() => {});
+    await this.#transport.stop().catch(() => {});
   }
 
   async #fetchTools(): Promise<Tool[]> {
@@ -173,7 +166,7 @@ export class McpConnection {
   }
 
   #explain(error: unknown, request: string, timeoutMs: number, verb: "start" | "answer"): ReasonixError {
-    const failure = this.#transport.failure;
+    const failure = this.#transport.failure();
     const tail = this.#stderr.text();
     const hint = tail === "" ? {} : { hint: `its stderr ends with:\n${tail}` };
     const server = `MCP server "${this.name}"`;

@@ -185,3 +185,39 @@ async function dead(pid: number): Promise<boolean> {
   }
   return false;
 }
+
+Deno.test("McpConnection: a Streamable HTTP server gets the static headers and the session id back", async () => {
+  const key = crypto.randomUUID();
+  const server = new Deno.Command(Deno.execPath(), {
+    args: ["run", "-A", "--quiet", join(REPO, "tests/fixtures/mcp/http_server.ts"), key],
+    cwd: REPO,
+    stdout: "piped",
+    stderr: "inherit",
+  }).spawn();
+  const lines = server.stdout.pipeThrough(new TextDecoderStream()).getReader();
+  try {
+    const port = Number((await lines.read()).value!.trim());
+    const url = `http://127.0.0.1:${port}/mcp`;
+    const spec = {
+      ...stdio("remote", "", []),
+      type: "http" as const,
+      url,
+      headers: { "X-Fixture-Key": key },
+    };
+    const connection = await McpConnection.connect(spec, connectOptions(REPO));
+    try {
+      assert.equal(text(await connection.callTool("echo", { text: "over http" })), "http echo: over http");
+      assert.deepEqual((await connection.listTools()).map((tool: { name: string }) => tool.name), ["echo"]);
+    } finally {
+      await connection.close();
+    }
+    const refused = await rejection(
+      McpConnection.connect({ ...spec, name: "nokey", headers: {} }, connectOptions(REPO)),
+    );
+    assert.match(refused.message, /^MCP server "nokey" failed initialize: .*missing key/);
+  } finally {
+    server.kill();
+    await lines.cancel();
+    await server.status;
+  }
+});
