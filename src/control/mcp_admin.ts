@@ -18,6 +18,7 @@ import { revokeMcpServer, trustMcpServer } from "../mcp/trust.ts";
 import type { AdminContext } from "./admin.ts";
 
 export type { McpServerEntry, McpTool };
+export { referencedVariables } from "../mcp/expand.ts";
 
 export interface McpServerInput {
   name: string;

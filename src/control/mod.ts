@@ -72,4 +72,5 @@ export {
   mcpServerTools,
   type McpTool,
   mcpTrust,
+  referencedVariables,
 } from "./mcp_admin.ts";

@@ -160,3 +160,26 @@ Deno.test("reasonix mcp list shows a repository's terminal controls as visible m
     await removeAll(home, ws);
   }
 });
+
+Deno.test("reasonix mcp get shows which variables a server sends, never a literal credential", async () => {
+  const home = await emptyHome();
+  const headers = { Authorization: "Bearer ${GITHUB_TOKEN}", "X-Api-Key": "literal-secret-value" };
+  const ws = await makeWorkspace({
+    ".mcp.json": JSON.stringify({ mcpServers: { gh: { url: "https://mcp.example.com/mcp", headers } } }),
+  });
+  try {
+    const get = await runCli(["mcp", "get", "gh"], {
+      home,
+      cwd: ws,
+      env: { GITHUB_TOKEN: "ghp_not_printed" },
+    });
+    assert.equal(get.code, 0, get.stderr);
+    assert.match(get.stdout, /^ {2}headers Authorization=Bearer \$\{GITHUB_TOKEN\}$/m);
+    assert.match(get.stdout, /^ {2}headers X-Api-Key=\[redacted\]$/m);
+    assert.match(get.stdout, /^ {2}reads from the environment: GITHUB_TOKEN$/m);
+    assert.match(get.stdout, /not trusted: run `reasonix mcp trust gh`/);
+    assert.doesNotMatch(get.stdout, /literal-secret-value|ghp_not_printed/);
+  } finally {
+    await removeAll(home, ws);
+  }
+});

@@ -13,6 +13,7 @@ import {
   mcpServers,
   mcpServerTools,
   mcpTrust,
+  referencedVariables,
 } from "../../control/mod.ts";
 import { ReasonixError } from "../../lib/errors.ts";
 import { redactSecrets } from "../../lib/redact.ts";
@@ -194,16 +195,22 @@ function describe(entry: McpServerEntry): string {
   for (const [title, record] of [["env", decl.env], ["headers", decl.headers]] as const) {
     for (const [key, value] of Object.entries(record)) lines.push(`  ${title} ${key}=${shown(key, value)}`);
   }
+  const variables = referencedVariables(decl);
+  if (variables.length > 0) lines.push(`  reads from the environment: ${variables.join(", ")}`);
   lines.push(`  timeouts: start ${entry.startupTimeoutMs / 1000} s, call ${entry.callTimeoutMs / 1000} s`);
   if (!decl.autoStart) lines.push("  auto_start: false");
   lines.push(`  status: ${status(entry)}`);
   return lines.join("\n");
 }
 
-/** A value written in a file may be a literal credential: shown only when its name does not say so. */
+/**
+ * A value as written, unless it may be a literal credential: a `${VAR}` reference is shown (it says what
+ * would be sent), a value named like a credential is not.
+ */
 function shown(key: string, value: string): string {
-  if (/^\$\{[A-Za-z_][A-Za-z0-9_]*(:-[^}]*)?\}$/.test(value)) return value;
-  return SECRET_KEY.test(key) ? "[redacted]" : redactSecrets(value);
+  const redacted = redactSecrets(value);
+  if (redacted !== value || /\$\{[A-Za-z_]/.test(value)) return redacted;
+  return SECRET_KEY.test(key) ? "[redacted]" : value;
 }
 
 function jsonOf(entry: McpServerEntry): Record<string, unknown> {
