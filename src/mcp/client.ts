@@ -23,6 +23,13 @@ import { type OpenedTransport, openTransport } from "./transports.ts";
 
 export type { CallToolResult, Tool as McpTool };
 
+/** One `notifications/progress` of a call. */
+export interface McpProgress {
+  progress: number;
+  total?: number;
+  message?: string;
+}
+
 export interface ConnectOptions {
   /** Where a stdio server runs (the workspace). */
   cwd: string;
@@ -125,19 +132,34 @@ export class McpConnection {
     return this.#tools;
   }
 
+  /**
+   * `signal` cancels the call (the SDK sends `notifications/cancelled`); `onProgress` receives the
+   * server's progress notifications, each of which also restarts the call's timeout.
+   */
   async callTool(
     tool: string,
     args: Record<string, unknown>,
-    options: { signal?: AbortSignal } = {},
+    options: { signal?: AbortSignal; onProgress?: (progress: McpProgress) => void } = {},
   ): Promise<CallToolResult> {
     const timeout = this.#options.toolTimeoutMs?.[tool] ?? this.#options.callTimeoutMs;
+    const { onProgress, signal } = options;
     try {
       const result = await this.#client.callTool({ name: tool, arguments: args }, undefined, {
         timeout,
-        ...(options.signal ? { signal: options.signal } : {}),
+        ...(signal ? { signal } : {}),
+        ...(onProgress ? { onprogress: onProgress, resetTimeoutOnProgress: true } : {}),
       });
       return result as CallToolResult;
     } catch (error) {
+      if (signal?.aborted) {
+        throw new ReasonixError(
+          "mcp.cancelled",
+          `Cancelled tools/call "${tool}" of MCP server "${this.name}"`,
+          {
+            cause: error,
+          },
+        );
+      }
       throw this.#explain(error, `tools/call "${tool}"`, timeout, "answer");
     }
   }

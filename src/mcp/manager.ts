@@ -71,7 +71,7 @@ export class McpManager {
     server: string,
     tool: string,
     args: Record<string, unknown>,
-    options: { signal?: AbortSignal } = {},
+    options: Parameters<McpConnection["callTool"]>[2] = {},
   ): Promise<CallToolResult> {
     return await (await this.connection(server)).callTool(tool, args, options);
   }

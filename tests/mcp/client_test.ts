@@ -43,6 +43,41 @@ Deno.test("McpConnection: server-everything over stdio answers the first call ma
   }
 });
 
+Deno.test("McpConnection: server-everything's progress reaches the caller; a cancelled call ends at once", async () => {
+  const cwd = await Deno.makeTempDir();
+  const connection = await McpConnection.connect(
+    npmServer("everything", EVERYTHING, ["stdio"]),
+    connectOptions(cwd),
+  );
+  try {
+    const progress: [number, number | undefined][] = [];
+    const done = await connection.callTool("trigger-long-running-operation", { duration: 0.4, steps: 4 }, {
+      onProgress: (event) => progress.push([event.progress, event.total]),
+    });
+    assert.match(text(done), /Long running operation completed/);
+    // The last step may race the result, after which the SDK no longer routes its progress.
+    assert.deepEqual(progress.slice(0, 3), [[1, 4], [2, 4], [3, 4]]);
+
+    const controller = new AbortController();
+    const started = performance.now();
+    const long = connection.callTool("trigger-long-running-operation", { duration: 60, steps: 2 }, {
+      signal: controller.signal,
+    });
+    setTimeout(() => controller.abort(), 200);
+    const cancelled = await rejection(long);
+    assert.equal(cancelled.code, "mcp.cancelled");
+    assert.equal(
+      cancelled.message,
+      `Cancelled tools/call "trigger-long-running-operation" of MCP server "everything"`,
+    );
+    assert.ok(performance.now() - started < 5_000);
+    assert.match(text(await connection.callTool("echo", { message: "after" })), /after/);
+  } finally {
+    await connection.close();
+    await Deno.remove(cwd, { recursive: true });
+  }
+});
+
 Deno.test("McpConnection: server-filesystem reads inside its temp dir and refuses a path outside it", async () => {
   const root = await Deno.makeTempDir();
   const inside = join(root, "allowed");
