@@ -5,15 +5,17 @@
  * definition, and connect to one to list its tools (refusing an unapproved project server, as every
  * headless start does).
  */
+import { resolve } from "node:path";
 import { MCP_SERVER_NAME } from "../config/_mcp_servers.ts";
 import { appendArrayTable, editTomlFile, removeArrayTable, type TableInput } from "../config/edit_tables.ts";
 import { loadConfig, parseToml } from "../config/load.ts";
-import { processEnv } from "../config/paths.ts";
+import { launchDirectory, processEnv } from "../config/paths.ts";
 import type { ConfigWarning, McpTransportKind } from "../config/types.ts";
 import { ReasonixError } from "../lib/errors.ts";
 import { McpConnection, type McpTool } from "../mcp/client.ts";
 import { type McpServerEntry, resolveMcpServers } from "../mcp/config.ts";
 import { startRefusal } from "../mcp/gate.ts";
+import { parseMcpJson } from "../mcp/mcp_json.ts";
 import { revokeMcpServer, trustMcpServer } from "../mcp/trust.ts";
 import type { AdminContext } from "./admin.ts";
 
@@ -74,6 +76,57 @@ export async function mcpAdd(ctx: AdminContext, input: McpServerInput): Promise<
       },
     );
   }
+  await editAndCheck(ctx, file, (text) => appendArrayTable(text, "plugins", pluginFields(input)));
+  return file;
+}
+
+export interface McpImport {
+  imported: string[];
+  /** Names left out, each with why. */
+  skipped: { name: string; reason: string }[];
+}
+
+/**
+ * Copies the servers of a `.mcp.json`, Claude Code (`~/.claude.json`) or Claude Desktop config (their
+ * top-level `mcpServers`) into the user's config.toml as written, `${VAR}` references included. A name the
+ * config.toml already declares is left out.
+ */
+export async function mcpImport(ctx: AdminContext, file: string, only: string[] = []): Promise<McpImport> {
+  const source = resolve(launchDirectory(), file);
+  let text: string;
+  try {
+    text = await Deno.readTextFile(source);
+  } catch (error) {
+    throw new ReasonixError("mcp.import_read", `Cannot read "${source}": ${(error as Error).message}`);
+  }
+  const { servers } = parseMcpJson(text, source);
+  const target = ctx.paths.globalConfigFile;
+  const config = await loadConfig({ workspace: ctx.workspace, paths: ctx.paths });
+  const declared = new Set(config.mcpServers.filter((decl) => decl.file === target).map((decl) => decl.name));
+  const missing = only.filter((name) => !servers.some((decl) => decl.name === name));
+  if (missing.length > 0) {
+    throw new ReasonixError("mcp.unknown_server", `Cannot find MCP server "${missing[0]}" in ${source}`);
+  }
+  const result: McpImport = { imported: [], skipped: [] };
+  const chosen = servers.filter((decl) => only.length === 0 || only.includes(decl.name));
+  for (const decl of chosen) {
+    if (declared.has(decl.name)) {
+      result.skipped.push({ name: decl.name, reason: `${target} already declares it` });
+    } else result.imported.push(decl.name);
+  }
+  const adding = chosen.filter((decl) => result.imported.includes(decl.name));
+  if (adding.length > 0) {
+    await editAndCheck(
+      ctx,
+      target,
+      (current) =>
+        adding.reduce((edited, decl) => appendArrayTable(edited, "plugins", pluginFields(decl)), current),
+    );
+  }
+  return result;
+}
+
+function pluginFields(input: McpServerInput): Record<string, TableInput> {
   const fields: Record<string, TableInput> = { name: input.name };
   if (input.type === "stdio") {
     fields.command = input.command ?? "";
@@ -84,8 +137,7 @@ export async function mcpAdd(ctx: AdminContext, input: McpServerInput): Promise<
   }
   if (input.env && Object.keys(input.env).length > 0) fields.env = input.env;
   if (input.headers && Object.keys(input.headers).length > 0) fields.headers = input.headers;
-  await editAndCheck(ctx, file, (text) => appendArrayTable(text, "plugins", fields));
-  return file;
+  return fields;
 }
 
 /** Removes the user's config.toml entry of `name`; a project file's server is the project's to remove. */

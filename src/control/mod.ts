@@ -63,6 +63,7 @@ export { sessionCheckpoints, sessionRewind } from "./session_rewind.ts";
 export { manifestUrl, upgrade } from "./upgrade.ts";
 export {
   mcpAdd,
+  mcpImport,
   mcpRemove,
   mcpRevoke,
   mcpServer,

@@ -183,3 +183,42 @@ Deno.test("reasonix mcp get shows which variables a server sends, never a litera
     await removeAll(home, ws);
   }
 });
+
+Deno.test("reasonix mcp import copies a Claude Desktop config's servers, keeping names already declared", async () => {
+  const home = await emptyHome();
+  const ws = await makeWorkspace({
+    "claude_desktop_config.json": JSON.stringify({
+      globalShortcut: "",
+      mcpServers: {
+        kept: { command: "other" },
+        github: {
+          command: "npx",
+          args: ["-y", "@modelcontextprotocol/server-github"],
+          env: { TOKEN: "${GH}" },
+        },
+        docs: { type: "http", url: "https://docs.example.com/mcp" },
+      },
+    }),
+  });
+  const config = join(home, "config.toml");
+  try {
+    await Deno.writeTextFile(config, USER_CONFIG);
+    const help = await runCli(["mcp", "import", "claude_desktop_config.json", "--help"], { home, cwd: ws });
+    assert.equal(help.code, 0, help.stderr);
+    assert.equal(await Deno.readTextFile(config), USER_CONFIG, "--help imported nothing");
+    const imported = await runCli(["mcp", "import", "claude_desktop_config.json"], { home, cwd: ws });
+    assert.equal(imported.code, 0, imported.stderr);
+    assert.equal(
+      imported.stdout,
+      `Imported MCP server "github"\nImported MCP server "docs"\nSkipped "kept": ${config} already declares it\n`,
+    );
+    assert.equal(
+      await Deno.readTextFile(config),
+      USER_CONFIG + `\n[[plugins]]\nname = "github"\ncommand = "npx"\n` +
+        `args = ["-y", "@modelcontextprotocol/server-github"]\nenv = { TOKEN = "\${GH}" }\n` +
+        `\n[[plugins]]\nname = "docs"\ntype = "http"\nurl = "https://docs.example.com/mcp"\n`,
+    );
+  } finally {
+    await removeAll(home, ws);
+  }
+});

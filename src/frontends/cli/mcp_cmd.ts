@@ -6,6 +6,7 @@
 import {
   adminContext,
   mcpAdd,
+  mcpImport,
   mcpRemove,
   mcpRevoke,
   mcpServer,
@@ -89,6 +90,13 @@ export async function mcpAddCmd(
     headers: pairs("--header", opts.header as string[]),
   });
   console.log(escapeControls(`Added MCP server "${name}" to ${file}`));
+}
+
+export async function mcpImportCmd(source: string, opts: DirOption & { only?: string[] }): Promise<void> {
+  const result = await mcpImport(await adminContext(opts.dir), source, opts.only ?? []);
+  for (const name of result.imported) console.log(escapeControls(`Imported MCP server "${name}"`));
+  for (const { name, reason } of result.skipped) console.log(escapeControls(`Skipped "${name}": ${reason}`));
+  if (result.imported.length === 0 && result.skipped.length === 0) console.log("No MCP servers to import");
 }
 
 export async function mcpRemoveCmd(name: string, opts: DirOption): Promise<void> {

@@ -36,6 +36,15 @@ export function mcpCommand(io: McpIo): Command {
     .action(async (name: string, command: string[], opts: Record<string, unknown>) =>
       await (await load()).mcpAddCmd(name, command, opts)
     );
+  mcp.command("import").description(
+    "Copy the servers of a .mcp.json or Claude Code/Desktop config into your config.toml",
+  )
+    .argument("<file>", "a JSON file with a top-level mcpServers object")
+    .option("--only <name>", "import only this server (repeatable)", collect, [])
+    .option("--dir <path>", "workspace directory")
+    .action(async (file: string, opts: { only?: string[]; dir?: string }) =>
+      await (await load()).mcpImportCmd(file, opts)
+    );
   mcp.command("remove").description("Remove a server from your config.toml").argument("<name>")
     .option("--dir <path>", "workspace directory")
     .action(async (name: string, opts: { dir?: string }) => await (await load()).mcpRemoveCmd(name, opts));
