@@ -130,6 +130,7 @@ Deno.test("reasonix mcp tools refuses an unapproved .mcp.json server, and starts
     assert.deepEqual(JSON.parse(tools.stdout).map((t: { name: string }) => t.name).sort(), [
       "crash",
       "echo",
+      "shout",
       "sleep",
     ]);
 

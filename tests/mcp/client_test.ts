@@ -108,7 +108,12 @@ Deno.test("McpConnection: tools/list_changed right after the handshake neither f
       connection.listTools(),
     ]);
     assert.equal(text(echo), "echo: now");
-    assert.deepEqual(tools.map((tool: { name: string }) => tool.name).sort(), ["crash", "echo", "sleep"]);
+    assert.deepEqual(tools.map((tool: { name: string }) => tool.name).sort(), [
+      "crash",
+      "echo",
+      "shout",
+      "sleep",
+    ]);
   } finally {
     await connection.close();
   }
@@ -177,6 +182,24 @@ Deno.test("McpConnection.connect() fails clearly, without hanging, when the serv
   assert.match(error.message, /^MCP server "junk" wrote something that is not JSON-RPC to stdout: /);
   assert.match(error.message, /"Server listening\.\.\. ␛\[31mready␛\[0m"/, "controls made visible");
   assert.equal(liveChildren(), 0, "the junk server was killed");
+});
+
+Deno.test("McpConnection.callTool() fails clearly when the server logs to stdout mid-call", async () => {
+  const connection = await McpConnection.connect(
+    fixtureServer("chatty", "crash_server.ts"),
+    connectOptions(REPO),
+  );
+  try {
+    const error = await rejection(connection.callTool("shout", {}));
+    assert.equal(error.code, "mcp.server_failed");
+    assert.match(
+      error.message,
+      /^MCP server "chatty" wrote something that is not JSON-RPC to stdout: "debug: handling shout" .* during tools\/call "shout"$/,
+    );
+    assert.equal(connection.alive, false);
+  } finally {
+    await connection.close();
+  }
 });
 
 Deno.test("McpConnection.connect() names a command that does not exist, and a startup timeout", async () => {
