@@ -24,7 +24,7 @@ export interface PaintFigures {
 
 const POLL = { intervalMs: 10, timeoutMs: 60_000 };
 
-async function paintOnce(contender: TuiContender, place: Place): Promise<PaintFigures> {
+export async function paintOnce(contender: TuiContender, place: Place): Promise<PaintFigures> {
   const { pane, startedAt } = await launch(contender, place);
   try {
     const seen = await pollScreen(pane, (screen) => contender.ready.test(screen), POLL);

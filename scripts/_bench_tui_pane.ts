@@ -8,6 +8,7 @@ import { join, resolve } from "node:path";
 import { makeHome, makeWorkspace, removeAll } from "../tests/support/cli.ts";
 import { shellQuote, TmuxPane } from "../tests/support/tmux.ts";
 import { processTree, waitGone } from "./_bench_tui_proc.ts";
+import { LAZY_IMPORTS_FLAG } from "../src/control/fence.ts";
 
 const ROOT = resolve(import.meta.dirname!, "..");
 export const PANE_SIZE: [number, number] = [100, 40];
@@ -22,7 +23,7 @@ export interface TuiContender {
 }
 
 export function tuiContenders(go: string | null, goVersion: string): TuiContender[] {
-  const deno = (entry: string) => [Deno.execPath(), "run", "--no-prompt", "-A", entry];
+  const deno = (entry: string) => [Deno.execPath(), "run", "--no-prompt", "-A", LAZY_IMPORTS_FLAG, entry];
   const list: TuiContender[] = [{
     name: "reasonix (deno)",
     argv: deno(join(ROOT, "main.ts")),

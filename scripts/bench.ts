@@ -4,9 +4,12 @@
  * side by side, and prints wall time, peak RSS, requests, prompt tokens (DeepSeek V3's tokenizer, in the
  * simulator), cache hit ratio and the first request's tokens by part (system, tools, context); then times
  * our tools in-process (scripts/_bench_tools.ts), then the TUIs (scripts/bench_tui.ts: first paint; the
- * long streamed answer only with BENCH_ONLY=tui or BENCH_TUI_TOKENS). `BENCH_ONLY=sessions|tools|tui` runs one section
+ * long streamed answer only with BENCH_ONLY=tui or BENCH_TUI_TOKENS); first of all the start-up figures
+ * (scripts/_bench_startup.ts: `--version`, `run "say ok"`, TUI first paint, interleaved with Go,
+ * BENCH_STARTUP_RUNS runs, default 9). `BENCH_ONLY=startup|sessions|tools|tui` runs one section
  * (`sessions` ends with how long `session list` takes with 5,000 sessions; `session-list` runs only that);
- * `BENCH_DUMP=<dir>` writes every request body and its usage there as JSON lines.
+ * `BENCH_DUMP=<dir>` writes every request body and its usage there as JSON lines. `size`
+ * (scripts/_bench_size.ts) compiles offline and prints the binary's payload beside the Go binary.
  * Figures are printed, never asserted.
  */
 import { join, resolve } from "node:path";
@@ -15,10 +18,11 @@ import { SCENARIOS } from "./_bench_scenarios.ts";
 import { median, runToolBenches } from "./_bench_tools.ts";
 import { GO_VERSION, goBinary } from "./_bench_go.ts";
 import { runSessionListBench } from "./_bench_session_list.ts";
+import { LAZY_IMPORTS_FLAG } from "../src/control/fence.ts";
 
 const ROOT = resolve(import.meta.dirname!, "..");
 const RUNS = Number(Deno.env.get("BENCH_RUNS") ?? "3");
-const SECTIONS = ["sessions", "session-list", "tools", "tui"] as const;
+const SECTIONS = ["startup", "sessions", "session-list", "tools", "tui", "size"] as const;
 
 function hitRatio(f: Figures): number {
   return f.promptTokens > 0 ? f.hitTokens / f.promptTokens : 0;
@@ -53,6 +57,10 @@ async function main() {
     console.error(`Unknown BENCH_ONLY "${only}": use ${SECTIONS.map((s) => `"${s}"`).join(" or ")}`);
     Deno.exit(2);
   }
+  if (only === "" || only === "startup") {
+    const runs = Number(Deno.env.get("BENCH_STARTUP_RUNS") ?? "9");
+    await (await import("./_bench_startup.ts")).runStartupBenches({ runs });
+  }
   if (only === "" || only === "sessions") await runSessionBenches();
   if (only === "" || only === "sessions" || only === "session-list") {
     await runSessionListBench({ runs: RUNS });
@@ -62,6 +70,7 @@ async function main() {
     const stream = only === "tui" || Deno.env.get("BENCH_TUI_TOKENS") !== undefined;
     await (await import("./bench_tui.ts")).runTuiBenches({ runs: RUNS, stream });
   }
+  if (only === "" || only === "size") await (await import("./_bench_size.ts")).runSizeBench();
 }
 
 function contenders(go: string | null): Contender[] {
@@ -72,6 +81,7 @@ function contenders(go: string | null): Contender[] {
       "run",
       "--no-prompt",
       "-A",
+      LAZY_IMPORTS_FLAG,
       join(ROOT, "main.ts"),
       "run",
       ...(continued ? ["-c"] : []),

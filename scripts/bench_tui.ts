@@ -7,7 +7,7 @@
  *   BENCH_TUI_RUNS runs each (default BENCH_RUNS), only when asked for (`stream`); a run that has not
  *   shown the last line after BENCH_TUI_TIMEOUT_S (default: the stream's duration + 120 s) reports how far
  *   it got, and is not repeated;
- * - the rendering path alone, in-process (always).
+ * - the rendering path alone, in-process, as the app drives it (always).
  * Method and figures: docs/PERFORMANCE.md. Printed, never asserted.
  */
 import { median } from "./_bench_tools.ts";
@@ -112,14 +112,19 @@ async function streamSection(contenders: TuiContender[], runs: number): Promise<
 async function renderPathSection(): Promise<void> {
   const tokens = Number(Deno.env.get("BENCH_TUI_TOKENS") ?? 20_000);
   const { text } = benchAnswer(tokens);
-  console.log(`\n## TUI render path: ${tokens}-token Markdown answer, width 100, Ink to an in-memory stdout`);
+  console.log(
+    `\n## TUI render path: ${tokens}-token Markdown answer, state + transcript pane, Ink to an in-memory 100x40 terminal`,
+  );
   for (const [label, rate] of RATES) {
     const f = await streamInto(text, rate);
     console.log(
-      `${label.padEnd(10)}  wall ${(f.wallMs / 1000).toFixed(2)}s  frames ${f.frames}  render p50 ${
-        f.p50.toFixed(2)
-      }ms p99 ${f.p99.toFixed(2)}ms max ${f.max.toFixed(1)}ms  late frames (>33ms) ${f.late}  ` +
-        `peak RSS ${f.peakRssMb.toFixed(0)} MB`,
+      `${label.padEnd(10)}  wall ${(f.wallMs / 1000).toFixed(2)}s  cpu ${
+        (f.cpuMs / 1000).toFixed(2)
+      }s  frames ${f.frames}  ` +
+        `render p50 ${f.p50.toFixed(2)}ms p99 ${f.p99.toFixed(2)}ms max ${
+          f.max.toFixed(1)
+        }ms  late frames (>33ms) ` +
+        `${f.late}  written ${(f.written / 1024).toFixed(0)} KB  peak RSS ${f.peakRssMb.toFixed(0)} MB`,
     );
   }
 }

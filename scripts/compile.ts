@@ -10,6 +10,7 @@
 import { join, relative, resolve } from "node:path";
 import { existsSync } from "node:fs";
 import { PLATFORMS } from "../src/lib/platforms.ts";
+import { payloadArgs } from "./_compile_payload.ts";
 
 const ROOT = resolve(import.meta.dirname!, "..");
 export const TARGETS: string[] = PLATFORMS.map((entry) => entry.target);
@@ -110,7 +111,17 @@ async function compile(target: string, options: { outDir: string; commit: string
     .flatMap((asset) => ["--include", join(ROOT, asset)]);
   const entry = await writeEntry({ target, commit: options.commit });
   const run = await new Deno.Command(Deno.execPath(), {
-    args: ["compile", ...RUNTIME_FLAGS, "--target", target, ...includes, "--output", output, entry],
+    args: [
+      "compile",
+      ...RUNTIME_FLAGS,
+      ...await payloadArgs(),
+      "--target",
+      target,
+      ...includes,
+      "--output",
+      output,
+      entry,
+    ],
     cwd: ROOT,
     stdout: "piped",
     stderr: "piped",

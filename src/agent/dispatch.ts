@@ -37,7 +37,10 @@ export interface GateCall {
   plan?: () => Promise<PlannedChange>;
 }
 
-export type GateDecision = { allow: true } | { allow: false; code: string; message: string };
+/** `waitedMs`: time spent waiting for a person, which the call's duration leaves out. */
+export type GateDecision =
+  & { waitedMs?: number }
+  & ({ allow: true } | { allow: false; code: string; message: string });
 
 export interface CallOutcome {
   callId: string;
@@ -68,6 +71,8 @@ export interface DispatchOptions {
 
 interface Settled {
   ok: boolean;
+  /** Time the gate waited for a person: not the tool's time. */
+  waitedMs?: number;
   output: string;
   code?: string;
   truncated: boolean;
@@ -104,7 +109,7 @@ async function runCall(call: ToolCall, options: DispatchOptions): Promise<CallOu
     ok: settled.ok,
     output: settled.output,
     ...(settled.code === undefined ? {} : { code: settled.code }),
-    durationMs: Math.round(performance.now() - started),
+    durationMs: Math.max(0, Math.round(performance.now() - started - (settled.waitedMs ?? 0))),
     truncated: settled.truncated,
     readOnly: spec?.readOnly ?? false,
     startedAt,
@@ -139,23 +144,28 @@ async function settle(resolved: ResolvedCall, options: DispatchOptions): Promise
     });
     return failure("tool.invalid_args", message, ctx);
   }
-  try {
+  let waitedMs = 0;
+  const settled = await (async (): Promise<Settled> => {
     const plan = planOnce(spec, checked.data, ctx);
     const decision = options.gate
       ? await options.gate.check(spec, checked.data, { id: call.id, arguments: raw, ctx, ...plan })
       : { allow: true as const };
+    waitedMs = decision.waitedMs ?? 0;
     if (!decision.allow) return failure(decision.code, decision.message, ctx);
     const toolCtx = withPermits(ctx, spec, options.gate);
     const result = plan.plan
       ? await applyPlanned(await plan.plan(), toolCtx)
       : await spec.execute(checked.data, toolCtx);
     return finish(result, spec, ctx);
-  } catch (error) {
-    if (error instanceof ToolError) return failure(error.code, error.message, ctx);
-    if (error instanceof Deno.errors.NotCapable) return failure("tool.fenced", fencedMessage(error), ctx);
-    if (ctx.signal.aborted) return failure("tool.aborted", "Interrupted before the call finished", ctx);
-    return failure("tool.failed", errorMessage(error), ctx);
-  }
+  })().catch((error: unknown) => thrown(error, ctx));
+  return { ...settled, waitedMs };
+}
+
+function thrown(error: unknown, ctx: ToolContext): Settled {
+  if (error instanceof ToolError) return failure(error.code, error.message, ctx);
+  if (error instanceof Deno.errors.NotCapable) return failure("tool.fenced", fencedMessage(error), ctx);
+  if (ctx.signal.aborted) return failure("tool.aborted", "Interrupted before the call finished", ctx);
+  return failure("tool.failed", errorMessage(error), ctx);
 }
 
 /** Planned lazily, so a refused call is judged before its file is read, and never twice. */

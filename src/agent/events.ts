@@ -28,7 +28,7 @@ export interface PermissionExplanation {
   reason: string;
 }
 
-/** A gated call waiting for a human; answered with `Controller.answerApproval(id, choice)`. */
+/** A gated call waiting for a human; answered with `Controller.answerApproval(id, choice, reason?)`. */
 export interface ApprovalRequest {
   id: string;
   callId: string;
@@ -111,8 +111,11 @@ export type ReasonixEvent =
     }
     | { type: "turn_done"; subtype: TurnSubtype; result: string; error?: ErrorInfo }
     | { type: "approval_requested"; request: ApprovalRequest }
-    /** `cancelled`: nobody answered before the turn was interrupted or the session closed (choice is deny). */
-    | { type: "approval_resolved"; id: string; choice: ApprovalChoice; cancelled?: boolean }
+    /**
+     * `cancelled`: nobody answered before the turn was interrupted or the session closed (choice is deny).
+     * `reason`: what the user typed when denying; the model reads it in the refusal.
+     */
+    | { type: "approval_resolved"; id: string; choice: ApprovalChoice; cancelled?: boolean; reason?: string }
     /** The `ask` tool waits for the user; answered with `Controller.answerQuestion(id, answers)`. */
     | { type: "question_asked"; id: string; questions: Question[] }
     | { type: "question_resolved"; id: string; outcome: "answered" | "declined" | "cancelled" }
@@ -131,4 +134,4 @@ export type Op =
   | { type: "user_turn"; text: string }
   | { type: "interrupt" }
   /** Answers an `approval_requested` event (`Controller.answerApproval`). */
-  | { type: "answer_approval"; id: string; choice: ApprovalChoice };
+  | { type: "answer_approval"; id: string; choice: ApprovalChoice; reason?: string };

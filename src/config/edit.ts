@@ -35,6 +35,25 @@ export function setTomlKey(text: string, dottedKey: string, value: TomlInput): s
   return edited;
 }
 
+/** Appends one `[[name]]` table with `fields` at the end of the text; everything before stays as it was. */
+export function appendTomlTable(text: string, name: string, fields: Record<string, TomlInput>): string {
+  const body = Object.entries(fields).map(([key, value]) => `${renderKey([key])} = ${renderValue(value)}\n`);
+  const gap = text === "" ? "" : text.endsWith("\n\n") ? "" : text.endsWith("\n") ? "\n" : "\n\n";
+  const edited = `${text}${gap}[[${renderKey([name])}]]\n${body.join("")}`;
+  try {
+    parse(edited);
+  } catch (error) {
+    throw new ReasonixError(
+      "config.invalid",
+      `Cannot add a [[${name}]] table: the edit would not be valid TOML`,
+      {
+        cause: error,
+      },
+    );
+  }
+  return edited;
+}
+
 export async function setConfigKey(file: string, dottedKey: string, rawValue: string): Promise<void> {
   const segments = parseDottedKey(dottedKey);
   const value = parseLeafInput(dottedKey, leafFor(segments), rawValue);

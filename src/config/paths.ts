@@ -35,6 +35,21 @@ export function takeProcessEnv(name: string): string | undefined {
   return value;
 }
 
+/**
+ * Sets `name` to `value` while `load` runs, then restores what was there. For libraries that read the
+ * environment once, when their modules are first evaluated (React's `NODE_ENV`).
+ */
+export async function withProcessEnv<T>(name: string, value: string, load: () => Promise<T>): Promise<T> {
+  const before = Deno.env.get(name);
+  Deno.env.set(name, value);
+  try {
+    return await load();
+  } finally {
+    if (before === undefined) Deno.env.delete(name);
+    else Deno.env.set(name, before);
+  }
+}
+
 export function systemTempDir(): string {
   return tmpdir();
 }

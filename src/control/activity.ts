@@ -76,6 +76,9 @@ const PHASE_KEYS = {
   retrying: "activity.retrying",
 } as const;
 
+/** Built once: `toLocaleString` builds a formatter on every call, several times per frame. */
+const TOKEN_COUNT = new Intl.NumberFormat("en-US");
+
 const FRAMES = ["⠋", "⠙", "⠹", "⠸", "⠼", "⠴", "⠦", "⠧", "⠇", "⠏"];
 
 /** `⠹ running bash · 12s · ↓ 340 tokens`; `frame` advances the spinner. */
@@ -85,6 +88,6 @@ export function activityText(activity: Activity, now: number, frame: number): st
   // The tool name is the model's output: its terminal controls are shown as marks, never sent.
   const what = t(PHASE_KEYS[activity.phase], { tool: escapeControls(activity.tool ?? "") });
   const tokens = activityTokens(activity);
-  const count = tokens > 0 ? ` · ${t("activity.tokens", { count: tokens.toLocaleString("en-US") })}` : "";
+  const count = tokens > 0 ? ` · ${t("activity.tokens", { count: TOKEN_COUNT.format(tokens) })}` : "";
   return `${FRAMES[frame % FRAMES.length]} ${what} · ${elapsed}${count}`;
 }

@@ -7,24 +7,37 @@
 import type { ApprovalChoice, ApprovalRequest, ReasonixEvent } from "../agent/events.ts";
 import type { PermissionMode } from "../config/types.ts";
 import { parseRule, type Rule } from "../permission/rules.ts";
+import { t } from "../lib/i18n/mod.ts";
 
 /** What the gate hands over; the desk adds the id and the mode. */
 export type ApprovalAsk = Omit<ApprovalRequest, "id" | "mode">;
 
+/** A person's answer; `reason` is what they typed when denying (trimmed, never empty). */
+export interface ApprovalReply {
+  choice: ApprovalChoice;
+  reason?: string;
+}
+
 /** `null`: nobody is there to answer; `cancelled`: the turn ended while the call waited. */
-export type ApprovalAnswer = ApprovalChoice | "cancelled" | null;
+export type ApprovalAnswer = ApprovalReply | "cancelled" | null;
+
+/** A deny reason longer than this is cut: it is the person's note, not a document. */
+const MAX_REASON_CHARS = 2000;
 
 export interface ApprovalsOptions {
   mode: PermissionMode;
   /** Rules remembered by earlier "always allow" answers in this workspace. */
   alwaysRules?: readonly string[];
-  /** Stores an "always allow" rule; failures are reported as a warning, the call still runs. */
-  persist?: (rule: string) => Promise<void>;
+  /**
+   * Stores an "always allow" rule and returns where (a file path, for the notice); failures are reported
+   * as a warning, the call still runs.
+   */
+  persist?: (rule: string) => Promise<string>;
 }
 
 interface Waiting {
   request: ApprovalRequest;
-  settle: (answer: ApprovalChoice | "cancelled") => void;
+  settle: (answer: ApprovalReply | "cancelled") => void;
 }
 
 export class Approvals {
@@ -81,8 +94,8 @@ export class Approvals {
     });
   }
 
-  /** Settles a waiting call; false when no call with this id is waiting. */
-  async answer(id: string, choice: ApprovalChoice): Promise<boolean> {
+  /** Settles a waiting call; false when no call with this id is waiting. `reason` counts only with deny. */
+  async answer(id: string, choice: ApprovalChoice, reason?: string): Promise<boolean> {
     const waiting = this.#waiting.get(id);
     if (!waiting) return false;
     const rule = waiting.request.suggestedRule;
@@ -90,7 +103,8 @@ export class Approvals {
       this.#session.push(...safeRule(rule));
       if (choice === "allow_always") await this.#remember(rule);
     }
-    this.#settle(id, choice);
+    const note = choice === "deny" ? denyReason(reason) : undefined;
+    this.#settle(id, note === undefined ? { choice } : { choice, reason: note });
     return true;
   }
 
@@ -99,27 +113,32 @@ export class Approvals {
   }
 
   async #remember(rule: string): Promise<void> {
+    if (!this.#persist) return;
     try {
-      await this.#persist?.(rule);
+      const file = await this.#persist(rule);
+      this.#emit({ type: "notice", message: t("approval.saved", { rule, file }) });
     } catch (error) {
       const detail = error instanceof Error ? error.message : String(error);
       this.#emit({ type: "warning", message: `Cannot remember "${rule}" for later sessions: ${detail}` });
     }
   }
 
-  #settle(id: string, answer: ApprovalChoice | "cancelled"): void {
+  #settle(id: string, answer: ApprovalReply | "cancelled"): void {
     const waiting = this.#waiting.get(id);
     if (!waiting) return;
     this.#waiting.delete(id);
     waiting.settle(answer);
-    const choice = answer === "cancelled" ? "deny" : answer;
     this.#emit({
       type: "approval_resolved",
       id,
-      choice,
-      ...(answer === "cancelled" ? { cancelled: true } : {}),
+      ...(answer === "cancelled" ? { choice: "deny", cancelled: true } : answer),
     });
   }
+}
+
+function denyReason(reason: string | undefined): string | undefined {
+  const trimmed = reason?.trim();
+  return trimmed ? trimmed.slice(0, MAX_REASON_CHARS) : undefined;
 }
 
 function safeRule(text: string): Rule[] {

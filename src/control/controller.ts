@@ -98,10 +98,7 @@ export class Controller implements RunPort, ApprovalPort, QuestionPort, StatusPo
     if (language) this.#tellReasoningLanguage(language);
     if (this.#chosen.effort) parts.effort = this.#chosen.effort;
     this.#compactor = controllerCompactor(parts, {
-      recordUsage: (result) => {
-        this.#totals.modelCalls++;
-        return this.#recordUsage(result);
-      },
+      recordUsage: (result) => this.#recordUsage(result),
       emit: (event) => this.#observe(event),
     });
   }
@@ -238,8 +235,8 @@ export class Controller implements RunPort, ApprovalPort, QuestionPort, StatusPo
   }
 
   /** Answers an `approval_requested` event; false when that approval is no longer waiting. */
-  answerApproval(id: string, choice: ApprovalChoice): Promise<boolean> {
-    return this.#parts.approvals?.answer(id, choice) ?? Promise.resolve(false);
+  answerApproval(id: string, choice: ApprovalChoice, reason?: string): Promise<boolean> {
+    return this.#parts.approvals?.answer(id, choice, reason) ?? Promise.resolve(false);
   }
 
   /** Approvals still waiting, for a face that attaches while one is open. */
@@ -303,7 +300,6 @@ export class Controller implements RunPort, ApprovalPort, QuestionPort, StatusPo
       await this.#compactIfDue(abort.signal);
       await this.#appendUserTurn(text);
       const done = await runTurnLoop(this.#loopOptions(abort.signal));
-      this.#totals.modelCalls += done.modelCalls;
       const outcome: TurnOutcome = { subtype: done.subtype, result: done.result };
       if (done.subtype !== "success") {
         outcome.error = { code: "turn.max_steps", message: done.result };
@@ -448,7 +444,9 @@ export class Controller implements RunPort, ApprovalPort, QuestionPort, StatusPo
     this.#emit(event);
   }
 
+  /** Every completed request passes here, so an interrupted turn's requests count too. */
   async #recordUsage(result: ChatResult): Promise<void> {
+    this.#totals.modelCalls++;
     const counted = { totals: this.#totals, request: ++this.#requests };
     this.#emit(await recordUsage(this.#parts, result, counted));
   }

@@ -5,13 +5,18 @@
 import { errorFields } from "../lib/errors.ts";
 import type { ErrorInfo } from "./events.ts";
 
-/** The signals that stop a turn as Ctrl+C does; each keeps its own code (and exit status, main.ts). */
-export type StopSignal = "SIGINT" | "SIGTERM" | "SIGHUP";
+/**
+ * The signals that stop a turn as Ctrl+C does; each keeps its own code (and exit status, main.ts).
+ * SIGPIPE stands for a headless run whose reader left (`reasonix run … | head -1`): Deno ignores the signal
+ * itself, so the face sends it when a write finds the pipe closed.
+ */
+export type StopSignal = "SIGINT" | "SIGTERM" | "SIGHUP" | "SIGPIPE";
 
 const STOPPED: Record<StopSignal, ErrorInfo> = {
   SIGINT: { code: "turn.interrupted", message: "Interrupted by the user" },
   SIGTERM: { code: "turn.terminated", message: "Interrupted by SIGTERM" },
   SIGHUP: { code: "turn.hangup", message: "Interrupted by SIGHUP (the terminal went away)" },
+  SIGPIPE: { code: "output.broken_pipe", message: "Stopped: the reader of the output went away" },
 };
 
 /** How a turn stopped by `signal` is reported. */

@@ -20,6 +20,11 @@ import { tempRoot } from "../sandbox/temp_dir.ts";
 import { STAGING_DIR } from "../lib/atomic_fs.ts";
 import { fsAgentSupported } from "../sandbox/fs_agent.ts";
 
+/**
+ * `deno run` resolves each `import()` when it runs instead of walking them all at start (the command table
+ * loads each command's modules that way). Not in deno.json: `deno compile` would then leave them out.
+ */
+export const LAZY_IMPORTS_FLAG = "--unstable-lazy-dynamic-imports";
 /** Executables the kernel itself spawns; everything else runs inside `bash`. */
 const EXECUTABLES = ["bash", "sh", "bwrap", "rg", "git", "sandbox-exec"];
 /** The clipboard tools `/copy` may run (src/sandbox/host_clipboard.ts); `clip` is found as clip.exe. */
@@ -146,7 +151,7 @@ export async function runFenced(request: FenceRequest, run: FencedRun): Promise<
   const flags = await fenceFlags(request);
   return await reexec({
     execPath: run.execPath,
-    args: ["run", ...flags, run.mainModule, ...run.args],
+    args: ["run", LAZY_IMPORTS_FLAG, ...flags, run.mainModule, ...run.args],
     env: { ...request.env, [FENCED_ENV]: "1", [FENCE_PARENT_ENV]: String(Deno.pid) },
     forwardInterrupt: !run.interactive,
   });

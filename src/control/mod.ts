@@ -35,15 +35,27 @@ export { existingDir } from "./workspace_dir.ts";
 export { type HistoryPort, openInputHistory } from "./input_history.ts";
 export { escapePath } from "./mentions.ts";
 export {
-  type ConfigWrite,
+  currentDefaultModel,
+  existingKey,
   existingKeySource,
+  type KeyTest,
+  type ModelChoice,
   modelChoices,
   needsSetup,
   type SetupContext,
   storeKey,
   testKey,
-  writeProjectConfig,
 } from "./setup.ts";
+export {
+  configTarget,
+  type ConfigWrite,
+  customChoice,
+  type CustomProvider,
+  keyEnvFor,
+  keyOptional,
+  writeCustomProvider,
+  writeDefaultModel,
+} from "./setup_write.ts";
 
 // The admin commands: config, trust, permission, doctor, cache, session, upgrade, the write fence.
 export { adminContext, configGet, configSet, trustProviderKey } from "./admin.ts";

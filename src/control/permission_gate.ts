@@ -64,12 +64,14 @@ async function askPerson(
   },
 ): Promise<GateDecision> {
   const { decision, call, options } = pending;
+  const preview = await previewOf(spec, pending.args, call);
+  const asked = performance.now();
   const answer = await options.approvals.request({
     callId: call?.id ?? "",
     tool: spec.name,
     arguments: call?.arguments ?? JSON.stringify(pending.args),
     subject: shown(pending.facts.subjects[0]),
-    preview: await previewOf(spec, pending.args, call),
+    preview,
     explanation: {
       decision: "ask",
       tier: decision.tier,
@@ -78,18 +80,26 @@ async function askPerson(
     },
     suggestedRule: decision.suggestedRule,
   }, call?.ctx.signal);
+  const waitedMs = Math.round(performance.now() - asked);
   if (answer === null) return refuse(spec, decide(pending.facts, policyOf(options, true)));
   if (answer === "cancelled") {
     return {
       allow: false,
       code: "tool.aborted",
       message: `Not run: the turn was cancelled while this "${spec.name}" call waited for approval`,
+      waitedMs,
     };
   }
-  if (answer === "deny") {
-    return { allow: false, code: "permission.denied", message: `The user declined this "${spec.name}" call` };
+  if (answer.choice === "deny") {
+    return { allow: false, code: "permission.denied", message: declined(spec.name, answer.reason), waitedMs };
   }
-  return ALLOW;
+  return { allow: true, waitedMs };
+}
+
+/** The person's own words are quoted as a JSON string, so the model cannot mistake where they end. */
+function declined(tool: string, reason: string | undefined): string {
+  const refusal = `The user declined this "${tool}" call`;
+  return reason === undefined ? refusal : `${refusal} and said: ${JSON.stringify(reason)}`;
 }
 
 /** What the card shows: invisible and bidi characters escaped, so the person sees what would run. */

@@ -7,7 +7,6 @@ import type { Paths } from "../config/paths.ts";
 import type { ResolvedConfig } from "../config/types.ts";
 import { addPermissionGrant, loadPermissionGrants } from "../config/permission_grants.ts";
 import type { Gate } from "../agent/dispatch.ts";
-import { initBashParser } from "../permission/bash_parse.ts";
 import { compileRules } from "../permission/rules.ts";
 import type { Workspace } from "../tool/tool.ts";
 import { Approvals } from "./approvals.ts";
@@ -27,12 +26,13 @@ export async function setupPermissions(options: {
   headless: boolean;
 }): Promise<PermissionSetup> {
   const { config, paths, workspace } = options;
-  // A failed grammar load is not fatal: every bash line then counts as unparsable (tier 2).
-  await initBashParser().catch(() => {});
   const approvals = new Approvals({
     mode: config.permissions.mode,
     alwaysRules: await loadPermissionGrants(paths, workspace.root),
-    persist: (rule) => addPermissionGrant(paths, workspace.root, rule),
+    persist: async (rule) => {
+      await addPermissionGrant(paths, workspace.root, rule);
+      return paths.trustFile;
+    },
   });
   const gateOptions = {
     approvals,

@@ -40,7 +40,8 @@ export interface SessionInfo {
 
 /** What an interactive face needs to show approval cards and answer them. */
 export interface ApprovalPort {
-  answerApproval(id: string, choice: ApprovalChoice): Promise<boolean>;
+  /** `reason` goes with a deny: the model reads it in the refusal. */
+  answerApproval(id: string, choice: ApprovalChoice, reason?: string): Promise<boolean>;
   pendingApprovals(): ApprovalRequest[];
   readonly permissionMode: PermissionMode;
   setPermissionMode(mode: PermissionMode): void;

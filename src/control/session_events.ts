@@ -104,7 +104,7 @@ export function announcementEvent(
   return { type: "session_started", sessionId: log.id, ...session, ...figures };
 }
 
-/** The log entry an approval or question event becomes; null for any other event. */
+/** The log entry an approval or question event (or the desk's notice) becomes; null for any other event. */
 export function deskEntry(event: ReasonixEvent): SessionEntry | null {
   switch (event.type) {
     case "approval_requested": {
@@ -117,11 +117,14 @@ export function deskEntry(event: ReasonixEvent): SessionEntry | null {
         id: event.id,
         choice: event.choice,
         ...(event.cancelled ? { cancelled: true } : {}),
+        ...(event.reason ? { reason: event.reason } : {}),
       };
     case "question_asked":
       return { kind: "question_asked", id: event.id, questions: event.questions };
     case "question_resolved":
       return { kind: "question_answered", id: event.id, outcome: event.outcome };
+    case "notice":
+      return { kind: "notice", level: "info", text: event.message };
     default:
       return null;
   }

@@ -1,21 +1,20 @@
 /**
  * @module
  * The setup wizard's behaviour, without its prompts: whether setup is needed, which models to offer,
- * storing the key in `<home>/.env` (mode 0600, other lines kept), writing or completing
- * `reasonix.toml` without rewriting the user's text, and testing the key with one tiny request.
+ * storing the key in `<home>/.env` (mode 0600, other lines kept) and testing it with one tiny request.
+ * What it writes to config files is in setup_write.ts.
  */
-import { join } from "node:path";
-import { loadConfig, PROJECT_CONFIG_FILE } from "../config/load.ts";
+import { loadConfig } from "../config/load.ts";
 import { resolveModel } from "../config/models.ts";
 import { resolveCredential } from "../config/credentials.ts";
 import type { Paths } from "../config/paths.ts";
 import { parseDotenv } from "../config/dotenv.ts";
-import { setTomlKey } from "../config/edit.ts";
-import { parseToml } from "../config/load.ts";
 import type { ProviderConfig } from "../config/types.ts";
 import { writeFileAtomic } from "../lib/atomic_fs.ts";
 import { ReasonixError } from "../lib/errors.ts";
+import { ProviderError } from "../provider/errors.ts";
 import { createProvider } from "../provider/registry.ts";
+import { explainTestFailure } from "./setup_failure.ts";
 
 export interface SetupContext {
   workspace: string;
@@ -48,6 +47,11 @@ export async function modelChoices(context: SetupContext): Promise<ModelChoice[]
   return config.providers.map((provider) => ({ ref: provider.name, model: provider.defaultModel, provider }));
 }
 
+/** The model `reasonix` uses today, from every config layer: setup need not write what is already so. */
+export async function currentDefaultModel(context: SetupContext): Promise<string> {
+  return (await loadConfig({ workspace: context.workspace, paths: context.paths })).defaultModel;
+}
+
 /** Where the key of `envName` is already set, if anywhere. */
 export async function existingKeySource(
   envName: string,
@@ -56,6 +60,14 @@ export async function existingKeySource(
   if ((context.env[envName] ?? "").trim() !== "") return "env";
   const text = await readOptional(context.paths.envFile);
   return parseDotenv(text).get(envName)?.trim() ? "dotenv" : null;
+}
+
+/** The value of `envName` from the environment or `<home>/.env`, to test a key already set; never shown. */
+export async function existingKey(envName: string, context: SetupContext): Promise<string | undefined> {
+  const fromEnv = (context.env[envName] ?? "").trim();
+  if (fromEnv !== "") return fromEnv;
+  const fromFile = parseDotenv(await readOptional(context.paths.envFile)).get(envName)?.trim();
+  return fromFile === "" ? undefined : fromFile;
 }
 
 /** Sets `envName=key` in `<home>/.env`, replacing an earlier line of that key and keeping the rest. */
@@ -78,35 +90,24 @@ export async function storeKey(paths: Paths, envName: string, key: string): Prom
   await Deno.chmod(paths.envFile, 0o600);
 }
 
-export type ConfigWrite =
-  | { kind: "created"; file: string }
-  | { kind: "added"; file: string; keys: string[] }
-  | { kind: "unchanged"; file: string };
-
-/** Writes `<dir>/reasonix.toml`, or adds only the keys it lacks to an existing one. */
-export async function writeProjectConfig(dir: string, defaultModel: string): Promise<ConfigWrite> {
-  const file = join(dir, PROJECT_CONFIG_FILE);
-  let text: string;
-  try {
-    text = await Deno.readTextFile(file);
-  } catch (error) {
-    if (!(error instanceof Deno.errors.NotFound)) throw error;
-    const body =
-      `# Written by \`reasonix setup\`; keys: reasonix config path\ndefault_model = "${defaultModel}"\n`;
-    await writeFileAtomic(file, body, { mkdirs: true });
-    return { kind: "created", file };
-  }
-  const values = parseToml(text, file);
-  if (values.default_model !== undefined) return { kind: "unchanged", file };
-  await writeFileAtomic(file, setTomlKey(text, "default_model", defaultModel));
-  return { kind: "added", file, keys: ["default_model"] };
-}
-
 export type KeyTest = { ok: true; model: string } | { ok: false; message: string };
 
-/** One tiny request through the real provider; the key never appears in the returned message. */
-export async function testKey(choice: ModelChoice, key: string, signal?: AbortSignal): Promise<KeyTest> {
-  const provider = createProvider(choice.provider, { apiKey: key.trim(), maxRetries: 0, retryBaseMs: 0 });
+export interface KeyTestOptions {
+  /** The environment snapshot: the proxy variables fetch honours, to name a proxy in the way. */
+  env: Record<string, string>;
+  /** A dead network can hang a connection for minutes; the wizard gives up sooner. */
+  timeoutMs?: number;
+  signal?: AbortSignal;
+}
+
+const KEY_TEST_TIMEOUT_MS = 20_000;
+
+/** One tiny request through the real provider; a failure says in plain words what failed, never the key. */
+export async function testKey(choice: ModelChoice, key: string, options: KeyTestOptions): Promise<KeyTest> {
+  const apiKey = key.trim();
+  const provider = createProvider(choice.provider, { apiKey, maxRetries: 0, retryBaseMs: 0 });
+  const timeout = AbortSignal.timeout(options.timeoutMs ?? KEY_TEST_TIMEOUT_MS);
+  const signal = options.signal ? AbortSignal.any([options.signal, timeout]) : timeout;
   try {
     await provider.stream({
       model: choice.model,
@@ -114,11 +115,19 @@ export async function testKey(choice: ModelChoice, key: string, signal?: AbortSi
       toolsJson: "[]",
       effort: "disabled",
       maxTokens: 8,
-    }, { signal: signal ?? new AbortController().signal });
+    }, { signal });
     return { ok: true, model: choice.model };
   } catch (error) {
-    const message = error instanceof Error ? error.message : String(error);
-    return { ok: false, message: key.trim() === "" ? message : message.replaceAll(key.trim(), "***") };
+    const scene = { baseUrl: choice.provider.baseUrl, env: options.env, key: apiKey };
+    const timedOut = timeout.aborted && !options.signal?.aborted;
+    return { ok: false, message: explainTestFailure(timedOut ? new TimeoutFailure() : error, scene) };
+  }
+}
+
+/** Our own deadline passed: reported as the host not answering in time. */
+class TimeoutFailure extends ProviderError {
+  constructor() {
+    super("provider.timeout", "no answer in time");
   }
 }
 

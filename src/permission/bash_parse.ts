@@ -1,8 +1,9 @@
 /**
  * @module
  * Parses a bash command line with tree-sitter-bash into a ShellScript. Loading the grammar is async
- * (WebAssembly), so boot calls `initBashParser()` once; the parse itself never throws: anything the
- * parser rejects comes back with `error` set, which the classifier treats as the riskiest tier.
+ * (WebAssembly) and happens at the first parse, so a session that runs no bash never pays for it; the
+ * parse itself never throws: anything the parser rejects, or a grammar that fails to load, comes back
+ * with `error` set, which the classifier treats as the riskiest tier.
  */
 import { loadLanguage, parseSource, type SyntaxNode } from "../tool/parse/tree_sitter.ts";
 import { shellStrings } from "./_inner.ts";

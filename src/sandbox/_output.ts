@@ -7,10 +7,13 @@ import { completeUtf8End, headCut, tailCut } from "../lib/head_tail.ts";
 
 /** Extra bytes kept past each cap so the cut can find a character or line boundary. */
 const SLACK = 4;
+const NEWLINE = 0x0a;
 
 export interface CollectedOutput {
   output: string;
   droppedBytes: number;
+  /** Lines the child wrote, counted over every byte, including those dropped from the middle. */
+  lines: number;
 }
 
 export class OutputCollector {
@@ -21,6 +24,8 @@ export class OutputCollector {
   readonly #tail: Uint8Array[] = [];
   #tailLength = 0;
   #total = 0;
+  #newlines = 0;
+  #endsWithNewline = true;
 
   constructor(maxBytes: number) {
     const max = Math.max(0, Math.floor(maxBytes));
@@ -29,7 +34,9 @@ export class OutputCollector {
   }
 
   push(chunk: Uint8Array): void {
+    if (chunk.length === 0) return;
     this.#total += chunk.length;
+    this.#countLines(chunk);
     const headRoom = this.#headCap + SLACK - this.#headLength;
     if (headRoom > 0) {
       const part = chunk.subarray(0, headRoom);
@@ -45,6 +52,15 @@ export class OutputCollector {
     }
   }
 
+  #countLines(chunk: Uint8Array): void {
+    let at = chunk.indexOf(NEWLINE);
+    while (at !== -1) {
+      this.#newlines++;
+      at = chunk.indexOf(NEWLINE, at + 1);
+    }
+    this.#endsWithNewline = chunk[chunk.length - 1] === NEWLINE;
+  }
+
   /** Reads `stream` to its end, pushing only whole UTF-8 characters so two streams never mix bytes. */
   pump(reader: ReadableStreamDefaultReader<Uint8Array>): Promise<void> {
     return pumpUtf8(reader, (chunk) => this.push(chunk));
@@ -54,8 +70,9 @@ export class OutputCollector {
     const decoder = new TextDecoder();
     const head = concat(this.#head);
     const tail = concat(this.#tail);
+    const lines = this.#newlines + (this.#endsWithNewline ? 0 : 1);
     if (this.#total <= this.#headCap + this.#tailCap) {
-      return { output: decoder.decode(concat([head, tail])), droppedBytes: 0 };
+      return { output: decoder.decode(concat([head, tail])), droppedBytes: 0, lines };
     }
     const lostMiddle = this.#total > head.length + tail.length;
     const all = lostMiddle ? null : concat([head, tail]);
@@ -71,6 +88,7 @@ export class OutputCollector {
     return {
       output: `${headText}${glue}${marker}\n${decoder.decode(tailBytes.subarray(tailStart))}`,
       droppedBytes: dropped,
+      lines,
     };
   }
 }

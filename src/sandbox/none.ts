@@ -43,7 +43,15 @@ async function run(
   fallback?: readonly string[],
 ): Promise<RunResult> {
   if (options.signal.aborted) {
-    return { output: "", exitCode: null, signal: null, timedOut: false, aborted: true, droppedBytes: 0 };
+    return {
+      output: "",
+      exitCode: null,
+      signal: null,
+      timedOut: false,
+      aborted: true,
+      droppedBytes: 0,
+      lines: 0,
+    };
   }
   return await supervise(start(argv, options, fallback), options);
 }
@@ -109,9 +117,9 @@ async function supervise(child: Deno.ChildProcess, options: RunOptions): Promise
   }
   await drain(pumps, readers);
   await stdinDone;
-  const { output, droppedBytes } = collector.finish();
+  const { output, droppedBytes, lines } = collector.finish();
   const stderr = errors === collector ? {} : { stderr: errors.finish().output };
-  return { output, ...stderr, ...exitOf(status), timedOut, aborted, droppedBytes };
+  return { output, ...stderr, ...exitOf(status), timedOut, aborted, droppedBytes, lines };
 }
 
 function exitOf(status: Deno.CommandStatus): SpawnStatus {

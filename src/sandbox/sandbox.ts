@@ -27,6 +27,8 @@ export interface RunResult {
   aborted: boolean;
   /** Bytes dropped from the middle of the output to respect `maxOutputBytes`. */
   droppedBytes: number;
+  /** Lines of `output` as the child wrote them, before any bytes were dropped. */
+  lines: number;
 }
 
 export interface SpawnOptions {

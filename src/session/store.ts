@@ -17,7 +17,7 @@ export type SessionEntry =
   | { kind: "turn_end"; subtype: "success" | "error_during_execution" | "error_max_steps"; result: string }
   | { kind: "notice"; level: "info" | "warning"; text: string }
   | { kind: "approval_asked"; id: string; callId: string; tool: string; subject: string | null }
-  | { kind: "approval_answered"; id: string; choice: string; cancelled?: boolean }
+  | { kind: "approval_answered"; id: string; choice: string; cancelled?: boolean; reason?: string }
   | { kind: "question_asked"; id: string; questions: unknown[] }
   | { kind: "question_answered"; id: string; outcome: string }
   | { kind: "model"; model: string; provider: string };

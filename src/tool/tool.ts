@@ -96,7 +96,17 @@ export type ToolData =
   | { kind: "todo"; items: TodoItem[] }
   | { kind: "diff"; path: string; before: string | null; after: string | null }
   | { kind: "move"; from: string; to: string }
-  | { kind: "bash"; exitCode: number | null; durationMs: number; timedOut: boolean; signal: string | null }
+  | {
+    kind: "bash";
+    exitCode: number | null;
+    durationMs: number;
+    timedOut: boolean;
+    signal: string | null;
+    /** Lines the command printed, before the output was cut to its head and tail. */
+    lines?: number;
+    /** It failed on a write the OS sandbox refused (a read-only mount, a seatbelt denial). */
+    sandboxDenied?: boolean;
+  }
   | { kind: "job"; jobId: string; status: string; exitCode: number | null }
   | { kind: "read"; path: string; lines: number; offset: number; totalLines: number | null }
   | { kind: "list"; path: string; entries: number }

@@ -366,3 +366,20 @@ Deno.test("dispatchToolCalls() plans a previewing writer once, for the gate and 
   const [noGate] = await dispatchToolCalls([call("planned", {})], { registry, ctx: context() });
   assert.deepEqual([withGate!.output, noGate!.output, plans, shown], ["applied 1", "applied 2", 2, ["x"]]);
 });
+
+Deno.test("dispatchToolCalls() leaves the gate's wait for a person out of the call's duration", async () => {
+  const waited: Gate = {
+    async check() {
+      await new Promise((resolve) => setTimeout(resolve, 400));
+      return { allow: true, waitedMs: 400 };
+    },
+  };
+  const failing = fake({ name: "boom", run: () => Promise.reject(new Error("broke")) });
+  const registry = new ToolRegistry([fake({ name: "quick" }), failing]);
+  const calls = [call("quick", {}), call("boom", {})];
+  const outcomes = await dispatchToolCalls(calls, { registry, ctx: context(), gate: waited });
+  assert.deepEqual(outcomes.map((outcome) => outcome.ok), [true, false]);
+  for (const outcome of outcomes) {
+    assert.ok(outcome.durationMs < 200, `${outcome.name}: ${outcome.durationMs}`);
+  }
+});

@@ -234,7 +234,7 @@ Deno.test("Approvals.answer() ignores unknown ids and reports a failed remember 
   assert.equal(request.mode, "auto");
   assert.equal(await desk.answer("approval-999", "allow_once"), false);
   assert.equal(await desk.answer(request.id, "allow_always"), true);
-  assert.equal(await pending, "allow_always");
+  assert.deepEqual(await pending, { choice: "allow_always" });
   assert.deepEqual(desk.grants().map((rule) => rule.source), ["write_file(x.txt)"]);
   assert.deepEqual(events.map((event) => event.type), ["approval_requested", "warning", "approval_resolved"]);
   assert.match(

@@ -124,11 +124,38 @@ Deno.test("/cost and /status report the Controller's totals after a real turn", 
     assert.match(cost, new RegExp(`Prompt tokens: +${stats.promptTokens} \\(cache hit ${stats.hitTokens}`));
     assert.match(cost, new RegExp(`Completion tokens: +${stats.completionTokens} `));
     assert.match(cost, /Model calls: +1/);
-    await registry.dispatch(ctx, "/status");
+    await registry.dispatch({ ...ctx, width: 1000 }, "/status");
     const status = printed.at(-1)!;
     assert.ok(status.includes(controller.sessionId) && status.includes(controller.sessionFile), status);
     assert.match(status, /Model: +deepseek-flash \(deepseek-flash\)/);
     assert.match(status, /Turns: +1, model calls 1, tool calls 0/);
+  });
+});
+
+Deno.test("/status and /cost print aligned key/value tables that wrap at the face's width", async () => {
+  await withSession([{ content: "hi" }], async ({ controller, ctx, printed }) => {
+    const registry = defaultCommands();
+    await controller.runTurn("hello");
+    await registry.dispatch({ ...ctx, width: 50 }, "/status");
+    const status = printed.at(-1)!.split("\n");
+    const column = "Permissions:  ".length;
+    assert.deepEqual(
+      status.filter((line) => /^\S/.test(line)).map((line) => line.slice(0, column).trimEnd()),
+      ["Model:", "Session:", "File:", "Permissions:", "Turns:"],
+    );
+    for (const line of status) {
+      assert.ok(line.length <= 50, `within 50 columns: ${line}`);
+      assert.notEqual(line[column], " ", `every value starts in one column: ${JSON.stringify(line)}`);
+      if (/^\s/.test(line)) assert.ok(line.startsWith(" ".repeat(column)), line);
+    }
+    const file = status.slice(status.findIndex((line) => line.startsWith("File:")), -2);
+    assert.ok(file.length > 1, "the long session path wraps");
+    assert.equal(file.map((line) => line.slice(column)).join(""), controller.sessionFile);
+    await registry.dispatch(ctx, "/cost");
+    const cost = printed.at(-1)!.split("\n");
+    const keys = cost.map((line) => line.slice(0, "Completion tokens:  ".length).trimEnd());
+    assert.deepEqual(keys, ["Prompt tokens:", "Completion tokens:", "Model calls:", "Cost:"]);
+    for (const line of cost) assert.match(line.slice("Completion tokens:  ".length), /^\S/);
   });
 });
 

@@ -19,9 +19,13 @@ interface Commanded {
   run(input: string): Promise<string>;
 }
 
-async function withCommands(script: ScriptedReply[], body: (ctx: Commanded) => Promise<void>) {
+async function withCommands(
+  script: ScriptedReply[],
+  body: (ctx: Commanded) => Promise<void>,
+  moreToml = "",
+) {
   const sim = await DeepSeekSim.start({ script });
-  const home = await makeHome({ simUrl: sim.url, extraToml: secondProvider(sim.url) });
+  const home = await makeHome({ simUrl: sim.url, extraToml: `${secondProvider(sim.url)}\n${moreToml}` });
   const ws = await makeWorkspace({ "a.txt": "alpha\n" });
   const host = await bootController({
     switchable: true,
@@ -110,9 +114,38 @@ Deno.test("/model lists models with the current one marked and switches by name"
     assert.match(await run("/model deepseek-flash"), /Already using deepseek-flash\/deepseek-flash/);
     assert.match(await run("/model sim-pro"), /Model: sim-pro-model\. Same session.*cache starts cold/);
     assert.equal(host.model, "sim-pro-model");
-    assert.match(await run("/model no-such-model"), /Cannot switch sessions: Unknown model "no-such-model"/);
+    assert.equal(
+      await run("/model no-such-model"),
+      'Cannot switch to model "no-such-model": no configured provider lists it\nKnown models: ' +
+        "deepseek-flash/deepseek-flash, deepseek-pro/deepseek-v4-pro, sim-pro/sim-pro-model\n" +
+        "Use one of the names above, a provider name, or add the model to a [[providers]] entry's models in config.toml",
+    );
     assert.equal(host.model, "sim-pro-model", "a failed switch leaves the session as it was");
   });
+});
+
+Deno.test("/model says which provider's key is missing and how to set it; the session stays", async () => {
+  const keyless = [
+    `[[providers]]`,
+    `name = "keyless"`,
+    `kind = "openai"`,
+    `base_url = "https://keyless.invalid/v1"`,
+    `model = "keyless-model"`,
+    `api_key_env = "REASONIX_TEST_NO_SUCH_KEY"`,
+  ].join("\n");
+  await withCommands([], async ({ host, run }) => {
+    const out = await run("/model keyless");
+    const [first, hint] = out.split("\n");
+    assert.equal(
+      first,
+      'Cannot switch to model "keyless": Cannot authenticate provider "keyless": "REASONIX_TEST_NO_SUCH_KEY" is not set',
+    );
+    assert.match(
+      hint!,
+      /^Set REASONIX_TEST_NO_SUCH_KEY in the environment or add REASONIX_TEST_NO_SUCH_KEY=\.\.\. to /,
+    );
+    assert.equal(host.model, "deepseek-flash", "a failed switch leaves the session as it was");
+  }, keyless);
 });
 
 Deno.test("/effort shows, sets (aliases normalised) and rejects unknown levels", async () => {

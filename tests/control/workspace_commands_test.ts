@@ -106,12 +106,12 @@ Deno.test("/sandbox shows the backend, network, writable roots, hidden paths and
   await withSession({}, async ({ ws, run, controller }) => {
     const out = await run("/sandbox");
     const summary = controller.workspaceOps!.sandbox;
-    assert.match(out, /^Backend: {3}(bubblewrap|Seatbelt|none)/);
-    assert.match(out, /Network: {3}blocked/);
-    assert.match(out, new RegExp(`Writable: {2}${ws}`));
-    assert.match(out, /Hidden: {4}.*\.env/);
-    assert.ok(out.includes(`Read-only: ${ws}/.git/hooks, ${ws}/.git/config`), out);
-    assert.ok(out.includes(`Temp dir:  ${summary.tempDir}`), out);
+    assert.match(out, /^Backend: {4}(bubblewrap|Seatbelt|none)/);
+    assert.match(out, /Network: {4}blocked/);
+    assert.match(out, new RegExp(`Writable: {3}${ws}`));
+    assert.match(out, /Hidden: {5}[\s\S]*\.env/);
+    assert.ok(out.includes(`Read-only:  ${ws}/.git/hooks,`), out);
+    assert.ok(out.includes(`Temp dir:   ${summary.tempDir}`), out);
     assert.ok((await Deno.stat(summary.tempDir)).isDirectory);
   });
 });
@@ -124,16 +124,31 @@ Deno.test("sandboxText() names a disabled sandbox and a refused one", () => {
   );
   const refused = sandboxText({ ...base, backend: "refused", disabled: false, warning: "No OS sandbox: x" });
   assert.match(refused, /bash is refused/);
-  assert.match(refused, /Network: {3}allowed/);
-  assert.match(refused, /Warning: {3}No OS sandbox: x/);
-  assert.match(refused, /Writable: {2}\(none\)/);
+  assert.match(refused, /Network: {4}allowed/);
+  assert.match(refused, /Warning: {4}No OS sandbox: x/);
+  assert.match(refused, /Writable: {3}\(none\)/);
   const git = sandboxText({
     ...base,
     backend: "bubblewrap",
     disabled: false,
     readOnly: ["/w/.git/hooks", "/w/.git/config"],
   });
-  assert.match(git, /^Read-only: \/w\/\.git\/hooks, \/w\/\.git\/config$/m);
+  assert.match(git, /^Read-only: {2}\/w\/\.git\/hooks, \/w\/\.git\/config$/m);
+});
+
+Deno.test("sandboxText() wraps long path lists under the value column at the width it is given", () => {
+  const hidden = Array.from({ length: 12 }, (_, i) => `/home/me/.secret-${i}`);
+  const summary = { network: false, writable: ["/w"], forbidRead: hidden, readOnly: [], tempDir: "/t" };
+  const text = sandboxText({ ...summary, backend: "bubblewrap", disabled: false }, 60);
+  const lines = text.split("\n");
+  const column = "Read-only:  ".length;
+  for (const line of lines) {
+    assert.ok(line.length <= 60, `within 60 columns: ${line}`);
+    assert.ok(/^\S/.test(line) || line.startsWith(" ".repeat(column)) && line[column] !== " ", line);
+  }
+  const hiddenLines = lines.slice(lines.findIndex((line) => line.startsWith("Hidden:")), -2);
+  assert.ok(hiddenLines.length >= 3, text);
+  assert.equal(hiddenLines.map((line) => line.slice(column)).join(" "), hidden.join(", "));
 });
 
 const write = (path: string): ScriptedReply => ({

@@ -120,9 +120,14 @@ Deno.test("-p reads the task from stdin and prints only the answer; outputs and 
     assert.equal(last.ok, true);
 
     const text = await runCli(["run", "-c", "third"], { home, cwd: ws });
+    assert.equal(text.stdout, "third\n");
+    const sessionId = last.session_id as string;
     assert.match(
-      text.stdout,
-      /third\n {2}· \d+ tok · in \d+ \(\d+ cached \/ \d+ new, \d+% hit\) · out \d+ · ¥/,
+      text.stderr,
+      new RegExp(
+        String.raw`^ {2}· \d+ tok · in \d+ \(\d+ cached / \d+ new, \d+% hit\) · out \d+ · ¥[\d.]+\n` +
+          String.raw`session ${sessionId} · ¥[\d.]+ · 1 request · cache hit \d+%\n$`,
+      ),
     );
     assert.equal((await sessionFiles(home)).length, 1);
   } finally {

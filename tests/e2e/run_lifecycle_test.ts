@@ -126,6 +126,7 @@ Deno.test("SIGTERM mid-turn ends it like Ctrl+C: a JSON result, exit 143, no chi
     assert.equal(result.subtype, "error_during_execution");
     assert.equal(result.error.code, "turn.terminated");
     assert.match(result.result, /SIGTERM/);
+    assert.equal(result.num_model_calls, 1, "the request that asked for the tools completed and counts");
     assert.deepEqual(left, [], describe(left));
     const resumed = await runCli(["run", "-c", "--output-format", "json", "go on"], {
       home: ctx.home,

@@ -55,15 +55,20 @@ function assertSafe(text: string, what: string): void {
   );
 }
 
-Deno.test("reasonix run text output: no escape sequence from the answer, reasoning or a tool result reaches stdout", async () => {
+Deno.test("reasonix run text output: no escape sequence from the answer, reasoning or a tool result reaches stdout or stderr", async () => {
   const result = await run(["--show-thinking"]);
   assert.equal(result.code, 0, result.stderr);
   assertSafe(result.stdout, "stdout");
   assertSafe(result.stderr, "stderr");
-  assert.match(result.stdout, /Done\. Title set\.\ncleared red\naccess level ok 你好 😀/);
-  assert.match(result.stdout, /Thinking hard/);
-  assert.match(result.stdout, /✗ read_file: .*gone.*\.txt/, "a failed tool's output shows, cleaned");
-  assert.match(result.stdout, /-> bash .*<U\+009B>2J<U\+202E>/, "the command shows its escapes visibly");
+  assert.equal(
+    result.stdout,
+    "Done. Title set.\ncleared red\naccess level ok 你好 😀\n",
+    "stdout: the answer alone",
+  );
+  assert.match(result.stderr, /Thinking hard/);
+  assert.match(result.stderr, /✗ read_file: .*gone.*\.txt/, "a failed tool's output shows, cleaned");
+  assert.match(result.stderr, /-> bash .*<U\+009B>2J<U\+202E>/, "the command shows its escapes visibly");
+  assert.match(result.stderr, /✗ bash printf .* → exit 3, 1 line\n/, "its outcome too");
 });
 
 Deno.test("reasonix run -p prints only the answer, without its escape sequences", async () => {

@@ -119,7 +119,7 @@ Deno.test("tui: /sandbox prints the backend in force", async () => {
     await pane.keys("Enter");
     const screen = await pane.waitFor(/Backend: +\S/);
     assert.match(screen, /Backend: +(bubblewrap|Seatbelt|none)/);
-    assert.ok(screen.includes(`Writable:  ${workspace}`), screen);
+    assert.ok(screen.includes(`Writable:   ${workspace}`), screen);
   });
 });
 

@@ -30,9 +30,9 @@ Deno.test("t() fills parameters in the current language", () => {
   const before = currentLanguage();
   try {
     setLanguage("en");
-    assert.equal(t("tool.more_lines", { count: 4 }), "… 4 more lines");
+    assert.equal(t("tool.more_lines", { count: 4 }), "… 4 more lines (ctrl+o to expand)");
     setLanguage("zh-CN");
-    assert.equal(t("tool.more_lines", { count: 4 }), "… 还有 4 行");
+    assert.equal(t("tool.more_lines", { count: 4 }), "… 还有 4 行（ctrl+o 展开）");
     setLanguage("zh-TW");
     assert.equal(t("diff.deleted"), "刪除");
     assert.equal(t("todo.progress", { done: 1 }), "已完成 1/{total}");

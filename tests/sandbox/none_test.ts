@@ -54,7 +54,17 @@ Deno.test("DirectSandbox.runShell() merges stdout and stderr in arrival order", 
     timedOut: false,
     aborted: false,
     droppedBytes: 0,
+    lines: 3,
   });
+});
+
+Deno.test("DirectSandbox.runShell() counts every line, also those dropped from the middle", async () => {
+  const sandbox = new DirectSandbox();
+  const long = await sandbox.runShell("seq 1 5000; printf end", { ...options(), maxOutputBytes: 200 });
+  assert.ok(long.droppedBytes > 0);
+  assert.equal(long.lines, 5001);
+  const empty = await sandbox.runShell("true", options());
+  assert.equal(empty.lines, 0);
 });
 
 Deno.test("DirectSandbox.runShell() reports exit codes and signals", async () => {

@@ -134,6 +134,16 @@ Deno.test("checkLayers() lets faces and main.ts import control only through src/
   );
 });
 
+Deno.test("checkLayers() lets a face import src/control/fence.ts, the fence parent's door, besides mod.ts (rule 2)", async () => {
+  const failures = await failuresOf({
+    "src/control/fence.ts": "export const f = 1;\n",
+    "src/control/c.ts": "export const c = 1;\n",
+    "src/frontends/cli/fence.ts": 'const { f } = await import("../../control/fence.ts");\n' +
+      'const { c } = await import("../../control/c.ts");\nexport const g = [f, c];\n',
+  });
+  assert.deepEqual(brief(failures), ["src/frontends/cli/fence.ts:2 [rule 2]"]);
+});
+
 Deno.test("checkLayers() lets nothing but main.ts import a frontend (rule 3)", async () => {
   const failures = await failuresOf({
     "src/frontends/tui/app.ts": 'import { r } from "../run/run.ts";\nexport const t = r;\n',
@@ -149,6 +159,16 @@ Deno.test("checkLayers() lets nothing but main.ts import a frontend (rule 3)", a
   ]);
   assert.match(failures[2]!.what, /frontend src\/frontends\/tui may not import frontend src\/frontends\/run/);
   assert.match(failures[2]!.fix, /into src\/control/);
+});
+
+Deno.test("checkLayers() lets main.ts load cli.ts, and nothing else import either entry file (rule 3)", async () => {
+  const failures = await failuresOf({
+    "main.ts": 'const cli = await import("./cli.ts");\nexport const m = cli;\n',
+    "cli.ts":
+      'import { Command } from "commander";\nimport "./src/frontends/run/run.ts";\nexport const c = Command;\n',
+    "src/frontends/run/run.ts": 'import "../../../cli.ts";\n',
+  });
+  assert.deepEqual(brief(failures), ["src/frontends/run/run.ts:1 [rule 3]"]);
 });
 
 Deno.test("checkLayers() keeps the kernel below control and the frontends (rule 4)", async () => {

@@ -7,6 +7,7 @@ import { isReasoningLanguage, REASONING_LANGUAGES } from "../reasoning_language.
 import type { TurnTotals } from "../turn_outcome.ts";
 import { type CommandContext, CommandRegistry, type SlashCommand } from "./registry.ts";
 import { t } from "../../lib/i18n/mod.ts";
+import { keyValueTable } from "../../lib/text_table.ts";
 import { sessionCommands } from "./session.ts";
 import { displayCommands } from "./display.ts";
 import { memoryCommands } from "./memory.ts";
@@ -80,16 +81,23 @@ const status: SlashCommand = {
   run(ctx) {
     const host = ctx.host;
     const totals = host.totals();
-    ctx.print(t("cmd.status_text", {
-      model: host.model,
-      provider: host.providerName,
-      session: host.sessionId,
-      file: host.sessionFile,
-      mode: host.permissionMode,
-      turns: totals.turns,
-      calls: totals.modelCalls,
-      tools: totals.toolCalls,
-    }));
+    ctx.print(keyValueTable([
+      [
+        t("cmd.status_model"),
+        t("cmd.status_model_value", { model: host.model, provider: host.providerName }),
+      ],
+      [t("cmd.status_session"), host.sessionId],
+      [t("cmd.status_file"), host.sessionFile],
+      [t("cmd.status_mode"), host.permissionMode],
+      [
+        t("cmd.status_turns"),
+        t("cmd.status_turns_value", {
+          turns: totals.turns,
+          calls: totals.modelCalls,
+          tools: totals.toolCalls,
+        }),
+      ],
+    ], ctx.width));
   },
 };
 
@@ -100,7 +108,7 @@ const cost: SlashCommand = {
     return t("cmd.cost_summary");
   },
   usage: "/cost",
-  run: (ctx) => ctx.print(costText(ctx.host.totals())),
+  run: (ctx) => ctx.print(costText(ctx.host.totals(), ctx.width)),
 };
 
 const TODO_MARKS = { completed: "[x]", in_progress: "[>]", pending: "[ ]" } as const;
@@ -119,21 +127,20 @@ const todo: SlashCommand = {
   },
 };
 
-export function costText(totals: TurnTotals): string {
+export function costText(totals: TurnTotals, width?: number): string {
   const usage = totals.usage;
   const ratio = usage.promptTokens > 0 ? usage.cacheHitTokens / usage.promptTokens : 0;
   const money = totals.cost === null
     ? t("cmd.cost_unknown")
     : `${totals.cost.toFixed(4)} ${totals.currency ?? ""}`.trim();
-  return t("cmd.cost_text", {
-    prompt: usage.promptTokens,
-    hit: usage.cacheHitTokens,
-    ratio: (ratio * 100).toFixed(1),
-    completion: usage.completionTokens,
-    reasoning: usage.reasoningTokens,
-    calls: totals.modelCalls,
-    cost: money,
-  });
+  const prompt = { prompt: usage.promptTokens, hit: usage.cacheHitTokens, ratio: (ratio * 100).toFixed(1) };
+  const completion = { completion: usage.completionTokens, reasoning: usage.reasoningTokens };
+  return keyValueTable([
+    [t("cmd.cost_prompt"), t("cmd.cost_prompt_value", prompt)],
+    [t("cmd.cost_completion"), t("cmd.cost_completion_value", completion)],
+    [t("cmd.cost_calls"), String(totals.modelCalls)],
+    [t("cmd.cost_cost"), money],
+  ], width);
 }
 
 const permissions: SlashCommand = {

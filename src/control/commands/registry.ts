@@ -56,6 +56,8 @@ export type LanguageChoice = "auto" | Language;
 export interface CommandContext {
   host: CommandHost;
   print(text: string): void;
+  /** Columns the face shows command output in (tables wrap to it); absent: DEFAULT_TABLE_WIDTH. */
+  width?: number;
   /** Ends the interactive session (the face closes the Controller). */
   quit(): void;
   /** Absent in faces without display settings (line mode); display commands then say so. */

@@ -3,12 +3,12 @@
  * The session commands: `/new`, `/clear`, `/resume`, `/rename`, `/model`, `/effort` (and, from
  * session_export.ts, `/export` and `/copy`). Switching goes through the host's `SessionControl`.
  */
-import { errorMessage } from "../../lib/errors.ts";
+import { errorFields, errorMessage } from "../../lib/errors.ts";
 import { t } from "../../lib/i18n/mod.ts";
 import { normalizeEffort } from "../../provider/effort.ts";
 import type { Effort } from "../../provider/provider.ts";
 import type { DetailedSession } from "../../session/details.ts";
-import type { SessionControl } from "../session_switch.ts";
+import type { ModelChoice, SessionControl } from "../session_switch.ts";
 import { choiceList, listingText, pickSession, sessionLabel, turnCount } from "../session_pick.ts";
 import type { CommandContext, SlashCommand } from "./registry.ts";
 import { copyCommand, exportCommand } from "./session_export.ts";
@@ -133,11 +133,31 @@ const modelCommand: SlashCommand = {
         return ctx.print([t("session.model_list"), ...lines, t("session.model_hint")].join("\n"));
       }
       const named = choices.find((choice) => [choice.ref, choice.provider, choice.model].includes(args));
-      if (named?.current) return ctx.print(t("session.model_unchanged", { model: named.ref }));
-      await sessions.switchModel(args);
+      if (!named) return ctx.print(unknownModelText(args, choices));
+      if (named.current) return ctx.print(t("session.model_unchanged", { model: named.ref }));
+      try {
+        await sessions.switchModel(args);
+      } catch (error) {
+        return ctx.print(modelFailedText(args, error));
+      }
       ctx.print(t("session.model_switched", { model: ctx.host.model }));
     }),
 };
+
+function unknownModelText(wanted: string, choices: readonly ModelChoice[]): string {
+  const known = choices.length ? choices.map((choice) => choice.ref).join(", ") : t("sandbox.none");
+  return `${t("session.model_unknown", { model: wanted, known })}\n${t("session.model_unknown_hint")}`;
+}
+
+/** What failed (a missing key, an untrusted provider, a busy session) and what to do, from the boot error. */
+function modelFailedText(wanted: string, error: unknown): string {
+  const { message, hint } = errorFields(error);
+  const text = t("session.model_failed", {
+    model: wanted,
+    message: error instanceof Error ? error.message : message,
+  });
+  return hint ? `${text}\n${hint}` : text;
+}
 
 const effortCommand: SlashCommand = {
   name: "effort",

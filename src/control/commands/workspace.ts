@@ -5,6 +5,7 @@
  */
 import { errorMessage } from "../../lib/errors.ts";
 import { type MessageKey, t } from "../../lib/i18n/mod.ts";
+import { keyValueTable } from "../../lib/text_table.ts";
 import type { SandboxSummary } from "../sandbox_setup.ts";
 import type { WorkspaceOps } from "../workspace_ops.ts";
 import type { CommandContext, SlashCommand } from "./registry.ts";
@@ -57,7 +58,7 @@ const sandbox: SlashCommand = {
     return t("sandbox.summary");
   },
   usage: "/sandbox",
-  run: withOps("sandbox", (ops, ctx) => ctx.print(sandboxText(ops.sandbox))),
+  run: withOps("sandbox", (ops, ctx) => ctx.print(sandboxText(ops.sandbox, ctx.width))),
 };
 
 const BACKENDS: Record<string, MessageKey> = {
@@ -67,18 +68,18 @@ const BACKENDS: Record<string, MessageKey> = {
   none: "sandbox.backend_none",
 };
 
-export function sandboxText(summary: SandboxSummary): string {
-  const paths = (list: readonly string[]) => list.length ? list.join(", ") : t("sandbox.none");
+export function sandboxText(summary: SandboxSummary, width?: number): string {
+  const paths = (list: readonly string[]) => list.length ? list : t("sandbox.none");
   const backend = summary.disabled ? "sandbox.backend_disabled" : BACKENDS[summary.backend];
-  return [
-    t("sandbox.backend", { backend: backend ? t(backend) : summary.backend }),
-    t("sandbox.network", { state: t(summary.network ? "sandbox.network_on" : "sandbox.network_off") }),
-    t("sandbox.writable", { paths: paths(summary.writable) }),
-    t("sandbox.forbid_read", { paths: paths(summary.forbidRead) }),
-    t("sandbox.read_only", { paths: paths(summary.readOnly) }),
-    t("sandbox.temp_dir", { path: summary.tempDir }),
-    ...(summary.warning ? [t("sandbox.warning", { message: summary.warning })] : []),
-  ].join("\n");
+  return keyValueTable([
+    [t("sandbox.backend"), backend ? t(backend) : summary.backend],
+    [t("sandbox.network"), t(summary.network ? "sandbox.network_on" : "sandbox.network_off")],
+    [t("sandbox.writable"), paths(summary.writable)],
+    [t("sandbox.forbid_read"), paths(summary.forbidRead)],
+    [t("sandbox.read_only"), paths(summary.readOnly)],
+    [t("sandbox.temp_dir"), summary.tempDir],
+    ...(summary.warning ? [[t("sandbox.warning"), summary.warning] as const] : []),
+  ], width);
 }
 
 const reload: SlashCommand = {

@@ -31,8 +31,9 @@ export async function maybeFence(args: string[], cwd: string): Promise<number | 
   if (env[NO_FENCE_ENV] === "1") return null;
   if (!fencedSession(args) || !broadPermissions() || !runByDeno()) return null;
   const options = valueOptions(args.slice(1));
-  // Loaded only here: --version, help and the admin commands never pay for the Controller.
-  const { runFenced } = await import("../../control/mod.ts");
+  // Loaded only here, and not through control/mod.ts: this parent only computes flags and waits, so it
+  // never loads the Controller its child loads.
+  const { runFenced } = await import("../../control/fence.ts");
   return await runFenced(
     {
       cwd,

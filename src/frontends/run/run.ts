@@ -7,6 +7,7 @@ import {
   bootController,
   type BootOptions,
   type Controller,
+  type FaceHooks,
   type ReasonixEvent,
   stopError,
   type StopSignal,
@@ -17,8 +18,7 @@ import {
 import { buildRunResult, runDoneLine } from "./result.ts";
 import { Redactor, streamJsonLine, trajectoryLine } from "./event_lines.ts";
 import { LineFile } from "./line_file.ts";
-import { createTextOutput } from "./text_output.ts";
-import { stderrProgress } from "./progress.ts";
+import { type TextMode, textMode } from "./text_mode.ts";
 import { buildMetrics } from "./metrics.ts";
 import { taskFitError } from "./task_input.ts";
 import { stripControls, terminalSafeJson } from "../../lib/terminal_text.ts";
@@ -38,6 +38,7 @@ export interface RunOptions {
   metrics?: string;
   write: (text: string) => void;
   writeError: (text: string) => void;
+  /** Colour in text mode's stderr lines (stderr is a terminal, NO_COLOR unset). */
   color: boolean;
   /** A spinner line on stderr in text mode (stderr is a terminal). */
   progress?: boolean;
@@ -63,10 +64,7 @@ export async function runHeadless(options: RunOptions): Promise<RunReport> {
   await checkOutputFiles(options);
   // Installed before the boot and removed after the close: a stop signal at any point still ends the run
   // with a result and every child process reaped.
-  const removeInterrupt = options.onInterrupt?.((signal) => {
-    state.stopped ??= signal;
-    state.controller?.interrupt(signal);
-  });
+  const removeInterrupt = options.onInterrupt?.((signal) => stop(state, signal));
   try {
     // A failure to start (bad --dir, config, key) is thrown: main.ts reports it, as text or as the result.
     state.controller = await bootController({ ...options.boot, headless: true });
@@ -82,20 +80,26 @@ export async function runHeadless(options: RunOptions): Promise<RunReport> {
   }
 }
 
+function stop(state: RunState, signal: StopSignal): void {
+  state.stopped ??= signal;
+  state.controller?.interrupt(signal);
+}
+
 async function runTask(options: RunOptions, state: RunState, controller: Controller): Promise<RunReport> {
   const { started } = state;
-  const sinks = await openSinks(options, controller);
+  const sinks = await openSinks(options, controller, (signal) => stop(state, signal));
   controller.start();
   let outcome: TurnOutcome;
   try {
     // Checked right before the turn starts: a signal during the boot never reached a turn to interrupt.
     outcome = state.stopped
       ? stoppedOutcome(state.stopped)
-      : taskOutcome(await controller.submit(options.task));
+      : taskOutcome(await controller.submit(options.task, commandFace()));
   } finally {
     sinks.close();
     await controller.close();
   }
+  sinks.text?.finish(controller.sessionId, controller.totals());
   emitResult(options, outcome, { started, controller });
   if (options.metrics) await writeMetrics(options.metrics, controller, outcome, started);
   return { subtype: outcome.subtype, errorCode: outcome.error?.code ?? null };
@@ -137,13 +141,22 @@ function taskOutcome(submitted: SubmitResult): TurnOutcome {
 }
 
 interface Sinks {
+  /** Text mode's output, which closes with a line of its own. */
+  text: TextMode | null;
   close(): void;
 }
 
-async function openSinks(options: RunOptions, controller: Controller): Promise<Sinks> {
+async function openSinks(
+  options: RunOptions,
+  controller: Controller,
+  stopRun: (signal: StopSignal) => void,
+): Promise<Sinks> {
   const trajectory = options.trajectory ? await LineFile.open(options.trajectory) : null;
   let seq = 0;
-  const render = renderer(options, controller.sessionId);
+  const text = !options.eventsJsonl && options.outputFormat === "text"
+    ? textMode({ ...options, progress: options.progress ?? false, stop: stopRun })
+    : null;
+  const render = text?.render ?? jsonRenderer(options, controller.sessionId);
   const unsubscribe = controller.subscribe((event) => {
     seq++;
     render(event);
@@ -154,6 +167,7 @@ async function openSinks(options: RunOptions, controller: Controller): Promise<S
     }
   });
   return {
+    text,
     close() {
       unsubscribe();
       trajectory?.close();
@@ -161,7 +175,7 @@ async function openSinks(options: RunOptions, controller: Controller): Promise<S
   };
 }
 
-function renderer(options: RunOptions, sessionId: string): (event: ReasonixEvent) => void {
+function jsonRenderer(options: RunOptions, sessionId: string): (event: ReasonixEvent) => void {
   if (options.eventsJsonl) {
     const redactor = new Redactor();
     return (event) => {
@@ -173,25 +187,14 @@ function renderer(options: RunOptions, sessionId: string): (event: ReasonixEvent
     let seq = 0;
     return (event) => options.write(jsonLine(streamJsonLine(event, ++seq, sessionId)));
   }
-  if (options.outputFormat === "json") {
-    return (event) => {
-      if (event.type === "warning") options.writeError(`warning: ${stripControls(event.message)}\n`);
-    };
-  }
-  const progress = options.progress ? textProgress(options) : null;
-  const text = createTextOutput({
-    write: progress?.write ?? options.write,
-    color: options.color,
-    showThinking: options.showThinking,
-    answerOnly: options.print,
-  });
-  // Warnings (an ignored reasonix.toml key, a refused instruction file) are diagnostics: stderr, even with -p.
   return (event) => {
-    progress?.spinner.update(event);
-    if (event.type !== "warning") return text(event);
-    progress?.spinner.clear();
-    options.writeError(`warning: ${event.message}\n`);
+    if (event.type === "warning") options.writeError(`warning: ${stripControls(event.message)}\n`);
   };
+}
+
+/** A slash command's tables fit a terminal on stdout; piped output keeps their 80-column default. */
+function commandFace(): FaceHooks {
+  return Deno.stdout.isTerminal() ? { width: terminalColumns() } : {};
 }
 
 function terminalColumns(): number {
@@ -200,23 +203,6 @@ function terminalColumns(): number {
   } catch {
     return 80;
   }
-}
-
-/** The stderr spinner, and a stdout writer that wipes it first and tracks where the line stands. */
-function textProgress(options: RunOptions) {
-  let atLineStart = true;
-  const spinner = stderrProgress({
-    writeError: options.writeError,
-    columns: terminalColumns,
-    atLineStart: () => atLineStart,
-  });
-  const write = (text: string) => {
-    if (!text) return;
-    spinner.clear();
-    options.write(text);
-    atLineStart = text.endsWith("\n");
-  };
-  return { spinner, write };
 }
 
 function emitResult(

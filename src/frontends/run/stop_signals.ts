@@ -12,6 +12,7 @@ const SIGNAL_NUMBERS: Record<StopSignal | "SIGQUIT", number> = {
   SIGHUP: 1,
   SIGINT: 2,
   SIGQUIT: 3,
+  SIGPIPE: 13,
   SIGTERM: 15,
 };
 /**

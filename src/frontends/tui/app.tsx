@@ -4,7 +4,7 @@
  * approval card or the input box, and the status line. Behaviour stays in the Controller.
  */
 import { Box, useApp, useInput, useWindowSize } from "ink";
-import { useEffect, useReducer, useRef, useState } from "react";
+import { useEffect, useReducer, useRef } from "react";
 import type {
   CommandHost,
   CommandRegistry,
@@ -17,8 +17,9 @@ import type {
 } from "../../control/mod.ts";
 import { subscribeBatched } from "./event_batch.ts";
 import { initialState, reduce } from "./state.ts";
-import { TranscriptPane } from "./transcript_pane.tsx";
-import { ApprovalCard, approvalKey } from "./approval_card.tsx";
+import { LiveTranscript, SettledTranscript } from "./transcript_pane.tsx";
+import { useApprovalCard } from "./use_approval_card.tsx";
+import { LiveFrame } from "./live_frame.tsx";
 import { InputBox } from "./input_box.tsx";
 import { useQuestionCard } from "./question_card.tsx";
 import { useCommandHooks } from "./command_hooks.ts";
@@ -57,13 +58,18 @@ export function App(
   const width = Math.max(20, columns - 1);
   const [state, dispatch] = useReducer(reduce, controller.uiSettings, (ui) => initialState(viewFrom(ui)));
   const display = useDisplay({ settings: controller.uiSettings, env, view: state.view, dispatch });
-  const terminal = useTerminalHooks(dispatch, env);
+  const terminal = useTerminalHooks(dispatch, env, { columns, rows });
   const menuOpen = useRef(false);
   const listen = { snapshot: true, wipe: terminal.hooks.clearScreen };
   useEffect(() => subscribeBatched(controller, dispatch, listen), [controller]);
   const pending = state.status.pendingApproval;
-  const [choice, setChoice] = useState({ id: "", index: 0 });
-  const selected = pending && choice.id === pending.id ? choice.index : 0;
+  const unsettled = state.entries.length - settledCount(state.entries);
+  const approval = useApprovalCard(controller, pending, {
+    width,
+    rows,
+    unsettled,
+    activity: !!state.activity,
+  });
   const question = useQuestionCard(controller, state.questions);
   const faces = useCommandHooks(width, rows);
   const [, redraw] = useReducer((count: number) => count + 1, 0);
@@ -79,12 +85,10 @@ export function App(
     if (quit.onKey(input, key)) return;
     if (question.onKey(input, key)) return;
     if (faces.chooser.onKey(input, key)) return;
+    if (approval.onKey(input, key)) return;
     if (key.tab && key.shift && !pending) return cycleMode(controller, redraw);
     if (key.ctrl && input === "o") return dispatch({ type: "toggle_fold" });
     if (key.escape && state.status.busy && !menuOpen.current) return controller.interrupt();
-    const action = pending ? approvalKey(input, key, selected) : null;
-    if (action && "choice" in action) void controller.answerApproval(pending!.id, action.choice);
-    else if (action) setChoice({ id: pending!.id, index: action.selected });
   });
   const print = (output: string) => dispatch({ type: "command_output", text: output });
   const face = () => ({ quit: exit, display: display.port, ...terminal.hooks, ...faces.hooks });
@@ -95,32 +99,33 @@ export function App(
   };
   useEffect(() => void (startWith && submit(startWith)), []);
   const inputProps = { history, commands, files, menuOpen, width, setter: faces.setter, draft: quit.draft };
+  // Half the screen for a long prompt, less its border; the frame clamps whatever else is left over.
+  const inputRows = Math.max(1, Math.floor(rows / 2) - 2);
   return (
     <ThemeContext.Provider value={display.theme}>
       <Box flexDirection="column">
-        <TranscriptPane
-          entries={state.entries}
-          live={state.live}
-          epoch={terminal.epoch}
-          width={width}
-          rows={rows}
-        />
-        {pending ? <ApprovalCard request={pending} width={width} selected={selected} /> : null}
-        {question.card}
-        {faces.chooser.card}
-        {state.activity ? <ActivityLine activity={state.activity} /> : null}
-        <InputBox
-          onSubmit={submit}
-          active={inputActive}
-          onEscapeTwice={() => state.status.busy || submit("/rewind")}
-          {...inputProps}
-        />
-        <StatusLineView
-          status={state.status}
-          port={controller}
-          width={width}
-          note={quit.armed ? t("app.quit_hint") : null}
-        />
+        <SettledTranscript entries={state.entries} epoch={terminal.epoch} width={width} />
+        <LiveFrame rows={rows}>
+          <LiveTranscript entries={state.entries} live={state.live} width={width} rows={rows} />
+          {approval.card}
+          {question.card}
+          {faces.chooser.card}
+          {state.activity ? <ActivityLine activity={state.activity} /> : null}
+          <InputBox
+            onSubmit={submit}
+            active={inputActive}
+            hidden={!!pending}
+            maxRows={inputRows}
+            onEscapeTwice={() => state.status.busy || submit("/rewind")}
+            {...inputProps}
+          />
+          <StatusLineView
+            status={state.status}
+            port={controller}
+            width={width}
+            note={quit.armed ? t("app.quit_hint") : null}
+          />
+        </LiveFrame>
       </Box>
     </ThemeContext.Provider>
   );

@@ -1,7 +1,7 @@
 /**
  * @module
  * What the app hands commands beyond printing: a pick list (`choose`) and the input box's text
- * (`setInput`, filled by the box through `setter`).
+ * (`setInput`, filled by the box through `setter`), and the width command output is laid out for.
  */
 import { useRef } from "react";
 import { type ChoiceSlot, useChoiceCard } from "./choice_card.tsx";
@@ -9,11 +9,13 @@ import { type ChoiceSlot, useChoiceCard } from "./choice_card.tsx";
 export interface CommandHooks {
   chooser: ChoiceSlot;
   setter: { current: ((text: string) => void) | null };
-  hooks: { choose: ChoiceSlot["choose"]; setInput(text: string): void };
+  hooks: { choose: ChoiceSlot["choose"]; setInput(text: string): void; width: number };
 }
 
 export function useCommandHooks(width: number, rows: number): CommandHooks {
   const chooser = useChoiceCard(width, rows);
   const setter = useRef<((text: string) => void) | null>(null);
-  return { chooser, setter, hooks: { choose: chooser.choose, setInput: (text) => setter.current?.(text) } };
+  const setInput = (text: string) => setter.current?.(text);
+  // Command output shows beside a notice's icon: two columns narrower than the transcript.
+  return { chooser, setter, hooks: { choose: chooser.choose, setInput, width: width - 2 } };
 }

@@ -10,7 +10,11 @@ export interface EventBatch {
   events: readonly ReasonixEvent[];
 }
 
-const FRAME_MS = 16;
+/**
+ * Ink draws at most 30 frames a second, but prints new <Static> lines at once: a shorter batch made a
+ * fast stream draw twice per Ink frame.
+ */
+const FRAME_MS = 33;
 
 /**
  * `snapshot`: ask the source for the session as it stands first (folded in one batch). `wipe`: called
@@ -31,7 +35,7 @@ export function subscribeBatched(
     const events = queue;
     queue = [];
     if (events.some((event) => event.type === "session_started" && event.redraw)) options.wipe?.();
-    if (events.length > 0) dispatch({ type: "batch", events });
+    if (events.length > 0) dispatch({ type: "batch", events: joinDeltas(events) });
   };
   const unsubscribe = source.subscribe((event) => {
     queue.push(event);
@@ -45,4 +49,19 @@ export function subscribeBatched(
     unsubscribe();
     flush();
   };
+}
+
+/**
+ * Consecutive text (or reasoning) deltas as one: the state then finds the answer's finished Markdown
+ * blocks once per frame instead of once per delta.
+ */
+export function joinDeltas(events: readonly ReasonixEvent[]): ReasonixEvent[] {
+  const joined: ReasonixEvent[] = [];
+  for (const event of events) {
+    const last = joined.at(-1);
+    if ((event.type === "text" || event.type === "reasoning") && last?.type === event.type) {
+      joined[joined.length - 1] = { type: event.type, text: last.text + event.text };
+    } else joined.push(event);
+  }
+  return joined;
 }

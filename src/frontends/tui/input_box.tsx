@@ -13,6 +13,7 @@ import type { CommandRegistry, HistoryPort } from "../../control/mod.ts";
 import { type HistoryNav, NO_RECALL, type Recall, recallNewer, recallOlder } from "./history_nav.ts";
 import { useTheme } from "./components/theme_context.ts";
 import { reveal } from "./components/format.ts";
+import { visibleRows } from "./input/visible_rows.ts";
 import { useCompletion } from "./input/use_completion.ts";
 import { CompletionMenuView } from "./completion_menu.tsx";
 import { usePastes } from "./input/use_pastes.ts";
@@ -30,6 +31,10 @@ export interface InputBoxProps {
   /** Kept true while the menu is open, so the app's Esc closes the menu instead of interrupting. */
   menuOpen?: { current: boolean };
   width?: number;
+  /** Kept but not drawn (an approval card is open: the screen is the card's). */
+  hidden?: boolean;
+  /** Rows the text may take before it is windowed around the cursor. */
+  maxRows?: number;
   /** Esc twice on an empty input (opens the rewind picker). */
   onEscapeTwice?: () => void;
   /** Filled with a function that replaces the input's text (a rewound turn's prompt). */
@@ -67,9 +72,10 @@ function typeAhead(input: string, mountedAt: number, first: { current: boolean }
 }
 
 export function InputBox(
-  { onSubmit, active, history, commands, files, menuOpen, width = 80, onEscapeTwice, setter, draft }:
-    InputBoxProps,
+  props: InputBoxProps,
 ) {
+  const { onSubmit, active, history, commands, files, menuOpen, width = 80, onEscapeTwice, setter, draft } =
+    props;
   const { edit, latest, setEdit } = useEditState(draft);
   const lastEscape = useRef(0);
   const mountedAt = useRef(Date.now());
@@ -135,9 +141,10 @@ export function InputBox(
     onSubmit(text);
     return EMPTY_EDIT;
   };
+  if (props.hidden) return null;
   return (
     <Box flexDirection="column">
-      <EditView edit={edit} />
+      <EditView edit={edit} width={width} maxRows={props.maxRows ?? Infinity} />
       {menu.completion
         ? <CompletionMenuView items={menu.completion.items} selected={menu.selected} width={width} />
         : null}
@@ -145,15 +152,18 @@ export function InputBox(
   );
 }
 
-function EditView({ edit }: { edit: EditState }) {
+function EditView({ edit, width, maxRows }: { edit: EditState; width: number; maxRows: number }) {
   const { palette } = useTheme();
+  // The box spans the terminal (`width` + 1 columns); its border and padding take 4, the prompt 2.
+  const { lines, hidden } = visibleRows(edit, width + 1 - 4 - PROMPT.length, maxRows);
   return (
     <Box flexDirection="column" borderStyle="single" borderColor={palette.muted} paddingX={1}>
+      {hidden > 0 ? <Text color={palette.muted}>{t("input.rows_hidden", { count: hidden })}</Text> : null}
       {edit.value === ""
         ? <Text color={palette.muted}>{PROMPT}{t("app.placeholder")}</Text>
-        : renderLines(edit).map((line, index) => (
+        : lines.map((line, index) => (
           <Text key={index}>
-            <Text color={palette.user}>{index === 0 ? PROMPT : "  "}</Text>
+            <Text color={palette.user}>{index === 0 && hidden === 0 ? PROMPT : "  "}</Text>
             {reveal(line.before)}
             <Text inverse>{reveal(line.cursor ?? "")}</Text>
             {reveal(line.after)}
@@ -161,37 +171,4 @@ function EditView({ edit }: { edit: EditState }) {
         ))}
     </Box>
   );
-}
-
-interface RenderedLine {
-  before: string;
-  cursor: string | null;
-  after: string;
-}
-
-function renderLines(edit: EditState): RenderedLine[] {
-  const chars = Array.from(edit.value);
-  const lines: RenderedLine[] = [];
-  let current: string[] = [];
-  let cursorAt = -1;
-  const flush = () => {
-    if (cursorAt < 0) lines.push({ before: current.join(""), cursor: null, after: "" });
-    else {
-      lines.push({
-        before: current.slice(0, cursorAt).join(""),
-        cursor: current[cursorAt] ?? " ",
-        after: current.slice(cursorAt + 1).join(""),
-      });
-    }
-    current = [];
-    cursorAt = -1;
-  };
-  chars.forEach((char, index) => {
-    if (index === edit.cursor) cursorAt = current.length;
-    if (char === "\n") flush();
-    else current.push(char);
-  });
-  if (edit.cursor === chars.length) cursorAt = current.length;
-  flush();
-  return lines;
 }

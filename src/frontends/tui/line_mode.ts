@@ -1,14 +1,15 @@
 /**
  * @module
  * `reasonix` when stdout is not a terminal: each stdin line goes to `submit` (a slash command or a turn), printed as
- * plain text. Nobody can answer an approval card here, so it boots like `reasonix run` (gated calls
- * are refused); the `ask` tool's questions are answered by the next stdin lines.
+ * plain text. The `ask` tool's questions are answered by the next stdin lines; so are approvals when stdin is a
+ * terminal (a person types there). Otherwise it boots like `reasonix run`: gated calls are refused.
  */
 import { bootController, type BootOptions, type ReasonixEvent } from "../../control/mod.ts";
 import { keyArgument, reveal, sanitize } from "./components/format.ts";
 import { ControlStripper } from "../../lib/terminal_text.ts";
 import { errorText } from "../../lib/errors.ts";
 import { answerOnLines } from "./line_questions.ts";
+import { answerApprovalOnLines } from "./line_approvals.ts";
 import { detectLanguage, setLanguage } from "../../lib/i18n/mod.ts";
 
 export interface LineModeOptions {
@@ -17,13 +18,15 @@ export interface LineModeOptions {
   write: (text: string) => void;
   /** Sent before the first line read from `input`. */
   firstPrompt?: string;
+  /** A person types the input (stdin is a terminal): gated calls are asked, not refused. */
+  asksApprovals?: boolean;
 }
 
 /** Returns the error code of the last turn that failed (already printed), null when every turn succeeded. */
 export async function runLineMode(options: LineModeOptions): Promise<string | null> {
   const controller = await bootController({
     ...options.boot,
-    headless: true,
+    headless: options.asksApprovals !== true,
     answersQuestions: true,
     switchable: true,
   });
@@ -46,6 +49,10 @@ export async function runLineMode(options: LineModeOptions): Promise<string | nu
     if (event.type === "session_started" && event.redraw) printedUpTo = controller.lastSeq;
     if (event.seq !== undefined && event.seq <= printedUpTo) return;
     render(event);
+    if (event.type === "approval_requested") {
+      void answerApprovalOnLines(event.request, next, options.write)
+        .then((answer) => controller.answerApproval(event.request.id, answer.choice, answer.reason));
+    }
     if (event.type !== "question_asked") return;
     void answerOnLines(event.questions, next, options.write)
       .then((reply) => controller.answerQuestion(event.id, reply));
@@ -104,5 +111,6 @@ function plainPrinter(write: (text: string) => void): (event: ReasonixEvent) => 
     } else if (event.type === "warning") line(`warning: ${sanitize(event.message)}`);
     else if (event.type === "turn_done" && event.error) line(errorText(event.error).trimEnd());
     else if (event.type === "command_output") line(sanitize(event.text));
+    else if (event.type === "notice") line(sanitize(event.message));
   };
 }

@@ -25,7 +25,11 @@ const LIST_PREFIX = /^(\s*(?:[*+•-]|\d+\.)\s+)/;
 interface Engine {
   marked: Marked;
   options: MarkdownOptions;
+  /** Rendered blocks by source text: the live tail's last form is the block that settles next. */
+  rendered: Map<string, string>;
 }
+
+const RENDERED_BLOCKS = 256;
 
 const engines = new WeakMap<Theme, Map<number, Engine>>();
 
@@ -33,7 +37,9 @@ function engineFor(options: MarkdownOptions): Engine {
   let byWidth = engines.get(options.theme);
   if (!byWidth) engines.set(options.theme, byWidth = new Map());
   let engine = byWidth.get(options.width);
-  if (!engine) byWidth.set(options.width, engine = { marked: buildMarked(options), options });
+  if (!engine) {
+    byWidth.set(options.width, engine = { marked: buildMarked(options), options, rendered: new Map() });
+  }
   return engine;
 }
 
@@ -125,9 +131,14 @@ export function renderMarkdown(text: string, options: MarkdownOptions): string {
 
 /** The model's text is cleaned before parsing: the renderer's own colour codes come after. */
 function renderBlock(text: string, engine: Engine): string {
+  const known = engine.rendered.get(text);
+  if (known !== undefined) return known;
   const rendered = engine.marked.parse(stripControls(text), { async: false }) as string;
   const plain = engine.options.theme.color ? rendered : stripVTControlCharacters(rendered);
-  return wrapLines(plain, engine.options.width);
+  const wrapped = wrapLines(plain, engine.options.width);
+  if (engine.rendered.size >= RENDERED_BLOCKS) engine.rendered.delete(engine.rendered.keys().next().value!);
+  engine.rendered.set(text, wrapped);
+  return wrapped;
 }
 
 function wrapLines(text: string, width: number): string {
@@ -193,20 +204,34 @@ export class StreamingMarkdown {
 }
 
 /**
- * How much of a streaming answer later text can no longer change: the leading whole blocks. The TUI
- * settles them so the live region stays short (a live region taller than the screen makes Ink
- * redraw everything it ever printed, on every delta).
+ * The leading blocks of a streaming answer that later text can no longer change, as their lengths (a
+ * block's blank lines count with it). The TUI settles them so the live region stays short (a live
+ * region taller than the screen makes Ink redraw everything it ever printed, on every delta), one
+ * entry per block, so the screen does not depend on how the deltas were batched.
  */
-export function finishedMarkdownLength(text: string): number {
-  return finishedLength(Lexer.lex(text));
+export function finishedMarkdownBlocks(text: string): number[] {
+  const tokens = Lexer.lex(text);
+  const blocks: number[] = [];
+  const end = lastContentIndex(tokens);
+  for (let index = 0; index < end; index++) {
+    const token = tokens[index]!;
+    if (token.type === "space" && blocks.length > 0) blocks[blocks.length - 1]! += token.raw.length;
+    else blocks.push(token.raw.length);
+  }
+  return blocks;
 }
 
-/** The raw length of the leading blocks that later text can no longer change. */
-function finishedLength(tokens: readonly Token[]): number {
+function lastContentIndex(tokens: readonly Token[]): number {
   let lastContent = -1;
   tokens.forEach((token, index) => {
     if (token.type !== "space") lastContent = index;
   });
+  return lastContent;
+}
+
+/** The raw length of the leading blocks that later text can no longer change. */
+function finishedLength(tokens: readonly Token[]): number {
+  const lastContent = lastContentIndex(tokens);
   if (lastContent <= 0) return 0;
   let length = 0;
   for (let index = 0; index < lastContent; index++) length += tokens[index]!.raw.length;

@@ -4,8 +4,6 @@
  * or plain line mode when stdout is piped. Boots the Controller exactly like `reasonix run`.
  */
 import { resolve } from "node:path";
-import { render } from "ink";
-import { createElement } from "react";
 import {
   bootController,
   type BootOptions,
@@ -16,7 +14,7 @@ import {
 } from "../../control/mod.ts";
 import { processEnv, resolvePaths } from "../../config/paths.ts";
 import { detectLanguage, setLanguage, t } from "../../lib/i18n/mod.ts";
-import { App } from "./app.tsx";
+import { loadInkShell } from "./load_shell.ts";
 import { runLineMode } from "./line_mode.ts";
 
 export interface TuiOptions {
@@ -46,7 +44,14 @@ export async function runTui(options: TuiOptions): Promise<string | null> {
   }
   const first = options.firstPrompt ? { firstPrompt: options.firstPrompt } : {};
   if (options.lineMode) {
-    return await runLineMode({ boot, input: Deno.stdin.readable, write: options.write, ...first });
+    const asksApprovals = Deno.stdin.isTerminal();
+    return await runLineMode({
+      boot,
+      input: Deno.stdin.readable,
+      write: options.write,
+      asksApprovals,
+      ...first,
+    });
   }
   const history = await openInputHistory(paths, workspace);
   if (!options.pickSession) return await runInk(boot, env, history, options.firstPrompt, options.write);
@@ -61,13 +66,13 @@ async function runInk(
   startWith: string | undefined,
   write: (text: string) => void,
 ): Promise<null> {
+  // Before the Controller starts anything that could inherit the variable the loader sets.
+  const shell = await loadInkShell();
   const controller = await bootController({ ...boot, headless: false, switchable: true });
   setLanguage(detectLanguage(env, controller.uiSettings.language));
   const files = () => controller.listWorkspaceFiles();
   const props = { controller, history, env, files, ...(startWith ? { startWith } : {}) };
-  const app = render(createElement(App, props), {
-    exitOnCtrlC: false,
-  });
+  const app = shell.mountApp(props);
   let written = false;
   try {
     await app.waitUntilExit();

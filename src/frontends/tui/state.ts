@@ -11,7 +11,8 @@ import {
   type ReasonixEvent,
 } from "../../control/mod.ts";
 import type { TranscriptEntry, UsageReceipt } from "./transcript_types.ts";
-import { finishedMarkdownLength } from "./markdown.ts";
+import type { FileChange } from "../../tool/tool.ts";
+import { finishedMarkdownBlocks } from "./markdown.ts";
 import { DEFAULT_VIEW, toggleLatestFold, type ViewSettings } from "./fold.ts";
 import { errorNoticeText } from "./error_notice.ts";
 import { t } from "../../lib/i18n/mod.ts";
@@ -243,26 +244,33 @@ function streamAnswer(state: TuiState, text: string): TuiState {
   });
 }
 
-/** Whole Markdown blocks of the live answer move to the entries; only the unfinished tail stays live. */
+/** Whole Markdown blocks of the live answer move to the entries, one each; the unfinished tail stays live. */
 function settleFinishedBlocks(state: TuiState): TuiState {
   const live = state.live;
   if (live?.kind !== "answer") return state;
-  const finished = finishedMarkdownLength(live.text);
-  if (finished === 0) return state;
-  const [entryId, nextId] = id(state);
-  const done: TranscriptEntry = {
-    ...live,
-    text: live.text.slice(0, finished),
-    streaming: false,
-    continued: true,
-  };
+  const blocks = finishedMarkdownBlocks(live.text);
+  if (blocks.length === 0) return state;
+  const entries = [...state.entries];
+  let nextId = state.nextId;
+  let start = 0;
+  for (const [index, length] of blocks.entries()) {
+    const text = live.text.slice(start, start + length);
+    entries.push({
+      ...live,
+      ...(index > 0 ? { id: `e${nextId++}` } : {}),
+      text,
+      streaming: false,
+      continued: true,
+    });
+    start += length;
+  }
   const tail: TranscriptEntry = {
     kind: "answer",
-    id: entryId,
-    text: live.text.slice(finished),
+    id: `e${nextId++}`,
+    text: live.text.slice(start),
     streaming: true,
   };
-  return { ...state, entries: [...state.entries, done], live: tail, nextId };
+  return { ...state, entries, live: tail, nextId };
 }
 
 function startTool(
@@ -313,6 +321,7 @@ function finishTool(
     durationMs: event.durationMs,
     output: event.output,
     ...(event.code ? { code: event.code } : {}),
+    ...(event.data?.kind === "diff" ? { change: fileChange(event.data) } : {}),
     folded: !state.view.verbose,
   };
   const entries = index >= 0
@@ -325,6 +334,12 @@ function finishTool(
   if (!items) return next;
   const [todoId, nextId] = id(next);
   return append(next, { kind: "todo", id: todoId, items }, nextId);
+}
+
+/** An edit's diff (from the tool's data, stored in the session) stays in the transcript, folded. */
+function fileChange(data: { path: string; before: string | null; after: string | null }): FileChange {
+  const kind = data.before === null ? "create" : data.after === null ? "delete" : "modify";
+  return { path: data.path, kind, oldText: data.before, newText: data.after };
 }
 
 function toolEntry(entryId: string, event: Extract<ReasonixEvent, { type: "tool_result" }>) {

@@ -1,34 +1,44 @@
 /**
  * @module
- * The transcript: finished entries in <Static> (printed once), then the unsettled ones and the live
- * block, cut to what fits above the input box.
+ * The transcript: finished entries in <Static> (printed once, into the scrollback), then the
+ * unsettled ones and the live block, which belong to the redrawn frame below.
  */
 import { Box, Static } from "ink";
 import { TranscriptEntryView } from "./components/transcript.tsx";
 import { settledCount } from "./fold.ts";
 import type { TranscriptEntry } from "./transcript_types.ts";
 
-export interface TranscriptPaneProps {
+export interface SettledTranscriptProps {
+  entries: readonly TranscriptEntry[];
+  /** Changes when the screen was wiped (`/clear`, a resize), so <Static> prints everything again. */
+  epoch: number;
+  width: number;
+}
+
+export function SettledTranscript({ entries, epoch, width }: SettledTranscriptProps) {
+  return (
+    <Static key={epoch} items={entries.slice(0, settledCount(entries))}>
+      {(entry) => (
+        // The width keeps a row of texts (the user's `›` and a long prompt) inside the terminal.
+        <Box key={entry.id} width={width} paddingBottom={entry.kind === "usage" ? 1 : 0}>
+          <TranscriptEntryView entry={entry} width={width} />
+        </Box>
+      )}
+    </Static>
+  );
+}
+
+export interface LiveTranscriptProps {
   entries: readonly TranscriptEntry[];
   live: TranscriptEntry | null;
-  /** Changes when the screen was wiped, so <Static> prints everything again. */
-  epoch: number;
   width: number;
   rows: number;
 }
 
-export function TranscriptPane({ entries, live, epoch, width, rows }: TranscriptPaneProps) {
-  const settled = settledCount(entries);
+export function LiveTranscript({ entries, live, width, rows }: LiveTranscriptProps) {
   return (
     <>
-      <Static key={epoch} items={entries.slice(0, settled)}>
-        {(entry) => (
-          <Box key={entry.id} paddingBottom={entry.kind === "usage" ? 1 : 0}>
-            <TranscriptEntryView entry={entry} width={width} />
-          </Box>
-        )}
-      </Static>
-      {entries.slice(settled).map((entry) => (
+      {entries.slice(settledCount(entries)).map((entry) => (
         <TranscriptEntryView key={entry.id} entry={entry} width={width} />
       ))}
       {live

@@ -50,6 +50,8 @@ export const bashTool = defineTool({
       durationMs: Math.round(performance.now() - started),
       timedOut: run.timedOut === true,
       signal: run.signal ?? null,
+      lines: run.lines,
+      sandboxDenied: sandboxDenied(run, ctx.sandbox.name),
     };
     return { output: text, truncated: run.droppedBytes > 0 && fits, data };
   },
@@ -73,6 +75,16 @@ function startJob(command: string, ctx: ToolContext): ToolResult {
       "wait to block until it ends, kill_shell to stop it",
     data: { kind: "job", jobId: job.id, status: job.status, exitCode: null },
   };
+}
+
+/**
+ * A command that failed on a write the OS sandbox refused: under bubblewrap everything outside the writable
+ * roots is mounted read-only, so the kernel's EROFS message is the sandbox's refusal, not the disk's.
+ */
+function sandboxDenied(run: RunResult, sandbox: string): boolean {
+  if (run.exitCode === 0 || (sandbox !== "bubblewrap" && sandbox !== "seatbelt")) return false;
+  const refusal = sandbox === "bubblewrap" ? "Read-only file system" : "Operation not permitted";
+  return run.output.includes(refusal);
 }
 
 /** The output, then one status line the model can read at a glance. */

@@ -1,4 +1,3 @@
-import { NodeHtmlMarkdown } from "node-html-markdown";
 import { z } from "zod";
 import { defineTool, type ToolContext, ToolError } from "../tool.ts";
 import { checkTarget, resolveDns, type Resolver } from "./_fetch_target.ts";
@@ -95,7 +94,7 @@ export function createWebFetchTool(options: WebFetchOptions = {}) {
           },
         });
         return {
-          output: render(page, args.format ?? "markdown"),
+          output: await render(page, args.format ?? "markdown"),
           data: {
             kind: "fetch",
             url: page.url.href,
@@ -172,7 +171,7 @@ function binaryError(url: URL, what: string): ToolError {
   );
 }
 
-function render(page: FetchedPage, format: "markdown" | "raw"): string {
+async function render(page: FetchedPage, format: "markdown" | "raw"): Promise<string> {
   let kind = classify(page.contentType);
   let text: string;
   if (kind === "sniff") {
@@ -188,6 +187,8 @@ function render(page: FetchedPage, format: "markdown" | "raw"): string {
   if (format === "markdown" && kind === "html") {
     const title = htmlTitle(text);
     if (title) header.push(`Title: ${title}`);
+    // Loaded on first use: the converter and its HTML parser cost every session ~0.2 s of start-up.
+    const { NodeHtmlMarkdown } = await import("node-html-markdown");
     body = NodeHtmlMarkdown.translate(text, { ignore: ["noscript", "template", "iframe", "svg"] });
   } else if (format === "markdown" && kind === "json") {
     body = prettyJson(text);

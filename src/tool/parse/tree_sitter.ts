@@ -12,7 +12,10 @@ import { ToolError } from "../tool.ts";
 /** A syntax tree node; the only name the collectors use from web-tree-sitter. */
 export type SyntaxNode = Node;
 
-export type LanguageId = "typescript" | "tsx" | "javascript" | "go" | "python" | "rust" | "bash";
+/** The grammars loaded from `tree-sitter-wasms` (the compiled binary embeds only these); bash has its own. */
+export const WASMS_GRAMMARS = ["typescript", "tsx", "javascript", "go", "python", "rust"] as const;
+
+export type LanguageId = typeof WASMS_GRAMMARS[number] | "bash";
 
 export interface ParsedSource extends Disposable {
   root: SyntaxNode;

@@ -10,16 +10,19 @@ const EVENT: ReasonixEvent = {
   reason: "context_limit",
 };
 
-Deno.test("createTextOutput() prints one dim line for a compaction", () => {
+Deno.test("createTextOutput() prints one dim line for a compaction on stderr", () => {
   let text = "";
+  let stdout = "";
   const render = createTextOutput({
-    write: (s) => text += s,
+    write: (s) => stdout += s,
+    writeInfo: (s) => text += s,
     color: true,
     showThinking: false,
     answerOnly: false,
   });
   render(EVENT);
   assert.equal(text, "\x1b[2m  · context compacted: ~9000 → ~4000 tokens\n\x1b[0m");
+  assert.equal(stdout, "");
 });
 
 Deno.test("Redactor.line() keeps only the numbers of a compaction", () => {

@@ -68,7 +68,7 @@ Deno.test("approval card labels follow the language", () => {
 Deno.test("approvalKey: arrows move and wrap, Enter answers the selection, digits answer directly", () => {
   assert.deepEqual(approvalKey("", { ...NO_KEY, rightArrow: true }, 0), { selected: 1 });
   assert.deepEqual(approvalKey("", { ...NO_KEY, leftArrow: true }, 0), { selected: 3 });
-  assert.deepEqual(approvalKey("", { ...NO_KEY, tab: true }, 3), { selected: 0 });
+  assert.deepEqual(approvalKey("", { ...NO_KEY, tab: true, shift: true }, 0), { selected: 3 });
   assert.deepEqual(approvalKey("", { ...NO_KEY, return: true }, 1), { choice: "allow_session" });
   assert.deepEqual(approvalKey("3", NO_KEY, 0), { choice: "allow_always" });
   assert.deepEqual(approvalKey("4", NO_KEY, 0), { choice: "deny" });

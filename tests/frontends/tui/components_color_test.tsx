@@ -33,7 +33,7 @@ const ENTRIES: Entry[] = [
     arguments: '{"path":"x"}',
     status: "ok",
     readOnly: false,
-    folded: true,
+    folded: false,
     change: { path: "x", kind: "modify", oldText: "a\n", newText: "b\n" },
   },
   { kind: "answer", id: "a", text: "# Title\n\n```ts\nconst x = 1;\n```\n", streaming: false },

@@ -38,7 +38,7 @@ function tool(fields: Partial<Extract<TranscriptEntry, { kind: "tool" }>>): Tran
   };
 }
 
-Deno.test("reasoning folded shows its first line and an ellipsis", () => {
+Deno.test("reasoning folded is one line that says its length and the key that unfolds it", () => {
   const entry: TranscriptEntry = {
     kind: "reasoning",
     id: "r",
@@ -46,13 +46,23 @@ Deno.test("reasoning folded shows its first line and an ellipsis", () => {
     streaming: false,
     folded: true,
   };
-  const out = frame(entry);
-  assert.match(out, /First I read the file\. …/);
-  assert.doesNotMatch(out, /Then I edit it/);
-  assert.match(out, /3 lines of reasoning/);
+  assert.equal(frame(entry), "✻ Thinking… (3 lines · ctrl+o to expand)");
+  assert.equal(frame({ ...entry, text: "", streaming: true }), "✻ Thinking…");
   const open = frame({ ...entry, folded: false });
-  assert.match(open, /Then I edit it\./);
-  assert.match(open, /Then I test\./);
+  assert.match(open, /^✻ Thinking\n {2}First I read the file\.\n {2}Then I edit it\.\n {2}Then I test\.$/);
+});
+
+Deno.test("folded reasoning shows the model's terminal controls as marks, never raw", () => {
+  const entry: TranscriptEntry = {
+    kind: "reasoning",
+    id: "r",
+    text: "plan \x1b]0;pwned\x07\x1b[2J\nnext",
+    streaming: true,
+    folded: false,
+  };
+  // deno-lint-ignore no-control-regex
+  assert.doesNotMatch(frame(entry), /\x1b|\x07/);
+  assert.equal(frame({ ...entry, folded: true }), "✻ Thinking… (2 lines · ctrl+o to expand)");
 });
 
 Deno.test("an answer renders as Markdown at the given width", () => {
@@ -110,14 +120,19 @@ Deno.test("a tool card clips a long key argument to the width", () => {
   assert.match(head, /… · 5ms$/);
 });
 
-Deno.test("an edit shows a unified diff with line numbers", () => {
+Deno.test("an edit's diff folds to one line with its size; unfolded it has line numbers", () => {
   const oldText = "one\ntwo\nthree\nfour\n";
   const newText = "one\n2\nthree\nfour\nfive\n";
-  const out = frame(tool({
+  const entry = tool({
     name: "edit_file",
     arguments: JSON.stringify({ path: "src/a.ts" }),
+    output: "Edited src/a.ts: 1 replacement",
     change: { path: "src/a.ts", kind: "modify", oldText, newText },
-  }));
+  });
+  const folded = frame(entry).split("\n");
+  assert.equal(folded.length, 2, folded.join("\n"));
+  assert.equal(folded[1], "  ⎿ diff src/a.ts +2 −1 (ctrl+o to expand)");
+  const out = frame({ ...entry, folded: false } as TranscriptEntry);
   const lines = out.split("\n");
   assert.ok(lines.includes("  src/a.ts (modified)"), out);
   assert.ok(lines.includes("  @@ -1,4 +1,5 @@"), out);
@@ -127,16 +142,18 @@ Deno.test("an edit shows a unified diff with line numbers", () => {
   assert.ok(lines.includes("  5 + five"), out);
 });
 
-Deno.test("a folded diff is cut and says how much is left", () => {
+Deno.test("an unfolded diff is shown whole; its path's terminal controls show as marks", () => {
   const newText = Array.from({ length: 60 }, (_, i) => `line ${i + 1}`).join("\n");
   const entry = tool({
     name: "write_file",
-    change: { path: "big.txt", kind: "create", oldText: null, newText },
+    change: { path: "big\x1b[2J.txt", kind: "create", oldText: null, newText },
   });
-  const out = frame(entry);
-  assert.match(out, /big\.txt \(created\)/);
-  assert.match(out, /… 37 more diff lines/);
-  assert.match(frame({ ...entry, folded: false } as TranscriptEntry), /60 \+ line 60/);
+  // deno-lint-ignore no-control-regex
+  assert.doesNotMatch(frame(entry), /\x1b/);
+  assert.match(frame(entry), /diff big.*\.txt \+60 −0 \(ctrl\+o to expand\)/);
+  const open = frame({ ...entry, folded: false } as TranscriptEntry);
+  assert.match(open, /60 \+ line 60/);
+  assert.doesNotMatch(open, /more diff lines/);
 });
 
 Deno.test("a todo list renders as a checklist with progress", () => {

@@ -1,5 +1,5 @@
 import assert from "node:assert/strict";
-import { type EventBatch, subscribeBatched } from "../../../src/frontends/tui/event_batch.ts";
+import { type EventBatch, joinDeltas, subscribeBatched } from "../../../src/frontends/tui/event_batch.ts";
 import type { EventListener, ReasonixEvent } from "../../../src/control/events.ts";
 import { initialState, reduce } from "../../../src/frontends/tui/state.ts";
 
@@ -14,7 +14,7 @@ function source() {
   };
 }
 
-Deno.test("subscribeBatched(): deltas of one frame become one batch; another event flushes them in order", async () => {
+Deno.test("subscribeBatched(): deltas of one frame become one batch, joined; another event flushes them in order", async () => {
   const events = source();
   const batches: EventBatch[] = [];
   const stop = subscribeBatched(events, (batch) => batches.push(batch), { frameMs: 5 });
@@ -22,7 +22,11 @@ Deno.test("subscribeBatched(): deltas of one frame become one batch; another eve
   events.emit({ type: "text", text: "b" });
   assert.equal(batches.length, 0);
   events.emit({ type: "turn_done", subtype: "success", result: "ab" });
-  assert.deepEqual(batches.map((b) => b.events.map((e) => e.type)), [["text", "text", "turn_done"]]);
+  assert.deepEqual(batches.map((b) => b.events), [[{ type: "text", text: "ab" }, {
+    type: "turn_done",
+    subtype: "success",
+    result: "ab",
+  }]]);
   events.emit({ type: "text", text: "c" });
   await new Promise((resolve) => setTimeout(resolve, 30));
   assert.deepEqual(batches.at(-1)!.events, [{ type: "text", text: "c" }]);
@@ -65,4 +69,19 @@ Deno.test("a streaming answer settles its finished Markdown blocks; only the unf
   ]);
   assert.ok(answers.every((a) => a.kind === "answer" && a.continued && !a.streaming));
   assert.deepEqual(state.live?.kind === "answer" && state.live.text, "Tail");
+});
+
+Deno.test("joinDeltas() joins runs of text and of reasoning, keeps other events and the order", () => {
+  const done = { type: "turn_done", subtype: "success", result: "" } as const;
+  assert.deepEqual(
+    joinDeltas([
+      { type: "reasoning", text: "x" },
+      { type: "reasoning", text: "y" },
+      { type: "text", text: "a" },
+      { type: "text", text: "b" },
+      done,
+      { type: "text", text: "c" },
+    ]),
+    [{ type: "reasoning", text: "xy" }, { type: "text", text: "ab" }, done, { type: "text", text: "c" }],
+  );
 });

@@ -129,3 +129,30 @@ Deno.test("toggle_fold does nothing when there is nothing to fold", () => {
   const state = run([{ type: "turn_started", turn: 1, text: "hi" }, { type: "text", text: "hello" }]);
   assert.equal(reduce(state, { type: "toggle_fold" }), state);
 });
+
+Deno.test("an edit's diff from the tool's data settles folded and toggle_fold re-prints it unfolded", () => {
+  const data = { kind: "diff" as const, path: "src/x.ts", before: "a\n", after: "a\nb\n" };
+  const edit: Action[] = [
+    { type: "turn_started", turn: 1, text: "edit" },
+    { type: "tool_call", callId: "e1", name: "edit_file", arguments: `{"path":"src/x.ts"}`, readOnly: false },
+    {
+      type: "tool_result",
+      callId: "e1",
+      name: "edit_file",
+      ok: true,
+      output: "Edited src/x.ts",
+      durationMs: 3,
+      readOnly: false,
+      data,
+    },
+    USAGE,
+  ];
+  const state = run(edit);
+  const tool = state.entries.find((entry) => entry.kind === "tool")!;
+  assert.ok(tool.kind === "tool" && tool.folded);
+  assert.deepEqual(tool.change, { path: "src/x.ts", kind: "modify", oldText: "a\n", newText: "a\nb\n" });
+  const open = reduce(state, { type: "toggle_fold" }).entries.at(-1)!;
+  assert.ok(open.kind === "tool" && !open.folded && open.change?.newText === "a\nb\n");
+  const created = run([{ ...edit[2]!, data: { ...data, before: null } } as Action]).entries.at(-1)!;
+  assert.ok(created.kind === "tool" && created.change?.kind === "create");
+});

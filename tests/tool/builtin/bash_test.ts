@@ -7,6 +7,7 @@ import type { ToolContext } from "../../../src/tool/tool.ts";
 import { ToolRegistry } from "../../../src/tool/registry.ts";
 import { isGone, readUntil } from "../_jobs.ts";
 import { makeTestWorkspace, rejectsWithCode } from "../_tool_context.ts";
+import { box, BWRAP_MISSING } from "../../sandbox/_bwrap.ts";
 
 function run(overrides: Partial<RunResult>): RunResult {
   return {
@@ -16,6 +17,7 @@ function run(overrides: Partial<RunResult>): RunResult {
     timedOut: false,
     aborted: false,
     droppedBytes: 0,
+    lines: 0,
     ...overrides,
   };
 }
@@ -175,4 +177,33 @@ Deno.test("bashTool with run_in_background fails clearly without a job table or 
     bashTool.execute({ command: "sleep 1", run_in_background: true }, { ...ws.ctx, jobs }),
     "tool.jobs_closed",
   );
+});
+
+Deno.test("bashTool tells how many lines a command printed, also past the kept head and tail", async () => {
+  await using ws = await makeTestWorkspace({ sandbox: new DirectSandbox() });
+  const long = await bashTool.execute({ command: "seq 1 20000" }, ws.ctx);
+  assert.equal(long.data?.kind === "bash" && long.data.lines, 20000);
+  // Without an OS sandbox a read-only file system is the disk's, not a refusal.
+  const failed = await bashTool.execute({ command: "echo 'x: Read-only file system'; exit 1" }, ws.ctx);
+  assert.deepEqual(failed.data?.kind === "bash" && [failed.data.lines, failed.data.sandboxDenied], [
+    1,
+    false,
+  ]);
+});
+
+Deno.test({
+  name: "bashTool marks a write bubblewrap refused as denied by the sandbox",
+  ignore: BWRAP_MISSING,
+  async fn() {
+    await using b = await box();
+    await using ws = await makeTestWorkspace({ sandbox: b.sandbox });
+    const ctx = { ...ws.ctx, workspace: { ...ws.ctx.workspace, root: b.ws } };
+    const refused = await bashTool.execute({ command: `touch ${b.outside}/x` }, ctx);
+    assert.equal(refused.data?.kind === "bash" && refused.data.sandboxDenied, true);
+    const allowed = await bashTool.execute({ command: "touch inside && echo made" }, ctx);
+    assert.deepEqual(allowed.data?.kind === "bash" && [allowed.data.sandboxDenied, allowed.data.lines], [
+      false,
+      1,
+    ]);
+  },
 });

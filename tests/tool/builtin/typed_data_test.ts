@@ -57,6 +57,8 @@ Deno.test("built-in tools return typed data: diff, read, list, bash, todo", asyn
     durationMs: 0,
     timedOut: false,
     signal: null,
+    lines: 0,
+    sandboxDenied: false,
   });
   const todo = await todoWriteTool.execute(
     { todos: [{ content: "ship", status: "pending" }] },

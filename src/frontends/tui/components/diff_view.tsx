@@ -16,6 +16,8 @@ export interface DiffViewProps {
   width: number;
   /** Diff lines shown before the rest is summarised; unlimited when absent. */
   maxLines?: number;
+  /** Diff lines skipped at the top (a card scrolled down); summarised as lines above. */
+  offset?: number;
 }
 
 const KIND_LABEL: Record<FileChange["kind"], MessageKey> = {
@@ -24,10 +26,11 @@ const KIND_LABEL: Record<FileChange["kind"], MessageKey> = {
   delete: "diff.deleted",
 };
 
-export function DiffView({ change, width, maxLines }: DiffViewProps) {
+export function DiffView({ change, width, maxLines, offset = 0 }: DiffViewProps) {
   const { palette } = useTheme();
   const lines = numberedDiff(change.oldText ?? "", change.newText ?? "");
-  const shown = maxLines === undefined ? lines : lines.slice(0, maxLines);
+  const shown = lines.slice(offset, maxLines === undefined ? undefined : offset + maxLines);
+  const below = lines.length - offset - shown.length;
   const gutter = String(Math.max(0, ...lines.map((line) => line.newLine ?? line.oldLine ?? 0))).length;
   return (
     <Box flexDirection="column">
@@ -36,14 +39,22 @@ export function DiffView({ change, width, maxLines }: DiffViewProps) {
         <Text color={palette.muted}>{` (${t(KIND_LABEL[change.kind])})`}</Text>
       </Text>
       {lines.length === 0 ? <Text color={palette.muted}>{t("diff.no_changes")}</Text> : null}
+      {offset > 0 ? <Text color={palette.muted}>{t("diff.lines_above", { count: offset })}</Text> : null}
       {shown.map((line, index) => (
         <DiffLine key={index} line={line} gutter={gutter} width={width} palette={palette} />
       ))}
-      {shown.length < lines.length
-        ? <Text color={palette.muted}>{t("diff.more_lines", { count: lines.length - shown.length })}</Text>
-        : null}
+      {below > 0 ? <Text color={palette.muted}>{t("diff.more_lines", { count: below })}</Text> : null}
     </Box>
   );
+}
+
+/** Lines the change adds and removes. */
+export function diffSize(change: FileChange): { added: number; removed: number } {
+  const lines = numberedDiff(change.oldText ?? "", change.newText ?? "");
+  return {
+    added: lines.filter((line) => line.kind === "add").length,
+    removed: lines.filter((line) => line.kind === "remove").length,
+  };
 }
 
 interface DiffLineProps {

@@ -2,7 +2,7 @@
  * @module
  * A notice from the app or the Controller (info, warning, error).
  */
-import { Text } from "ink";
+import { Box, Text } from "ink";
 import type { NoticeLevel } from "../transcript_types.ts";
 import { t } from "../../../lib/i18n/mod.ts";
 import type { Palette } from "../theme.ts";
@@ -19,11 +19,16 @@ function levelColor(level: NoticeLevel, palette: Palette): string | undefined {
 export function NoticeView({ level, text }: { level: NoticeLevel; text: string }) {
   const { palette } = useTheme();
   const color = levelColor(level, palette);
+  // The text hangs beside the icon, so a multi-line answer (a /status table) keeps its columns.
   return (
-    <Text color={color}>
-      {`${ICONS[level]} `}
-      {level === "info" ? null : <Text bold>{`${t(`notice.${level}`)}: `}</Text>}
-      <Text color={level === "info" ? palette.muted : color}>{sanitize(text)}</Text>
-    </Text>
+    <Box>
+      <Text color={color}>{`${ICONS[level]} `}</Text>
+      <Box flexShrink={1}>
+        <Text color={level === "info" ? palette.muted : color}>
+          {level === "info" ? null : <Text bold>{`${t(`notice.${level}`)}: `}</Text>}
+          {sanitize(text)}
+        </Text>
+      </Box>
+    </Box>
   );
 }

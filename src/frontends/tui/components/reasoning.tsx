@@ -1,6 +1,7 @@
 /**
  * @module
- * Visible reasoning: dimmed; folded it shows the first line and "…".
+ * Visible reasoning, dimmed. Folded it is one line that says how long it is and which key unfolds it
+ * ("✻ Thinking… (12 lines · ctrl+o to expand)"); unfolded it shows the text under a "✻ Thinking" head.
  */
 import { Box, Text } from "ink";
 import { t } from "../../../lib/i18n/mod.ts";
@@ -10,25 +11,26 @@ import { sanitize } from "./format.ts";
 export interface ReasoningProps {
   text: string;
   folded: boolean;
-  streaming: boolean;
   maxLines?: number;
   width?: number;
 }
 
-export function ReasoningView({ text, folded, streaming, maxLines, width }: ReasoningProps) {
+export function ReasoningView({ text, folded, maxLines, width }: ReasoningProps) {
   const trimmed = sanitize(text).trim();
-  const lines = trimmed.split("\n");
+  if (folded) {
+    const lines = trimmed === "" ? 0 : trimmed.split("\n").length;
+    return (
+      <Text dimColor italic wrap="truncate-end">
+        {`✻ ${t("reasoning.title")}…${lines ? ` (${t("reasoning.folded", { lines })})` : ""}`}
+      </Text>
+    );
+  }
   const full = maxLines ? lastLines(trimmed, maxLines, Math.max(1, (width ?? Infinity) - 2)) : trimmed;
-  const body = folded ? `${lines[0] ?? ""}${lines.length > 1 || streaming ? " …" : ""}` : full;
   return (
     <Box flexDirection="column">
-      <Text dimColor italic>
-        {`✻ ${t("reasoning.title")}${
-          folded && lines.length > 1 ? ` · ${t("reasoning.folded", { lines: lines.length })}` : ""
-        }`}
-      </Text>
+      <Text dimColor italic>{`✻ ${t("reasoning.title")}`}</Text>
       <Box paddingLeft={2}>
-        <Text dimColor>{body}</Text>
+        <Text dimColor>{full}</Text>
       </Box>
     </Box>
   );

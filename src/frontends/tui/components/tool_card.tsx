@@ -1,7 +1,7 @@
 /**
  * @module
  * A tool call as a compact card: status icon, name, key argument, duration, and the result folded
- * to its first lines. An edit's file change shows as a diff below the card.
+ * to its first lines. An edit's file change shows as a diff below the card, folded to one line.
  */
 import { Box, Text } from "ink";
 import stringWidth from "string-width";
@@ -9,7 +9,8 @@ import type { ToolStatus, TranscriptEntry } from "../transcript_types.ts";
 import { type MessageKey, t } from "../../../lib/i18n/mod.ts";
 import type { Palette } from "../theme.ts";
 import { useTheme } from "./theme_context.ts";
-import { DiffView } from "./diff_view.tsx";
+import { diffSize, DiffView } from "./diff_view.tsx";
+import type { FileChange } from "../../../tool/tool.ts";
 import { clip, formatDuration, keyArgument, reveal, sanitize } from "./format.ts";
 
 type ToolEntry = Extract<TranscriptEntry, { kind: "tool" }>;
@@ -20,7 +21,6 @@ export interface ToolCardProps {
 }
 
 const FOLDED_OUTPUT_LINES = 3;
-const FOLDED_DIFF_LINES = 24;
 
 const ICONS: Record<ToolStatus, string> = { running: "◌", ok: "✓", error: "✗", denied: "⊘" };
 const LABELS: Record<ToolStatus, MessageKey> = {
@@ -52,18 +52,27 @@ export function ToolCardView({ entry, width }: ToolCardProps) {
         <Text color={palette.muted}>{tail || ` · ${t(LABELS[entry.status])}`}</Text>
       </Text>
       <ToolOutput entry={entry} width={width} palette={palette} />
-      {entry.change
-        ? (
-          <Box paddingLeft={2}>
-            <DiffView
-              change={entry.change}
-              width={width - 2}
-              {...(entry.folded ? { maxLines: FOLDED_DIFF_LINES } : {})}
-            />
-          </Box>
-        )
-        : null}
+      {entry.change ? <ChangeView change={entry.change} folded={entry.folded} width={width} /> : null}
     </Box>
+  );
+}
+
+/** An edit's diff: one line with its size while folded (Ctrl+O unfolds it), the whole diff unfolded. */
+function ChangeView({ change, folded, width }: { change: FileChange; folded: boolean; width: number }) {
+  const { palette } = useTheme();
+  if (!folded) {
+    return (
+      <Box paddingLeft={2}>
+        <DiffView change={change} width={width - 2} />
+      </Box>
+    );
+  }
+  const { added, removed } = diffSize(change);
+  const line = t("tool.diff_folded", { path: reveal(change.path), added, removed });
+  return (
+    <Text color={palette.muted} wrap="truncate-end">
+      {`  ⎿ ${clip(line, Math.max(1, width - 4), stringWidth)}`}
+    </Text>
   );
 }
 

@@ -30,7 +30,6 @@ export function TranscriptEntryView({ entry, width, maxLines }: TranscriptEntryP
         <ReasoningView
           text={entry.text}
           folded={entry.folded}
-          streaming={entry.streaming}
           width={width}
           {...(maxLines ? { maxLines } : {})}
         />
