@@ -13,6 +13,7 @@ import { upgradeCommand } from "./src/frontends/cli/upgrade_cmd.ts";
 import { completionCommand } from "./src/frontends/cli/completion_cmd.ts";
 import type { ToolSpec } from "./src/tool/tool.ts";
 import { sessionRewindCommands } from "./src/frontends/cli/session_rewind_cmd.ts";
+import { mcpCommand } from "./src/frontends/cli/mcp_command.ts";
 import { looksLikeCommand, unknownCommandError } from "./src/frontends/cli/unknown_command.ts";
 import { normaliseArgs } from "./src/frontends/cli/argv.ts";
 import { type ErrorFields, ReasonixError } from "./src/lib/errors.ts";
@@ -221,12 +222,9 @@ function adminCommands(program: Command): void {
     .option("-y, --yes", "trust without asking (needed when stdin is not a terminal)")
     .action(async (opts: { dir?: string; show?: boolean; revoke?: boolean; yes?: boolean }) => {
       const { trustCmd } = await import("./src/frontends/cli/trust_cmd.ts");
-      await trustCmd(opts, {
-        interactive: Deno.stdin.isTerminal(),
-        confirm: async (message) =>
-          (await import("./src/frontends/tui/trust_confirm.ts")).confirmTrust(message),
-      });
+      await trustCmd(opts, confirmIo());
     });
+  program.addCommand(mcpCommand(confirmIo()));
   sessionCommands(program);
   permissionCommands(program);
   program.command("doctor").description("Check what protects tool calls here: sandbox, temp dir, fence")
@@ -243,6 +241,15 @@ function adminCommands(program: Command): void {
       const admin = await import("./src/frontends/cli/admin_cmd.ts");
       await admin.cacheExplainCmd(session, opts);
     });
+}
+
+/** How `trust` commands ask: in a terminal with the TUI's prompt, otherwise they need `--yes`. */
+function confirmIo() {
+  return {
+    interactive: Deno.stdin.isTerminal(),
+    confirm: async (message: string) =>
+      (await import("./src/frontends/tui/trust_confirm.ts")).confirmTrust(message),
+  };
 }
 
 function sessionCommands(program: Command): void {

@@ -21,8 +21,11 @@ import {
   safeUrl,
   warn,
 } from "./schema.ts";
+import { tomlMcpServers } from "./_mcp_servers.ts";
 import type {
   ConfigSource,
+  McpServerDecl,
+  McpSource,
   ModelOverride,
   PermissionMode,
   Price,
@@ -34,6 +37,7 @@ export interface LayerValues {
   defaultModel?: { value: string; file: string; line: number; column: number };
   language?: ResolvedConfig["language"];
   providers: ProviderConfig[];
+  mcpServers: McpServerDecl[];
   modelOverrides: Record<string, ModelOverride>;
   agent: Partial<ResolvedConfig["agent"]>;
   tools: Partial<ResolvedConfig["tools"]>;
@@ -73,6 +77,7 @@ export async function layerValues(raw: Raw, context: LayerContext): Promise<Laye
   const secrets = section(raw, "secrets");
   const values: LayerValues = {
     providers: providers(raw.providers, context),
+    mcpServers: tomlMcpServers(raw.plugins, { ...context, source: mcpSource(context.source) }),
     modelOverrides: modelOverrides(section(raw, "model_overrides")),
     agent: compact({
       systemPrompt: await systemPrompt(agent, context),
@@ -86,6 +91,8 @@ export async function layerValues(raw: Raw, context: LayerContext): Promise<Laye
       bashTimeoutSeconds: tools.bash_timeout_seconds as number | undefined,
       outputBudgetBytes: tools.output_budget_bytes as number | undefined,
       webFetchAllowPrivate: tools.web_fetch_allow_private as string[] | undefined,
+      mcpStartupTimeoutSeconds: tools.mcp_startup_timeout_seconds as number | undefined,
+      mcpCallTimeoutSeconds: tools.mcp_call_timeout_seconds as number | undefined,
     }),
     permissions: compact({
       mode: permissionMode(permissions.mode),
@@ -131,6 +138,10 @@ export async function layerValues(raw: Raw, context: LayerContext): Promise<Laye
     values.defaultModel = { value: raw.default_model.trim(), file: context.file, ...at };
   }
   return values;
+}
+
+function mcpSource(source: ConfigSource): McpSource {
+  return source === "legacy" || source === "project" ? source : "global";
 }
 
 function compact<T extends object>(value: T): Partial<T> {

@@ -57,7 +57,14 @@ export function builtinConfig(): ResolvedConfig {
     modelOverrides: {},
     // 0 = no explicit cap on tool rounds; the agent decides.
     agent: { maxSteps: 0, effort: "auto" },
-    tools: { enabled: [], bashTimeoutSeconds: 120, outputBudgetBytes: 32_000, webFetchAllowPrivate: [] },
+    tools: {
+      enabled: [],
+      bashTimeoutSeconds: 120,
+      outputBudgetBytes: 32_000,
+      webFetchAllowPrivate: [],
+      mcpStartupTimeoutSeconds: 30,
+      mcpCallTimeoutSeconds: 300,
+    },
     permissions: { mode: "ask", allow: [], ask: [], deny: [], allowDynamicBash: false },
     sandbox: { allowWrite: [], forbidRead: [], bash: true, require: false, protectGit: true },
     secrets: { protectSensitiveFiles: true, envAllow: [] },
@@ -72,6 +79,7 @@ export function builtinConfig(): ResolvedConfig {
     billing: { currency: "auto" },
     sessions: { retentionDays: 30 },
     ui: { theme: "auto", showTurnUsage: true, showReasoning: true },
+    mcpServers: [],
     files: [],
     warnings: [],
     unused: [],

@@ -217,14 +217,14 @@ function commentBlockStart(locator: TomlLocator, headerStart: number): number {
   return at;
 }
 
-function renderKey(path: KeyPath): string {
+export function renderKey(path: KeyPath): string {
   return path.map((segment) => {
     const text = String(segment);
     return /^[A-Za-z0-9_-]+$/.test(text) ? text : JSON.stringify(text);
   }).join(".");
 }
 
-function renderValue(value: TomlInput): string {
+export function renderValue(value: TomlInput): string {
   if (typeof value === "string") return JSON.stringify(value);
   if (typeof value === "boolean") return String(value);
   if (typeof value === "number") {

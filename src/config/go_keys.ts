@@ -9,7 +9,6 @@
 /** Accepted, not used yet, by table (`root` is the top level, `provider` each `[[providers]]` entry). */
 export const NOT_USED_YET = {
   root: [
-    "plugins",
     "skills",
     "lsp",
     "browser",
@@ -35,7 +34,7 @@ export const NOT_USED_YET = {
     "max_parallel_writers",
     "output_style",
   ],
-  tools: ["mcp_startup_timeout_seconds", "mcp_call_timeout_seconds", "background_jobs", "shell"],
+  tools: ["background_jobs", "shell"],
   sandbox: ["workspace_root"],
   secrets: ["filter_subprocess_env"],
   network: ["proxy_mode", "proxy_url", "no_proxy", "proxy"],

@@ -187,6 +187,7 @@ function mergeLayer(config: ResolvedConfig, values: LayerValues): void {
   if (values.defaultModel) config.defaultModel = values.defaultModel.value;
   if (values.language) config.language = values.language;
   config.providers = mergeProviders(config.providers, values.providers);
+  config.mcpServers = mergeByName(config.mcpServers, values.mcpServers);
   for (const [model, override] of Object.entries(values.modelOverrides)) {
     config.modelOverrides[model] = { ...config.modelOverrides[model], ...override };
   }
@@ -209,6 +210,10 @@ function mergeLayer(config: ResolvedConfig, values: LayerValues): void {
 
 /** Same name replaces in place; new names are appended, so earlier providers win bare-model lookups. */
 export function mergeProviders(base: ProviderConfig[], layer: ProviderConfig[]): ProviderConfig[] {
+  return mergeByName(base, layer);
+}
+
+export function mergeByName<T extends { name: string }>(base: T[], layer: T[]): T[] {
   const merged = [...base];
   for (const provider of layer) {
     const index = merged.findIndex((existing) => existing.name === provider.name);

@@ -71,7 +71,7 @@ function tableOf(value: unknown): Record<string, unknown> {
     : {};
 }
 
-async function workspaceKey(workspace: string): Promise<string> {
+export async function workspaceKey(workspace: string): Promise<string> {
   try {
     return await Deno.realPath(workspace);
   } catch {

@@ -142,6 +142,21 @@ export const PROVIDER_SPEC: TableSpec = table({
   ...marks(UNUSED, NOT_USED_YET.provider),
 });
 
+/** One `[[plugins]]` entry: an MCP server (src/config/_mcp_servers.ts reads it). */
+export const PLUGIN_SPEC: TableSpec = table({
+  name: nonEmpty(),
+  type: oneOf(["stdio", "http", "sse"]),
+  command: text(),
+  args: strings(),
+  env: table({}, text()),
+  url: text(),
+  headers: table({}, text()),
+  startup_timeout_seconds: seconds(),
+  call_timeout_seconds: seconds(),
+  tool_timeout_seconds: table({}, seconds()),
+  auto_start: boolean(),
+});
+
 export const CONFIG_SPEC: TableSpec = table({
   default_model: nonEmpty(),
   language: oneOf(UI_LANGUAGES, GO_VALUES.language),
@@ -161,6 +176,8 @@ export const CONFIG_SPEC: TableSpec = table({
     bash_timeout_seconds: { ...integer(1), valuesNotUsedYet: GO_VALUES_NOT_USED_YET.bashTimeoutSeconds },
     output_budget_bytes: integer(1),
     web_fetch_allow_private: strings(),
+    mcp_startup_timeout_seconds: seconds(),
+    mcp_call_timeout_seconds: seconds(),
     ...marks(UNUSED, NOT_USED_YET.tools),
   }),
   permissions: table({
@@ -209,6 +226,7 @@ export const CONFIG_SPEC: TableSpec = table({
     }),
   ),
   providers: { kind: "tables", item: PROVIDER_SPEC },
+  plugins: { kind: "tables", item: PLUGIN_SPEC },
   ...marks(UNUSED, NOT_USED_YET.root),
 });
 

@@ -116,6 +116,9 @@ export interface ResolvedConfig {
     outputBudgetBytes: number;
     /** `host` or `host:port` entries web_fetch may reach though private or loopback; user config only. */
     webFetchAllowPrivate: string[];
+    /** Defaults for every MCP server; `[[plugins]] startup_timeout_seconds` etc. override them. */
+    mcpStartupTimeoutSeconds: number;
+    mcpCallTimeoutSeconds: number;
   };
   /** Rules as written (checked at load); `allowDynamicBash` lets auto mode run tier-2 bash. */
   permissions: {
@@ -155,6 +158,8 @@ export interface ResolvedConfig {
   /** `retentionDays`: how long file checkpoints are kept (default 30); user config only. */
   sessions: { retentionDays: number };
   ui: UiConfig;
+  /** MCP servers of the TOML files (`[[plugins]]`), project entries replacing global ones by name. */
+  mcpServers: McpServerDecl[];
   /** Files that were read, highest precedence last. */
   files: string[];
   /** Present when the workspace has a reasonix.toml that was read. */
@@ -162,4 +167,29 @@ export interface ResolvedConfig {
   warnings: ConfigWarning[];
   /** Keys of the files read that are accepted but not used yet, in file order. */
   unused: ConfigKeyNote[];
+}
+
+export type McpTransportKind = "stdio" | "http" | "sse";
+
+/** Which file declared an MCP server: user-scope files run without asking, project files need trust. */
+export type McpSource = "global" | "legacy" | "project" | "mcp_json";
+
+/** One MCP server exactly as a file writes it: `${VAR}` references are not expanded yet. */
+export interface McpServerDecl {
+  name: string;
+  type: McpTransportKind;
+  command: string;
+  args: string[];
+  env: Record<string, string>;
+  url: string;
+  headers: Record<string, string>;
+  startupTimeoutSeconds?: number;
+  callTimeoutSeconds?: number;
+  toolTimeoutSeconds: Record<string, number>;
+  /** false: started on first use instead of with the session. */
+  autoStart: boolean;
+  source: McpSource;
+  file: string;
+  /** Where the entry and each of its fields are written (`entry`, `command`, `args`, `url`, ...). */
+  at: Record<string, { line: number; column: number }>;
 }

@@ -73,3 +73,17 @@ export {
 export { sessionList, sessionStatus, sessionTranscript, type TranscriptEntry } from "./session_report.ts";
 export { sessionCheckpoints, sessionRewind } from "./session_rewind.ts";
 export { manifestUrl, upgrade } from "./upgrade.ts";
+export {
+  mcpAdd,
+  mcpImport,
+  mcpRemove,
+  mcpRevoke,
+  mcpServer,
+  type McpServerEntry,
+  type McpServerInput,
+  mcpServers,
+  mcpServerTools,
+  type McpTool,
+  mcpTrust,
+  referencedVariables,
+} from "./mcp_admin.ts";

@@ -4,6 +4,7 @@
  * What leaves here is redacted: values of secret-looking variables (environment and the Reasonix
  * `.env`) and inline credentials (API keys, bearer tokens, private keys, `user:password@` URLs).
  */
+import { MIN_SECRET_LENGTH, redactSecrets } from "../lib/redact.ts";
 import { summaryOf } from "../session/resume.ts";
 import { join } from "node:path";
 import { parseDotenv } from "../config/dotenv.ts";
@@ -35,17 +36,7 @@ export interface SessionStatus extends Omit<SessionListing, "file"> {
   lastTurn: "answered" | "interrupted" | "none";
 }
 
-const INLINE_SECRETS = [
-  /\b(?:sk|pk|rk)-[A-Za-z0-9_-]{16,}/g,
-  /\b(?:Bearer|Basic|Token)\s+[A-Za-z0-9._~+/=-]{8,}/g,
-  /\bgh[pousr]_[A-Za-z0-9]{20,}|\bgithub_pat_[A-Za-z0-9_]{20,}|\bglpat-[A-Za-z0-9_-]{16,}/g,
-  /\bxox[abprs]-[A-Za-z0-9-]{10,}|\bAKIA[0-9A-Z]{16}\b/g,
-  /\beyJ[A-Za-z0-9_-]{8,}\.eyJ[A-Za-z0-9_.-]+/g,
-  /-----BEGIN [A-Z ]*PRIVATE KEY-----[\s\S]*?-----END [A-Z ]*PRIVATE KEY-----/g,
-  /(?<=\b[a-z][a-z0-9+.-]*:\/\/[^\s/@:]*:)[^\s/@]+(?=@)/gi,
-];
 const SECRET_NAME = /KEY|TOKEN|SECRET|PASSWORD|PASSWD|CREDENTIAL|AUTH|COOKIE|PRIVATE|DSN|WEBHOOK/i;
-const MIN_SECRET_LENGTH = 8;
 
 export async function sessionList(ctx: AdminContext): Promise<SessionListing[]> {
   return await listWorkspaceSessions(ctx.paths.sessionsDir, ctx.workspace);
@@ -134,11 +125,5 @@ async function redactor(ctx: AdminContext): Promise<(text: string) => string> {
   } catch {
     // No keys file.
   }
-  const known = [...values].sort((a, b) => b.length - a.length);
-  return (text) => {
-    let out = text;
-    for (const value of known) out = out.split(value).join("[redacted]");
-    for (const pattern of INLINE_SECRETS) out = out.replace(pattern, "[redacted]");
-    return out;
-  };
+  return (text) => redactSecrets(text, values);
 }

@@ -13,7 +13,7 @@ Deno.test("loadConfig() reads the config.toml the Go Reasonix wrote on first run
   await fx.write(fx.paths.globalConfigFile, await Deno.readTextFile(GO_CONFIG));
   const config = await loadConfig({ workspace: fx.workspace, paths: fx.paths });
   assert.deepEqual(config.warnings, []);
-  assert.equal(config.unused.length, 30);
+  assert.equal(config.unused.length, 28);
   assert.equal(config.sandbox.bash, true, `bash = "enforce"`);
   assert.equal(config.sandbox.network, true);
   assert.equal(config.permissions.mode, "ask");
@@ -38,7 +38,7 @@ const GO_ENUM_VALUES: [string, string, string[]][] = [
   ["[network]", "proxy_mode", ["auto", "env", "custom", "off"]],
   ["[network.proxy]", "type", ["http", "https", "socks5", "socks5h"]],
   ["[serve]", "auth_mode", ["none", "token", "password"]],
-  ["[[plugins]]", "type", ["stdio", "http", "sse"]],
+  ['[[plugins]]\nname = "p"\ncommand = "c"\nurl = "https://m.example.com"', "type", ["stdio", "http", "sse"]],
 ];
 
 const PROVIDER = `[[providers]]\nname = "p"\nbase_url = "https://p.example.com"\nmodel = "m"\n`;

@@ -42,6 +42,8 @@ Deno.test("loadConfig() applies legacy < global < project < flags", async () => 
     bashTimeoutSeconds: 10,
     outputBudgetBytes: 22,
     webFetchAllowPrivate: [],
+    mcpStartupTimeoutSeconds: 30,
+    mcpCallTimeoutSeconds: 300,
   });
   assert.deepEqual(withoutFlags.network, {
     maxRetries: 1,

@@ -10,7 +10,6 @@ const GO_ONLY = [
   "web",
   "serve",
   "acp",
-  "mcp",
   "subagent",
   "hook",
   "task",

@@ -1,0 +1,126 @@
+import assert from "node:assert/strict";
+import { join } from "node:path";
+import type { McpServerDecl } from "../../src/config/types.ts";
+import type { McpServerEntry } from "../../src/mcp/config.ts";
+import type { McpServerSpec } from "../../src/mcp/expand.ts";
+import { McpManager } from "../../src/mcp/manager.ts";
+import { liveChildren } from "../../src/sandbox/children.ts";
+import { ReasonixError } from "../../src/lib/errors.ts";
+import { fixtureServer, stdio } from "./_servers.ts";
+
+const REPO = join(import.meta.dirname!, "../..");
+const BASE_ENV = { PATH: Deno.env.get("PATH") ?? "", HOME: Deno.env.get("HOME") ?? "" };
+
+function entry(
+  spec: McpServerSpec,
+  options: Partial<McpServerEntry> & { autoStart?: boolean; source?: McpServerDecl["source"] } = {},
+): McpServerEntry {
+  const decl: McpServerDecl = {
+    ...spec,
+    toolTimeoutSeconds: {},
+    autoStart: options.autoStart ?? true,
+    source: options.source ?? "global",
+    file: join(REPO, options.source === "mcp_json" ? ".mcp.json" : "config.toml"),
+    at: { entry: { line: 1, column: 1 } },
+  };
+  return {
+    decl,
+    spec,
+    trust: options.trust ?? "user",
+    startupTimeoutMs: options.startupTimeoutMs ?? 60_000,
+    callTimeoutMs: 30_000,
+    toolTimeoutMs: {},
+  };
+}
+
+function text(result: { content?: unknown }): string {
+  return (result.content as { text?: string }[]).map((part) => part.text ?? "").join("");
+}
+
+async function until(check: () => boolean, ms = 10_000): Promise<void> {
+  const deadline = Date.now() + ms;
+  while (!check()) {
+    if (Date.now() > deadline) assert.fail("timed out waiting");
+    await new Promise((resolve) => setTimeout(resolve, 25));
+  }
+}
+
+Deno.test("McpManager.startInBackground() returns at once; a server too slow to start fails alone", async () => {
+  const manager = new McpManager([
+    entry(fixtureServer("good", "crash_server.ts")),
+    entry(stdio("slow", "sleep", ["30"]), { startupTimeoutMs: 500 }),
+  ], { workspace: REPO, baseEnv: BASE_ENV });
+  try {
+    const started = performance.now();
+    manager.startInBackground();
+    assert.ok(performance.now() - started < 200, "nothing waited for a server");
+    assert.deepEqual(manager.status().map((s) => s.state.kind), ["starting", "starting"]);
+    assert.equal(text(await manager.callTool("good", "echo", { text: "hi" })), "echo: hi");
+    const slow = () => manager.status().find((s) => s.name === "slow")!.state;
+    await until(() => slow().kind === "failed");
+    assert.deepEqual(slow(), {
+      kind: "failed",
+      reason: `MCP server "slow" did not finish starting within 0.5 s`,
+    });
+    await assert.rejects(manager.connection("slow"), /did not finish starting within 0\.5 s/);
+  } finally {
+    await manager.closeAll();
+  }
+  assert.equal(liveChildren(), 0);
+});
+
+Deno.test("McpManager: an auto_start = false server starts on first use", async () => {
+  const manager = new McpManager([entry(fixtureServer("lazy", "crash_server.ts"), { autoStart: false })], {
+    workspace: REPO,
+    baseEnv: BASE_ENV,
+  });
+  try {
+    manager.startInBackground();
+    assert.deepEqual(manager.status(), [{ name: "lazy", state: { kind: "idle" } }]);
+    assert.equal(liveChildren(), 0);
+    assert.equal(text(await manager.callTool("lazy", "echo", { text: "late" })), "echo: late");
+    assert.deepEqual(manager.status(), [{ name: "lazy", state: { kind: "connected" } }]);
+  } finally {
+    await manager.closeAll();
+  }
+});
+
+Deno.test("McpManager: a server that crashed fails its call and starts again on its next use", async () => {
+  const manager = new McpManager([entry(fixtureServer("phoenix", "crash_server.ts"))], {
+    workspace: REPO,
+    baseEnv: BASE_ENV,
+  });
+  try {
+    await assert.rejects(
+      manager.callTool("phoenix", "crash", {}),
+      /exited with code 3 during tools\/call "crash"/,
+    );
+    assert.deepEqual(manager.status(), [{ name: "phoenix", state: { kind: "idle" } }]);
+    assert.equal(text(await manager.callTool("phoenix", "echo", { text: "again" })), "echo: again");
+  } finally {
+    await manager.closeAll();
+  }
+});
+
+Deno.test("McpManager: an unapproved project server is refused unless allowed for this run", async () => {
+  const server = () =>
+    entry(fixtureServer("proj", "crash_server.ts"), { source: "mcp_json", trust: "untrusted" });
+  const refusing = new McpManager([server()], { workspace: REPO, baseEnv: BASE_ENV });
+  refusing.startInBackground();
+  assert.equal(refusing.status()[0]!.state.kind, "refused");
+  assert.equal(liveChildren(), 0, "its command never ran");
+  const error = await refusing.connection("proj").catch((e) => e);
+  assert.ok(error instanceof ReasonixError);
+  assert.equal(error.code, "mcp.not_started");
+  assert.match(error.message, /`reasonix mcp trust proj`/);
+  const allowing = new McpManager([server()], {
+    workspace: REPO,
+    baseEnv: BASE_ENV,
+    trustProjectServers: true,
+  });
+  try {
+    assert.equal(text(await allowing.callTool("proj", "echo", { text: "ok" })), "echo: ok");
+  } finally {
+    await allowing.closeAll();
+  }
+});
