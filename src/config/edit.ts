@@ -57,6 +57,11 @@ export function appendTomlTable(text: string, name: string, fields: Record<strin
 export async function setConfigKey(file: string, dottedKey: string, rawValue: string): Promise<void> {
   const segments = parseDottedKey(dottedKey);
   const value = parseLeafInput(dottedKey, leafFor(segments), rawValue);
+  await editTomlFile(file, (text) => setTomlKey(text, dottedKey, value));
+}
+
+/** Reads `file` (absent: empty), applies `edit` to its text and writes the result atomically. */
+export async function editTomlFile(file: string, edit: (text: string) => string): Promise<void> {
   let text = "";
   try {
     text = await Deno.readTextFile(file);
@@ -64,7 +69,7 @@ export async function setConfigKey(file: string, dottedKey: string, rawValue: st
     if (!(error instanceof Deno.errors.NotFound)) throw error;
   }
   parseToml(text, file);
-  await writeFileAtomic(file, setTomlKey(text, dottedKey, value), { mkdirs: true });
+  await writeFileAtomic(file, edit(text), { mkdirs: true });
 }
 
 /** A resolved value by its TOML key: `tools.bash_timeout_seconds`, `providers.<name>.base_url`. */

@@ -6,10 +6,10 @@
  */
 import { parse } from "smol-toml";
 import { ReasonixError } from "../lib/errors.ts";
-import { writeFileAtomic } from "../lib/atomic_fs.ts";
 import { TomlLocator } from "./_locate.ts";
-import { renderKey, renderValue, type TomlInput } from "./edit.ts";
-import { parseToml } from "./load.ts";
+import { editTomlFile, renderKey, renderValue, type TomlInput } from "./edit.ts";
+
+export { editTomlFile };
 
 export type TableInput = TomlInput | Record<string, string>;
 
@@ -41,18 +41,6 @@ export function removeArrayTable(text: string, key: string, index: number): stri
   const edited = text.slice(0, start) + text.slice(end);
   checked(edited, `Cannot remove ${key}[${index}]`);
   return edited;
-}
-
-/** Reads `file` (absent: empty), applies `edit` to its text and writes the result atomically. */
-export async function editTomlFile(file: string, edit: (text: string) => string): Promise<void> {
-  let text = "";
-  try {
-    text = await Deno.readTextFile(file);
-  } catch (error) {
-    if (!(error instanceof Deno.errors.NotFound)) throw error;
-  }
-  parseToml(text, file);
-  await writeFileAtomic(file, edit(text), { mkdirs: true });
 }
 
 function render(value: TableInput): string {

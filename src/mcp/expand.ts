@@ -4,20 +4,15 @@
  * is unset (or empty, for `:-`) takes the default; one without a default is a problem at the field's
  * file:line:col, and only that server is left out.
  */
-import type { McpServerDecl, McpTransportKind } from "../config/types.ts";
+import type { McpServerDecl } from "../config/types.ts";
 
 const REFERENCE = /\$\{([A-Za-z_][A-Za-z0-9_]*)(?::-([^}]*))?\}/g;
 
 /** A declaration with every reference replaced: what is spawned or connected to. */
-export interface McpServerSpec {
-  name: string;
-  type: McpTransportKind;
-  command: string;
-  args: string[];
-  env: Record<string, string>;
-  url: string;
-  headers: Record<string, string>;
-}
+export type McpServerSpec = Pick<
+  McpServerDecl,
+  "name" | "type" | "command" | "args" | "env" | "url" | "headers"
+>;
 
 export type Lookup = (name: string) => string | undefined;
 
