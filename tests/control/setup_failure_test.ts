@@ -103,7 +103,7 @@ Deno.test("proxyFor() names the proxy fetch would use and its variable, honourin
 Deno.test("testKey() in a session that may not connect to the host says so, not that the network is down", async () => {
   const sim = await DeepSeekSim.start({ script: [{ content: "ok" }] });
   try {
-    const fixture = new URL("../e2e/fixtures/setup_key_test.ts", import.meta.url).pathname;
+    const fixture = new URL("../e2e/fixtures/setup_key_probe.ts", import.meta.url).pathname;
     const out = await new Deno.Command(Deno.execPath(), {
       args: [
         "run",
