@@ -156,6 +156,8 @@ Deno.test("tui: Esc stops the running turn without arming quit", async () => {
 Deno.test("tui: Ctrl+J starts a new line and Enter sends both lines as one turn", async () => {
   await withTui([{ content: "Got two lines." }], async ({ pane, sim }) => {
     await pane.type("line one");
+    // Seen first, so the Ctrl+J is not in the first chunk, where a typed-ahead "\n" means Enter.
+    await pane.waitFor(/› line one/);
     await pane.keys("C-j");
     await pane.type("第二行");
     await pane.waitFor(/› line one\s*│\s*\n│\s+第二行/);
