@@ -73,6 +73,7 @@ function runCommand(embedding: Embedding): Command {
     .option("--yolo", "allow every tool call without asking (same as --permission-mode yolo)")
     .option("--allowed-tools <rules>", "allow rules for this run, comma or space separated", collectRules, [])
     .addOption(new Option("--allowedTools <rules>").hideHelp().argParser(collectRules).default([]))
+    .option("--trust-project-mcp", "start the project's MCP servers for this run without a recorded approval")
     .addOption(
       new Option("--output-format <format>", "result format").choices(["text", "json", "stream-json"])
         .default("text"),
@@ -125,6 +126,7 @@ async function startRun(
       ...(opts.resume ? { resume: { kind: "query", query: String(opts.resume) } } : {}),
       ...(!opts.resume && opts.continue ? { resume: { kind: "latest" } } : {}),
       ...(embedding.extraTools ? { extraTools: embedding.extraTools } : {}),
+      ...(opts.trustProjectMcp ? { trustProjectMcp: true } : {}),
     },
     outputFormat: opts.outputFormat as "text" | "json" | "stream-json",
     eventsJsonl: Boolean(opts.eventsJsonl),

@@ -11,7 +11,7 @@ import { type Paths, processEnv, resolvePaths } from "../config/paths.ts";
 import { protectedPaths } from "../config/protected_paths.ts";
 import { formatWarning } from "../config/errors.ts";
 import { warningsToShow } from "../config/warn_once.ts";
-import type { ResolvedConfig } from "../config/types.ts";
+import type { ProviderConfig, ResolvedConfig } from "../config/types.ts";
 import { ReasonixError } from "../lib/errors.ts";
 import { existingDir } from "./workspace_dir.ts";
 import { createProvider } from "../provider/registry.ts";
@@ -29,6 +29,7 @@ import { JobTable } from "../tool/jobs.ts";
 import { FsAgent, fsAgentSupported } from "../sandbox/fs_agent.ts";
 import type { ToolContext, ToolSpec, Workspace } from "../tool/tool.ts";
 import { setupSandbox } from "./sandbox_setup.ts";
+import { startMcpServers } from "./mcp_boot.ts";
 import { setupPermissions } from "./permission_setup.ts";
 import { Controller } from "./controller.ts";
 import type { ControllerParts } from "./controller_parts.ts";
@@ -54,6 +55,8 @@ export interface BootOptions {
   answersQuestions?: boolean;
   /** The face can switch sessions (`/new`, `/resume`, `/model`): the Controller keeps how to boot the next. */
   switchable?: boolean;
+  /** `--trust-project-mcp`: the project's MCP servers start this once without a recorded approval. */
+  trustProjectMcp?: boolean;
 }
 
 export async function bootController(options: BootOptions): Promise<Controller> {
@@ -115,16 +118,7 @@ async function bootWith(options: BootOptions, booting: Booting): Promise<Control
     workspace: workspaceRoot,
   });
   warnings.push(...credential.warnings ?? []);
-  const provider = createProvider(modelRef.provider, {
-    ...(credential.key ? { apiKey: credential.key } : {}),
-    maxRetries: config.network.maxRetries,
-    retryBaseMs: config.network.retryBaseMs,
-    timeouts: {
-      connectMs: config.network.connectTimeoutSeconds * 1000,
-      firstByteMs: config.network.firstByteTimeoutSeconds * 1000,
-      idleMs: config.network.idleTimeoutSeconds * 1000,
-    },
-  });
+  const provider = providerFor(config, modelRef.provider, credential.key);
   const sandboxSetup = await setupSandbox({ config, paths, env, workspace });
   const { sandbox, tempDir } = sandboxSetup;
   if (sandboxSetup.warning) warnings.push(sandboxSetup.warning);
@@ -155,6 +149,13 @@ async function bootWith(options: BootOptions, booting: Booting): Promise<Control
     messages: session.log.messages(),
     capabilities,
   });
+  const mcp = await startMcpServers(config, {
+    workspace: workspace.root,
+    paths,
+    env,
+    ...(options.trustProjectMcp ? { trustProjectServers: true } : {}),
+  });
+  warnings.push(...mcp.warnings);
   return {
     log: session.log,
     turnNotes: session.notes,
@@ -171,11 +172,25 @@ async function bootWith(options: BootOptions, booting: Booting): Promise<Control
     ...desks,
     now,
     warnings,
+    mcp: mcp.manager,
     onClose: () => tempDir.remove(),
     ...recordedTools(session.log.since(0)),
     contextWindow: modelSettings(config, modelRef).contextWindow,
     ...configuredSettings(config),
   };
+}
+
+function providerFor(config: ResolvedConfig, providerConfig: ProviderConfig, apiKey: string | undefined) {
+  return createProvider(providerConfig, {
+    ...(apiKey ? { apiKey } : {}),
+    maxRetries: config.network.maxRetries,
+    retryBaseMs: config.network.retryBaseMs,
+    timeouts: {
+      connectMs: config.network.connectTimeoutSeconds * 1000,
+      firstByteMs: config.network.firstByteTimeoutSeconds * 1000,
+      idleMs: config.network.idleTimeoutSeconds * 1000,
+    },
+  });
 }
 
 function toolContext(

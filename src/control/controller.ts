@@ -19,6 +19,7 @@ import type { ApprovalChoice, ApprovalRequest } from "../agent/events.ts";
 import type { PermissionMode } from "../config/types.ts";
 import { countEvent, emptyTotals, type TurnOutcome, type TurnTotals } from "./turn_outcome.ts";
 import { failTurn, StopRequest, type StopSignal } from "./turn_failure.ts";
+import type { McpManager } from "../mcp/manager.ts";
 import { TOOLS_EVENT } from "../session/requests.ts";
 import { TITLE_EVENT } from "../session/details.ts";
 import { todoReminder, withTurnNotes } from "../prompt/facts.ts";
@@ -156,6 +157,10 @@ export class Controller implements RunPort, ApprovalPort, QuestionPort, StatusPo
   }
   get workspaceOps(): WorkspaceOps | undefined {
     return this.#parts.workspaceOps;
+  }
+  /** The session's MCP servers (absent where the Controller was assembled without them). */
+  get mcp(): McpManager | undefined {
+    return this.#parts.mcp;
   }
   get workspaceRoot(): string {
     return this.#parts.toolContext.workspace.root;

@@ -7,6 +7,7 @@ import type { Gate } from "../agent/dispatch.ts";
 import type { ProviderConfig } from "../config/types.ts";
 import type { Effort, Provider } from "../provider/provider.ts";
 import type { SessionLog } from "../session/log.ts";
+import type { McpManager } from "../mcp/manager.ts";
 import type { ToolRegistry } from "../tool/registry.ts";
 import type { ToolContext } from "../tool/tool.ts";
 import type { Approvals } from "./approvals.ts";
@@ -54,6 +55,8 @@ export interface ControllerParts {
   questions?: QuestionDesk;
   /** `/memory`, `/remember`, `/forget`, `/diff`, `/sandbox`, `/reload`. */
   workspaceOps?: WorkspaceOps;
+  /** The session's MCP servers, started in the background at boot. */
+  mcp?: McpManager;
   /** `[sessions] retention_days`: how long file checkpoints are kept. */
   checkpointRetentionDays?: number;
 }

@@ -136,10 +136,11 @@ export function switchedEvents(
   return [session.announcement(fromSeq), ...session.snapshot(fromSeq), ...warnings];
 }
 
-/** Releases what a session held: its jobs, file agent, store and temp dir. */
+/** Releases what a session held: its jobs, file agent, store, MCP servers and temp dir. */
 export async function closeParts(parts: ControllerParts): Promise<void> {
   await parts.toolContext.jobs?.close();
   await parts.toolContext.files?.close();
   parts.log.store.close();
+  await parts.mcp?.closeAll();
   await parts.onClose?.();
 }

@@ -1,0 +1,42 @@
+/**
+ * @module
+ * The MCP servers of a booting session: resolved from the config files, gated by trust, and started in
+ * the background so they never hold up the first turn. A project server that may not start, or a
+ * `.mcp.json` that cannot be read, is a warning: the session goes on without it.
+ */
+import type { Paths } from "../config/paths.ts";
+import { formatWarning } from "../config/errors.ts";
+import type { ResolvedConfig } from "../config/types.ts";
+import { errorMessage } from "../lib/errors.ts";
+import { resolveMcpServers } from "../mcp/config.ts";
+import { McpManager } from "../mcp/manager.ts";
+
+export interface McpBootOptions {
+  workspace: string;
+  paths: Paths;
+  env: Record<string, string>;
+  /** `--trust-project-mcp`: project servers start this once without a recorded approval. */
+  trustProjectServers?: boolean;
+}
+
+export async function startMcpServers(
+  config: ResolvedConfig,
+  options: McpBootOptions,
+): Promise<{ manager: McpManager; warnings: string[] }> {
+  const warnings: string[] = [];
+  const list = await resolveMcpServers(config, options).catch((error) => {
+    warnings.push(`MCP servers are off for this session: ${errorMessage(error)}`);
+    return { servers: [], warnings: [] };
+  });
+  warnings.push(...list.warnings.map(formatWarning));
+  const manager = new McpManager(list.servers, {
+    workspace: options.workspace,
+    baseEnv: options.env,
+    ...(options.trustProjectServers ? { trustProjectServers: true } : {}),
+  });
+  for (const { state } of manager.status()) {
+    if (state.kind === "refused") warnings.push(state.reason);
+  }
+  manager.startInBackground();
+  return { manager, warnings };
+}
