@@ -4,16 +4,20 @@
  * fetched on demand and refetched after `notifications/tools/list_changed`; a call never waits on that
  * list, so a server announcing a change right after connecting (server-everything does) cannot fail the
  * first call. A crash, junk on stdout or a timeout fails the pending call with the server's name, what
- * happened and the tail of its stderr.
+ * happened and the tail of its stderr. The client offers the `roots` capability: `roots/list` answers the
+ * workspace as its one `file://` root.
  */
 import { Client } from "@modelcontextprotocol/sdk/client/index.js";
 import {
   type CallToolResult,
   ErrorCode,
+  ListRootsRequestSchema,
   McpError,
   type Tool,
   ToolListChangedNotificationSchema,
 } from "@modelcontextprotocol/sdk/types.js";
+import { basename } from "node:path";
+import { pathToFileURL } from "node:url";
 import { ReasonixError } from "../lib/errors.ts";
 import { secretName } from "../sandbox/_secret_env.ts";
 import { VERSION } from "../lib/version.ts";
@@ -31,7 +35,7 @@ export interface McpProgress {
 }
 
 export interface ConnectOptions {
-  /** Where a stdio server runs (the workspace). */
+  /** The workspace: where a stdio server runs, and the root every server is offered. */
   cwd: string;
   /** The environment the server's own `env` is laid over (the process environment). */
   baseEnv: Record<string, string>;
@@ -80,7 +84,7 @@ export class McpConnection {
       env: { ...options.baseEnv, ...spec.env },
       stderr,
     });
-    const client = new Client({ name: "reasonix", version: VERSION }, { capabilities: {} });
+    const client = new Client({ name: "reasonix", version: VERSION }, { capabilities: { roots: {} } });
     const connection = new McpConnection(spec.name, { client, transport, stderr, options });
     client.onerror = () => {};
     client.onclose = () => {
@@ -89,6 +93,8 @@ export class McpConnection {
     client.setNotificationHandler(ToolListChangedNotificationSchema, () => {
       connection.#toolsStale = true;
     });
+    const root = { uri: pathToFileURL(options.cwd).href, name: basename(options.cwd) };
+    client.setRequestHandler(ListRootsRequestSchema, () => ({ roots: [root] }));
     try {
       await client.connect(transport.transport, { timeout: options.startupTimeoutMs });
     } catch (error) {
@@ -167,8 +173,8 @@ export class McpConnection {
   async close(): Promise<void> {
     if (this.#closed) return;
     this.#closed = true;
-    await this.#client.close().catch(() => {});
     await this.#transport.stop().catch(() => {});
+    await this.#client.close().catch(() => {});
   }
 
   async #fetchTools(): Promise<Tool[]> {

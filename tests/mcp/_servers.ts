@@ -9,6 +9,8 @@ import type { ConnectOptions } from "../../src/mcp/client.ts";
 
 export const EVERYTHING = "npm:@modelcontextprotocol/server-everything@2026.8.31";
 export const FILESYSTEM = "npm:@modelcontextprotocol/server-filesystem@2026.8.31";
+/** Exposes a stdio server over SSE or Streamable HTTP. */
+export const SUPERGATEWAY = "npm:supergateway@4.0.0";
 const FIXTURES = resolve(import.meta.dirname!, "../fixtures/mcp");
 
 export function npmServer(name: string, specifier: string, args: string[]): McpServerSpec {
@@ -32,4 +34,66 @@ export function connectOptions(cwd: string, overrides: Partial<ConnectOptions> =
     callTimeoutMs: 30_000,
     ...overrides,
   };
+}
+
+/** The arguments that run an npm package with this Deno without touching the repository's lock file. */
+export function npmRun(specifier: string, args: string[]): string[] {
+  return ["run", "-A", "--no-lock", "--quiet", specifier, ...args];
+}
+
+export interface RunningServer {
+  /** `http://127.0.0.1:<port><path>` */
+  url(path: string): string;
+  /** Stops the server's whole process group. */
+  stop(): Promise<void>;
+}
+
+/**
+ * Runs an npm package's network server (tests/fixtures/mcp/loopback.ts binds it to 127.0.0.1 on a free
+ * port) in its own process group, from `cwd`, and waits until it listens. The first run may download it.
+ */
+export async function loopbackServer(
+  specifier: string,
+  args: string[],
+  options: { cwd: string; env?: Record<string, string> },
+): Promise<RunningServer> {
+  const portFile = join(options.cwd, `port-${crypto.randomUUID()}`);
+  const child = new Deno.Command("setsid", {
+    args: [Deno.execPath(), "run", "-A", "--no-config", "--no-lock", "--quiet", join(FIXTURES, "loopback.ts")]
+      .concat([portFile, specifier, ...args]),
+    cwd: options.cwd,
+    env: options.env ?? {},
+    stdin: "null",
+    stdout: "null",
+    stderr: "piped",
+  }).spawn();
+  let stderr = "";
+  const drained = child.stderr.pipeThrough(new TextDecoderStream()).pipeTo(
+    new WritableStream({ write: (chunk) => void (stderr = (stderr + chunk).slice(-4000)) }),
+  ).catch(() => {});
+  let exited = false;
+  const status = child.status.finally(() => exited = true);
+  const stop = async () => {
+    for (const signal of ["SIGTERM", "SIGKILL"] as const) {
+      try {
+        Deno.kill(-child.pid, signal);
+      } catch {
+        break; // the group is gone
+      }
+      const grace = new Promise((resolve) => setTimeout(resolve, 2000, "late"));
+      if (await Promise.race([status, grace]) !== "late") break;
+    }
+    await status;
+    await drained;
+  };
+  const deadline = Date.now() + 180_000;
+  while (true) {
+    const port = await Deno.readTextFile(portFile).catch(() => "");
+    if (port !== "") return { url: (path) => `http://127.0.0.1:${port}${path}`, stop };
+    if (exited || Date.now() > deadline) {
+      await stop();
+      throw new Error(`${specifier} did not start listening: ${stderr}`);
+    }
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
 }

@@ -1,0 +1,61 @@
+/**
+ * @module
+ * How a remote connection (Streamable HTTP or legacy SSE) notices that its server went away. The SDK reports
+ * a broken response stream, a refused request or a forgotten session through the transport's `onerror` and
+ * otherwise leaves the pending calls waiting for their timeouts, or retries the stream in the background.
+ * Here such a loss ends the connection at once: the SDK then fails every pending call, McpConnection names
+ * the loss, and the session's manager connects afresh on the next use. A message that does not parse, an
+ * HTTP error for one request and an authorisation failure are left to the request they belong to.
+ */
+import { SseError } from "@modelcontextprotocol/sdk/client/sse.js";
+import { StreamableHTTPError } from "@modelcontextprotocol/sdk/client/streamableHttp.js";
+import type { Transport } from "@modelcontextprotocol/sdk/shared/transport.js";
+import { escapeControls } from "../lib/terminal_text.ts";
+
+const FOREIGN_ENDPOINT = /^Endpoint origin does not match connection origin: (.*)$/;
+const STREAM_LOST = /^(SSE stream disconnected|Failed to reconnect|Maximum reconnection attempts)/;
+
+export class RemoteWatch {
+  /** Why the server's side ended the connection, once it did. */
+  failure: string | undefined;
+  readonly #transport: Transport;
+
+  /** Must run before the SDK's Client connects the transport, which chains its own `onerror` after this. */
+  constructor(transport: Transport) {
+    this.#transport = transport;
+    transport.onerror = (error: Error) => this.#classify(error);
+  }
+
+  #classify(error: Error): void {
+    if (this.failure !== undefined) return;
+    const loss = lossOf(error);
+    if (loss === undefined) return;
+    this.failure = loss;
+    void this.#transport.close().catch(() => {});
+  }
+}
+
+function lossOf(error: Error): string | undefined {
+  const message = brief(error.message);
+  const foreign = FOREIGN_ENDPOINT.exec(error.message);
+  if (foreign) {
+    // Messages go only to the origin of the configured url; the SDK refuses the endpoint, this names why.
+    return `was refused: it announced its message endpoint on another origin (${brief(foreign[1]!)})`;
+  }
+  const status = (error as { code?: number }).code;
+  if (error instanceof StreamableHTTPError) {
+    return status === 404 ? "no longer knows this session (HTTP 404)" : undefined;
+  }
+  if (error instanceof SseError) {
+    return status === 401 || status === 403 ? undefined : `lost its event stream (${message})`;
+  }
+  if (STREAM_LOST.test(error.message)) return `lost its connection (${message})`;
+  // fetch() rejects with a TypeError when nothing answers at the address.
+  if (error instanceof TypeError) return `cannot be reached (${message})`;
+  return undefined;
+}
+
+function brief(text: string): string {
+  const line = text.replace(/\s+/g, " ").trim();
+  return escapeControls(line.length > 200 ? `${line.slice(0, 200)}…` : line);
+}

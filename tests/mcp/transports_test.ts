@@ -1,0 +1,209 @@
+/**
+ * One contract suite run against server-everything over each transport: its own stdio, Streamable HTTP and
+ * SSE modes (bound to 127.0.0.1 by tests/fixtures/mcp/loopback.ts), and its stdio mode exposed over SSE and
+ * Streamable HTTP by supergateway. Then a cancelled call is seen by the server over stdio, SSE and
+ * Streamable HTTP.
+ */
+import assert from "node:assert/strict";
+import { join } from "node:path";
+import { pathToFileURL } from "node:url";
+import { type CallToolResult, McpConnection } from "../../src/mcp/client.ts";
+import type { McpServerSpec } from "../../src/mcp/expand.ts";
+import { ReasonixError } from "../../src/lib/errors.ts";
+import {
+  connectOptions,
+  EVERYTHING,
+  loopbackServer,
+  npmRun,
+  npmServer,
+  type RunningServer,
+  stdio,
+  SUPERGATEWAY,
+} from "./_servers.ts";
+
+const REPO = join(import.meta.dirname!, "../..");
+const ENV = { PATH: Deno.env.get("PATH") ?? "", HOME: Deno.env.get("HOME") ?? "" };
+
+function text(result: CallToolResult): string {
+  const content = result.content as { type: string; text?: string }[];
+  return content.filter((part) => part.type === "text").map((part) => part.text).join("\n");
+}
+
+function remote(name: string, type: "http" | "sse", url: string): McpServerSpec {
+  return { ...stdio(name, "", []), type, url };
+}
+
+/** A command line for supergateway's `--stdio`, which it runs through a shell. */
+function shellLine(argv: string[]): string {
+  return argv.map((arg) => `'${arg.replaceAll("'", `'\\''`)}'`).join(" ");
+}
+
+function gateway(cwd: string, output: "sse" | "streamableHttp", argv: string[], env = ENV) {
+  const args = ["--stdio", shellLine(argv), "--outputTransport", output, "--logLevel", "none"];
+  return loopbackServer(`${SUPERGATEWAY}/dist/index.js`, output === "sse" ? args : [...args, "--stateful"], {
+    cwd,
+    env,
+  });
+}
+
+interface Setup {
+  name: string;
+  /** Starts what the transport needs; returns the server's definition and what stops it. */
+  start(cwd: string): Promise<{ spec: McpServerSpec; server?: RunningServer }>;
+}
+
+const EVERYTHING_STDIO = [Deno.execPath(), ...npmRun(EVERYTHING, ["stdio"])];
+
+const SETUPS: Setup[] = [
+  { name: "stdio", start: () => Promise.resolve({ spec: npmServer("everything", EVERYTHING, ["stdio"]) }) },
+  {
+    name: "its own Streamable HTTP",
+    start: async (cwd) => {
+      const server = await loopbackServer(`${EVERYTHING}/dist/index.js`, ["streamableHttp"], {
+        cwd,
+        env: ENV,
+      });
+      return { spec: remote("everything", "http", server.url("/mcp")), server };
+    },
+  },
+  {
+    name: "its own SSE",
+    start: async (cwd) => {
+      const server = await loopbackServer(`${EVERYTHING}/dist/index.js`, ["sse"], { cwd, env: ENV });
+      return { spec: remote("everything", "sse", server.url("/sse")), server };
+    },
+  },
+  {
+    name: "supergateway's SSE",
+    start: async (cwd) => {
+      const server = await gateway(cwd, "sse", EVERYTHING_STDIO);
+      return { spec: remote("everything", "sse", server.url("/sse")), server };
+    },
+  },
+  {
+    name: "supergateway's Streamable HTTP",
+    start: async (cwd) => {
+      const server = await gateway(cwd, "streamableHttp", EVERYTHING_STDIO);
+      return { spec: remote("everything", "http", server.url("/mcp")), server };
+    },
+  },
+];
+
+for (const setup of SETUPS) {
+  Deno.test(`McpConnection over ${setup.name}: server-everything's tools, progress, cancelling and roots`, async () => {
+    const cwd = await Deno.makeTempDir();
+    const { spec, server } = await setup.start(cwd);
+    try {
+      const connection = await McpConnection.connect(spec, connectOptions(cwd));
+      try {
+        await everythingContract(connection, cwd);
+      } finally {
+        await connection.close();
+      }
+    } finally {
+      await server?.stop();
+      await Deno.remove(cwd, { recursive: true });
+    }
+  });
+}
+
+async function everythingContract(connection: McpConnection, cwd: string): Promise<void> {
+  // server-everything announces tools/list_changed as it connects; the first call must not wait on a refresh.
+  assert.match(text(await connection.callTool("echo", { message: "first" })), /first/);
+  const tools = (await connection.listTools()).map((tool) => tool.name);
+  assert.ok(tools.includes("get-sum") && tools.includes("get-roots-list"), tools.join(","));
+
+  const progress: [number, number | undefined][] = [];
+  const done = await connection.callTool("trigger-long-running-operation", { duration: 0.4, steps: 4 }, {
+    onProgress: (event) => progress.push([event.progress, event.total]),
+  });
+  assert.match(text(done), /Long running operation completed/);
+  // The last step may race the result, after which the SDK no longer routes its progress.
+  assert.deepEqual(progress.slice(0, 3), [[1, 4], [2, 4], [3, 4]]);
+
+  const controller = new AbortController();
+  const started = performance.now();
+  const long = connection.callTool("trigger-long-running-operation", { duration: 60, steps: 2 }, {
+    signal: controller.signal,
+  });
+  setTimeout(() => controller.abort(), 200);
+  const cancelled = await long.then(() => assert.fail("not cancelled"), (error) => error);
+  assert.ok(cancelled instanceof ReasonixError && cancelled.code === "mcp.cancelled", String(cancelled));
+  assert.ok(performance.now() - started < 5_000);
+  assert.match(text(await connection.callTool("get-sum", { a: 2, b: 40 })), /42/);
+
+  // The server asks roots/list; the client answers the workspace.
+  const roots = text(await connection.callTool("get-roots-list", {}));
+  assert.ok(roots.includes(pathToFileURL(cwd).href), roots);
+}
+
+const CRASH_FIXTURE = [
+  Deno.execPath(),
+  ...[
+    "run",
+    "-A",
+    "--quiet",
+    "--config",
+    join(REPO, "deno.json"),
+    join(REPO, "tests/fixtures/mcp/crash_server.ts"),
+  ],
+];
+
+const CANCEL_SETUPS: Setup[] = [
+  {
+    name: "stdio",
+    start: (cwd) => {
+      const [command, ...args] = CRASH_FIXTURE;
+      const spec = {
+        ...stdio("fixture", command!, args),
+        env: { FIXTURE_CANCEL_LOG: join(cwd, "cancelled") },
+      };
+      return Promise.resolve({ spec });
+    },
+  },
+  {
+    name: "SSE",
+    start: async (cwd) => {
+      const env = { ...ENV, FIXTURE_CANCEL_LOG: join(cwd, "cancelled") };
+      const server = await gateway(cwd, "sse", CRASH_FIXTURE, env);
+      return { spec: remote("fixture", "sse", server.url("/sse")), server };
+    },
+  },
+  {
+    name: "Streamable HTTP",
+    start: async (cwd) => {
+      const env = { ...ENV, FIXTURE_CANCEL_LOG: join(cwd, "cancelled") };
+      const server = await gateway(cwd, "streamableHttp", CRASH_FIXTURE, env);
+      return { spec: remote("fixture", "http", server.url("/mcp")), server };
+    },
+  },
+];
+
+for (const setup of CANCEL_SETUPS) {
+  Deno.test(`McpConnection over ${setup.name}: a cancelled call reaches the server as notifications/cancelled`, async () => {
+    const cwd = await Deno.makeTempDir();
+    const { spec, server } = await setup.start(cwd);
+    try {
+      const connection = await McpConnection.connect(spec, connectOptions(cwd));
+      try {
+        const controller = new AbortController();
+        const call = connection.callTool("sleep", { ms: 30_000 }, { signal: controller.signal });
+        setTimeout(() => controller.abort(), 300);
+        const error = await call.then(() => assert.fail("not cancelled"), (error) => error);
+        assert.ok(error instanceof ReasonixError && error.code === "mcp.cancelled", String(error));
+        let seen = "";
+        for (let tries = 0; tries < 100 && seen === ""; tries++) {
+          seen = await Deno.readTextFile(join(cwd, "cancelled")).catch(() => "");
+          await new Promise((resolve) => setTimeout(resolve, 50));
+        }
+        assert.equal(seen, "cancelled sleep 30000\n");
+        assert.equal(text(await connection.callTool("echo", { text: "still" })), "echo: still");
+      } finally {
+        await connection.close();
+      }
+    } finally {
+      await server?.stop();
+      await Deno.remove(cwd, { recursive: true });
+    }
+  });
+}
