@@ -97,3 +97,17 @@ export async function loopbackServer(
     await new Promise((resolve) => setTimeout(resolve, 100));
   }
 }
+
+/** Runs supergateway, exposing the stdio server `argv` starts over SSE or (stateful) Streamable HTTP. */
+export function gateway(
+  cwd: string,
+  output: "sse" | "streamableHttp",
+  argv: string[],
+  env: Record<string, string> = { PATH: Deno.env.get("PATH") ?? "", HOME: Deno.env.get("HOME") ?? "" },
+): Promise<RunningServer> {
+  // supergateway runs `--stdio` through a shell.
+  const line = argv.map((arg) => `'${arg.replaceAll("'", `'\\''`)}'`).join(" ");
+  const args = ["--stdio", line, "--outputTransport", output, "--logLevel", "none"];
+  if (output === "streamableHttp") args.push("--stateful");
+  return loopbackServer(`${SUPERGATEWAY}/dist/index.js`, args, { cwd, env });
+}

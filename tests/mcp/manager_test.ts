@@ -6,6 +6,9 @@ import type { McpServerSpec } from "../../src/mcp/expand.ts";
 import { McpManager } from "../../src/mcp/manager.ts";
 import { liveChildren } from "../../src/sandbox/children.ts";
 import { ReasonixError } from "../../src/lib/errors.ts";
+import { loadConfig } from "../../src/config/load.ts";
+import { resolveMcpServers } from "../../src/mcp/config.ts";
+import { fixture } from "../config/_fixture.ts";
 import { fixtureServer, stdio } from "./_servers.ts";
 
 const REPO = join(import.meta.dirname!, "../..");
@@ -102,6 +105,26 @@ Deno.test("McpManager: a server that crashed fails its call and starts again on 
   }
 });
 
+Deno.test("McpManager: a server writing junk to stdout is reported failed with that line, not left starting", async () => {
+  const manager = new McpManager([entry(fixtureServer("junk", "junk_server.ts"))], {
+    workspace: REPO,
+    baseEnv: BASE_ENV,
+  });
+  try {
+    manager.startInBackground();
+    const state = () => manager.status()[0]!.state;
+    await until(() => state().kind === "failed", 20_000);
+    assert.match(
+      (state() as { reason: string }).reason,
+      /^MCP server "junk" wrote something that is not JSON-RPC to stdout: "Server listening\.\.\. .*" .* during initialize$/,
+    );
+    await assert.rejects(manager.callTool("junk", "echo", {}), /not JSON-RPC/);
+  } finally {
+    await manager.closeAll();
+  }
+  assert.equal(liveChildren(), 0);
+});
+
 Deno.test("McpManager: an unapproved project server is refused unless allowed for this run", async () => {
   const server = () =>
     entry(fixtureServer("proj", "crash_server.ts"), { source: "mcp_json", trust: "untrusted" });
@@ -123,4 +146,34 @@ Deno.test("McpManager: an unapproved project server is refused unless allowed fo
   } finally {
     await allowing.closeAll();
   }
+});
+
+Deno.test("McpManager honours startup_timeout_seconds, call_timeout_seconds and tool_timeout_seconds from config.toml", async () => {
+  await using fx = await fixture();
+  const command = JSON.stringify(Deno.execPath());
+  const args = JSON.stringify(["run", "-A", "--quiet", "--config", join(REPO, "deno.json")].concat(
+    join(REPO, "tests/fixtures/mcp/crash_server.ts"),
+  ));
+  await fx.write(
+    fx.paths.globalConfigFile,
+    `[[plugins]]\nname = "mute"\ncommand = "sleep"\nargs = ["30"]\nstartup_timeout_seconds = 0.4
+
+[[plugins]]\nname = "slow"\ncommand = ${command}\nargs = ${args}\ncall_timeout_seconds = 0.6
+
+[[plugins]]\nname = "tool"\ncommand = ${command}\nargs = ${args}\ntool_timeout_seconds = { sleep = 0.3 }
+`,
+  );
+  const config = await loadConfig({ workspace: fx.workspace, paths: fx.paths });
+  const { servers } = await resolveMcpServers(config, { workspace: fx.workspace, paths: fx.paths, env: {} });
+  const manager = new McpManager(servers, { workspace: fx.workspace, baseEnv: BASE_ENV });
+  try {
+    await assert.rejects(manager.connection("mute"), /^.*"mute" did not finish starting within 0\.4 s$/);
+    const sleep = (server: string) => manager.callTool(server, "sleep", { ms: 5_000 });
+    await assert.rejects(sleep("slow"), /^.*"slow" did not answer tools\/call "sleep" within 0\.6 s$/);
+    await assert.rejects(sleep("tool"), /^.*"tool" did not answer tools\/call "sleep" within 0\.3 s$/);
+    assert.equal(text(await manager.callTool("tool", "echo", { text: "quick" })), "echo: quick");
+  } finally {
+    await manager.closeAll();
+  }
+  assert.equal(liveChildren(), 0);
 });

@@ -13,12 +13,12 @@ import { ReasonixError } from "../../src/lib/errors.ts";
 import {
   connectOptions,
   EVERYTHING,
+  gateway,
   loopbackServer,
   npmRun,
   npmServer,
   type RunningServer,
   stdio,
-  SUPERGATEWAY,
 } from "./_servers.ts";
 
 const REPO = join(import.meta.dirname!, "../..");
@@ -31,19 +31,6 @@ function text(result: CallToolResult): string {
 
 function remote(name: string, type: "http" | "sse", url: string): McpServerSpec {
   return { ...stdio(name, "", []), type, url };
-}
-
-/** A command line for supergateway's `--stdio`, which it runs through a shell. */
-function shellLine(argv: string[]): string {
-  return argv.map((arg) => `'${arg.replaceAll("'", `'\\''`)}'`).join(" ");
-}
-
-function gateway(cwd: string, output: "sse" | "streamableHttp", argv: string[], env = ENV) {
-  const args = ["--stdio", shellLine(argv), "--outputTransport", output, "--logLevel", "none"];
-  return loopbackServer(`${SUPERGATEWAY}/dist/index.js`, output === "sse" ? args : [...args, "--stateful"], {
-    cwd,
-    env,
-  });
 }
 
 interface Setup {
@@ -207,3 +194,31 @@ for (const setup of CANCEL_SETUPS) {
     }
   });
 }
+
+Deno.test("McpConnection over SSE: the server going away mid-call fails the call at once", async () => {
+  const cwd = await Deno.makeTempDir();
+  // supergateway exits when its stdio server does, which ends the event stream.
+  const server = await gateway(cwd, "sse", CRASH_FIXTURE);
+  try {
+    const connection = await McpConnection.connect(
+      remote("gone", "sse", server.url("/sse")),
+      connectOptions(cwd, { callTimeoutMs: 60_000 }),
+    );
+    try {
+      const started = performance.now();
+      const error = await connection.callTool("crash", {}).then(() => assert.fail("no failure"), (e) => e);
+      assert.ok(performance.now() - started < 10_000, "not the 60 s call timeout");
+      assert.ok(error instanceof ReasonixError && error.code === "mcp.server_failed", String(error));
+      assert.match(
+        error.message,
+        /^MCP server "gone" lost its event stream \(.+\) during tools\/call "crash"$/,
+      );
+      assert.equal(connection.alive, false, "the next use connects afresh");
+    } finally {
+      await connection.close();
+    }
+  } finally {
+    await server.stop();
+    await Deno.remove(cwd, { recursive: true });
+  }
+});
