@@ -199,7 +199,9 @@ export class McpConnection {
     const hint = tail === "" ? {} : { hint: `its stderr ends with:\n${tail}` };
     const server = `MCP server "${this.name}"`;
     if (failure !== undefined) {
-      return new ReasonixError("mcp.server_failed", `${server} ${failure} during ${request}`, {
+      // `mcp.unsent`: the server never saw the request, so the manager may send it once more.
+      const code = this.#transport.unsent() ? "mcp.unsent" : "mcp.server_failed";
+      return new ReasonixError(code, `${server} ${failure} during ${request}`, {
         ...hint,
         cause: error,
       });

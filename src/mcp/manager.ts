@@ -3,8 +3,9 @@
  * The servers of one session. `startInBackground` starts every `auto_start` server without waiting, so
  * servers never hold up the first turn; a slow or failing one is reported in `status()` and the rest go
  * on. An `auto_start = false` server starts on first use. A server that crashed after connecting starts
- * again on its next use; one that failed to start stays failed until `restart`. Servers a project file
- * declares are refused until their definition is approved (src/mcp/gate.ts).
+ * again on its next use, and a call a remote server refused unseen (it restarted) is sent again at once;
+ * one that failed to start stays failed until `restart`. Servers a project file declares are refused
+ * until their definition is approved (src/mcp/gate.ts).
  */
 import { ReasonixError } from "../lib/errors.ts";
 import { type CallToolResult, McpConnection } from "./client.ts";
@@ -73,7 +74,15 @@ export class McpManager {
     args: Record<string, unknown>,
     options: Parameters<McpConnection["callTool"]>[2] = {},
   ): Promise<CallToolResult> {
-    return await (await this.connection(server)).callTool(tool, args, options);
+    const connection = await this.connection(server);
+    try {
+      return await connection.callTool(tool, args, options);
+    } catch (error) {
+      // A remote server restarted since it connected (it forgot the session) or is not listening: the call
+      // never reached it, and a new connection sends it once more.
+      if (!(error instanceof ReasonixError) || error.code !== "mcp.unsent") throw error;
+      return await (await this.connection(server)).callTool(tool, args, options);
+    }
   }
 
   /** Stops the server if it runs and starts it again (a failed start is tried anew). */

@@ -13,11 +13,16 @@ import type { Transport } from "@modelcontextprotocol/sdk/shared/transport.js";
 import { escapeControls } from "../lib/terminal_text.ts";
 
 const FOREIGN_ENDPOINT = /^Endpoint origin does not match connection origin: (.*)$/;
+const REFUSED = /connection refused/i;
 const STREAM_LOST = /^(SSE stream disconnected|Failed to reconnect|Maximum reconnection attempts)/;
 
 export class RemoteWatch {
   /** Why the server's side ended the connection, once it did. */
   failure: string | undefined;
+  /** The loss refused requests before the server could run them: it no longer knows the session (the
+   * spec's HTTP 404, after a restart) or nothing listens at the address. Sending them again on a new
+   * connection is safe. */
+  unsent = false;
   readonly #transport: Transport;
 
   /** Must run before the SDK's Client connects the transport, which chains its own `onerror` after this. */
@@ -28,30 +33,41 @@ export class RemoteWatch {
 
   #classify(error: Error): void {
     if (this.failure !== undefined) return;
-    const loss = lossOf(error);
+    const session = (this.#transport as { sessionId?: string }).sessionId;
+    const loss = lossOf(error, session !== undefined);
     if (loss === undefined) return;
-    this.failure = loss;
+    this.failure = loss.why;
+    this.unsent = loss.unsent;
     void this.#transport.close().catch(() => {});
   }
 }
 
-function lossOf(error: Error): string | undefined {
+function lossOf(error: Error, inSession: boolean): { why: string; unsent: boolean } | undefined {
   const message = brief(error.message);
   const foreign = FOREIGN_ENDPOINT.exec(error.message);
   if (foreign) {
     // Messages go only to the origin of the configured url; the SDK refuses the endpoint, this names why.
-    return `was refused: it announced its message endpoint on another origin (${brief(foreign[1]!)})`;
+    const why = `was refused: it announced its message endpoint on another origin (${brief(foreign[1]!)})`;
+    return { why, unsent: false };
   }
   const status = (error as { code?: number }).code;
   if (error instanceof StreamableHTTPError) {
-    return status === 404 ? "no longer knows this session (HTTP 404)" : undefined;
+    // The spec's answer to a session the server forgot (it restarted, or the session expired) is 404; the
+    // SDK's own servers, and many built on it, answer 400. Either way the request was not run.
+    if (status === 404) return { why: "no longer knows this session (HTTP 404)", unsent: true };
+    if (status === 400 && inSession) return { why: `refused this session (${message})`, unsent: true };
+    return undefined;
   }
   if (error instanceof SseError) {
-    return status === 401 || status === 403 ? undefined : `lost its event stream (${message})`;
+    return status === 401 || status === 403
+      ? undefined
+      : { why: `lost its event stream (${message})`, unsent: false };
   }
-  if (STREAM_LOST.test(error.message)) return `lost its connection (${message})`;
-  // fetch() rejects with a TypeError when nothing answers at the address.
-  if (error instanceof TypeError) return `cannot be reached (${message})`;
+  if (STREAM_LOST.test(error.message)) return { why: `lost its connection (${message})`, unsent: false };
+  // fetch() rejects with a TypeError when nothing answers at the address, or the connection broke.
+  if (error instanceof TypeError) {
+    return { why: `cannot be reached (${message})`, unsent: REFUSED.test(message) };
+  }
   return undefined;
 }
 

@@ -20,6 +20,8 @@ export interface OpenedTransport {
   transport: Transport;
   /** Why the server's side ended the connection, when it did (a stdio server's exit or junk). */
   failure(): string | undefined;
+  /** The failure refused requests before the server ran them, so a new connection may send them again. */
+  unsent(): boolean;
   /** Stops what the transport started (a stdio server's process group, an HTTP session); call it before the
    * Client's `close()`. */
   stop(): Promise<void>;
@@ -31,7 +33,12 @@ export function openTransport(
 ): OpenedTransport {
   if (spec.type === "stdio") {
     const transport = new ChildStdioTransport({ argv: [spec.command, ...spec.args], ...options });
-    return { transport, failure: () => transport.failure, stop: () => transport.close() };
+    return {
+      transport,
+      failure: () => transport.failure,
+      unsent: () => false,
+      stop: () => transport.close(),
+    };
   }
   const url = new URL(spec.url);
   const requestInit = { headers: spec.headers };
@@ -45,7 +52,7 @@ export function openTransport(
     }
     await transport.close();
   };
-  return { transport, failure: () => watch.failure, stop };
+  return { transport, failure: () => watch.failure, unsent: () => watch.unsent, stop };
 }
 
 /** DELETE of the session, bounded: a server that does not answer does not hold up closing. */

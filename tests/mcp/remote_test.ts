@@ -129,6 +129,31 @@ Deno.test("McpManager: a Streamable HTTP server dying mid-call fails the call at
   }
 });
 
+Deno.test("McpManager: a call refused for a session the restarted server forgot goes to a new session at once", async () => {
+  const key = crypto.randomUUID();
+  const first = await fixture("http_server.ts", [key, "--no-stream"]);
+  const url = `http://127.0.0.1:${first.port}/mcp`;
+  const manager = new McpManager([entry(remote("web", "http", url, { "X-Fixture-Key": key }))], {
+    workspace: REPO,
+    baseEnv: {},
+  });
+  let second: Awaited<ReturnType<typeof fixture>> | undefined;
+  try {
+    assert.equal(text(await manager.callTool("web", "echo", { text: "before" })), "http echo: before");
+    const before = await manager.connection("web");
+    await first.stop();
+    second = await fixture("http_server.ts", [key, "--no-stream", "--port", String(first.port)]);
+    assert.equal(before.alive, true, "nothing told the client");
+    // The old session id gets the spec's 404; the call goes again on a new session, unseen by the caller.
+    assert.equal(text(await manager.callTool("web", "echo", { text: "after" })), "http echo: after");
+    assert.equal(before.alive, false);
+    assert.match(await second.line(), /^session /);
+  } finally {
+    await manager.closeAll();
+    await second?.stop();
+  }
+});
+
 Deno.test("McpConnection over SSE refuses a message endpoint announced on another origin", async () => {
   const server = await fixture("foreign_sse_server.ts", []);
   try {
