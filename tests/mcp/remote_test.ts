@@ -35,7 +35,7 @@ async function fixture(file: string, args: string[]) {
   }).spawn();
   const reader = child.stdout.pipeThrough(new TextDecoderStream()).getReader();
   let buffered = "";
-  const line = async (): Promise<string> => {
+  const read = async (): Promise<string> => {
     while (!buffered.includes("\n")) {
       const { value, done } = await reader.read();
       if (done) return "";
@@ -44,6 +44,18 @@ async function fixture(file: string, args: string[]) {
     const end = buffered.indexOf("\n");
     const got = buffered.slice(0, end);
     buffered = buffered.slice(end + 1);
+    return got;
+  };
+  let reading = Promise.resolve("");
+  /** The next line, or "(nothing within 30 s)"; a line that arrives late is the next call's. */
+  const line = async (): Promise<string> => {
+    reading = reading.then(read);
+    let timer: ReturnType<typeof setTimeout> | undefined;
+    const late = new Promise<string>((resolve) =>
+      timer = setTimeout(resolve, 30_000, "(nothing within 30 s)")
+    );
+    const got = await Promise.race([reading, late]);
+    clearTimeout(timer);
     return got;
   };
   const port = Number(await line());
