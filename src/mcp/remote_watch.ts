@@ -14,14 +14,14 @@ import { escapeControls } from "../lib/terminal_text.ts";
 
 const FOREIGN_ENDPOINT = /^Endpoint origin does not match connection origin: (.*)$/;
 const REFUSED = /connection refused/i;
+const POSTED = /^Streamable HTTP error: Error POSTing to endpoint/;
 const STREAM_LOST = /^(SSE stream disconnected|Failed to reconnect|Maximum reconnection attempts)/;
 
 export class RemoteWatch {
   /** Why the server's side ended the connection, once it did. */
   failure: string | undefined;
-  /** The loss refused requests before the server could run them: it no longer knows the session (the
-   * spec's HTTP 404, after a restart) or nothing listens at the address. Sending them again on a new
-   * connection is safe. */
+  /** The loss refused requests before the server could run them: it no longer knows the session (HTTP 404
+   * or 400 to a message, after a restart). Sending them again on a new connection is safe. */
   unsent = false;
   readonly #transport: Transport;
 
@@ -53,9 +53,11 @@ function lossOf(error: Error, inSession: boolean): { why: string; unsent: boolea
   const status = (error as { code?: number }).code;
   if (error instanceof StreamableHTTPError) {
     // The spec's answer to a session the server forgot (it restarted, or the session expired) is 404; the
-    // SDK's own servers, and many built on it, answer 400. Either way the request was not run.
+    // SDK's own servers, and many built on it, answer 400. Either way the request was not run. Only a
+    // message's POST counts: a server answering the optional GET stream with 404 instead of 405 lives on.
+    if (!POSTED.test(error.message) || !inSession) return undefined;
     if (status === 404) return { why: "no longer knows this session (HTTP 404)", unsent: true };
-    if (status === 400 && inSession) return { why: `refused this session (${message})`, unsent: true };
+    if (status === 400) return { why: `refused this session (${message})`, unsent: true };
     return undefined;
   }
   if (error instanceof SseError) {
@@ -64,9 +66,13 @@ function lossOf(error: Error, inSession: boolean): { why: string; unsent: boolea
       : { why: `lost its event stream (${message})`, unsent: false };
   }
   if (STREAM_LOST.test(error.message)) return { why: `lost its connection (${message})`, unsent: false };
-  // fetch() rejects with a TypeError when nothing answers at the address, or the connection broke.
+  // fetch() rejects with a TypeError ("fetch failed", the details in its cause) when nothing listens at the
+  // address, or the connection broke before the answer.
   if (error instanceof TypeError) {
-    return { why: `cannot be reached (${message})`, unsent: REFUSED.test(message) };
+    const cause = error.cause instanceof Error ? brief(error.cause.message) : message;
+    // Not sent again: the refusal may come from the SDK's background stream, while a call was in flight.
+    if (REFUSED.test(cause)) return { why: `cannot be reached (${cause})`, unsent: false };
+    return { why: `lost its connection (${cause})`, unsent: false };
   }
   return undefined;
 }
