@@ -222,3 +222,38 @@ Deno.test("McpConnection over SSE: the server going away mid-call fails the call
     await Deno.remove(cwd, { recursive: true });
   }
 });
+
+for (const [mode, path, type] of [["streamableHttp", "/mcp", "http"], ["sse", "/sse", "sse"]] as const) {
+  Deno.test(`McpConnection over server-everything's ${mode}: a server killed mid-call fails the call at once`, async () => {
+    const cwd = await Deno.makeTempDir();
+    const server = await loopbackServer(`${EVERYTHING}/dist/index.js`, [mode], { cwd, env: ENV });
+    try {
+      const spec = remote("killed", type, server.url(path));
+      const connection = await McpConnection.connect(spec, connectOptions(cwd, { callTimeoutMs: 60_000 }));
+      try {
+        let progressed: () => void;
+        const streaming = new Promise<void>((resolve) => progressed = resolve);
+        const call = connection.callTool("trigger-long-running-operation", { duration: 50, steps: 100 }, {
+          onProgress: () => progressed(),
+        });
+        const failed = call.then(() => assert.fail("the call succeeded"), (error) => error);
+        await streaming;
+        const started = performance.now();
+        await server.stop();
+        const error = await failed;
+        assert.ok(performance.now() - started < 10_000, "not the 60 s call timeout");
+        assert.ok(error instanceof ReasonixError && error.code === "mcp.server_failed", String(error));
+        assert.match(
+          error.message,
+          /^MCP server "killed" .+ during tools\/call "trigger-long-running-operation"$/,
+        );
+        assert.equal(connection.alive, false);
+      } finally {
+        await connection.close();
+      }
+    } finally {
+      await server.stop();
+      await Deno.remove(cwd, { recursive: true });
+    }
+  });
+}
