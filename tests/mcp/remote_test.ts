@@ -68,7 +68,7 @@ async function fixture(file: string, args: string[]) {
     await reader.cancel();
     await child.status;
   };
-  return { port, line, stop, status: child.status };
+  return { port, line, stop, status: child.status, kill: (signal: Deno.Signal) => child.kill(signal) };
 }
 
 function remote(name: string, type: "http" | "sse", url: string, headers = {}): McpServerSpec {
@@ -86,7 +86,7 @@ Deno.test("McpConnection over Streamable HTTP sends the static headers, echoes t
     try {
       // The stateful fixture refuses a request without the session id it assigned.
       assert.equal(text(await connection.callTool("echo", { text: "over http" })), "http echo: over http");
-      assert.deepEqual((await connection.listTools()).map((tool) => tool.name).sort(), ["die", "echo"]);
+      assert.deepEqual((await connection.listTools()).map((tool) => tool.name).sort(), ["die", "echo", "hang"]);
     } finally {
       await connection.close();
     }
@@ -142,6 +142,35 @@ Deno.test("McpManager: a Streamable HTTP server dying mid-call fails the call at
     await manager.closeAll();
     await first.stop();
     await second?.stop();
+  }
+});
+
+Deno.test("McpConnection over Streamable HTTP: a server killed while streaming a call's answer fails it at once", async () => {
+  const key = crypto.randomUUID();
+  // No GET stream: only the call's own response stream can tell.
+  const server = await fixture("http_server.ts", [key, "--stream-status", "405"]);
+  try {
+    const spec = remote("killed", "http", `http://127.0.0.1:${server.port}/mcp`, { "X-Fixture-Key": key });
+    const connection = await McpConnection.connect(spec, connectOptions(REPO, { callTimeoutMs: 60_000 }));
+    try {
+      let killedAt = 0;
+      const error = await rejection(connection.callTool("hang", {}, {
+        onProgress: () => {
+          killedAt = performance.now();
+          server.kill("SIGKILL");
+        },
+      }));
+      assert.ok(killedAt > 0 && performance.now() - killedAt < 10_000, "not the 60 s call timeout");
+      assert.equal(error.code, "mcp.server_failed");
+      assert.match(
+        error.message,
+        /^MCP server "killed" lost its connection \(.+\) during tools\/call "hang"$/,
+      );
+    } finally {
+      await connection.close();
+    }
+  } finally {
+    await server.stop();
   }
 });
 
