@@ -86,7 +86,11 @@ Deno.test("McpConnection over Streamable HTTP sends the static headers, echoes t
     try {
       // The stateful fixture refuses a request without the session id it assigned.
       assert.equal(text(await connection.callTool("echo", { text: "over http" })), "http echo: over http");
-      assert.deepEqual((await connection.listTools()).map((tool) => tool.name).sort(), ["die", "echo", "hang"]);
+      assert.deepEqual((await connection.listTools()).map((tool) => tool.name).sort(), [
+        "die",
+        "echo",
+        "hang",
+      ]);
     } finally {
       await connection.close();
     }
