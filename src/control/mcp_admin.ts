@@ -188,6 +188,7 @@ export async function mcpServerTools(
     startupTimeoutMs: entry.startupTimeoutMs,
     callTimeoutMs: entry.callTimeoutMs,
     toolTimeoutMs: entry.toolTimeoutMs,
+    oauthDir: ctx.paths.mcpAuthDir,
   });
   try {
     return await connection.listTools();

@@ -2,11 +2,13 @@
  * @module
  * The SDK transport a server's definition calls for: a child over stdio (stdio_transport.ts), Streamable
  * HTTP (the SDK echoes the session id it is given), or legacy HTTP+SSE (the SDK refuses an announced
- * endpoint on another origin). The static `headers` go with every HTTP request.
+ * endpoint on another origin). The static `headers` go with every HTTP request; an OAuth provider
+ * (oauth_provider.ts) adds the bearer token and answers a 401.
  */
 import { SSEClientTransport } from "@modelcontextprotocol/sdk/client/sse.js";
 import { StreamableHTTPClientTransport } from "@modelcontextprotocol/sdk/client/streamableHttp.js";
 import type { Transport } from "@modelcontextprotocol/sdk/shared/transport.js";
+import type { McpOAuthProvider } from "./oauth_provider.ts";
 import type { McpServerSpec } from "./expand.ts";
 import type { StderrTail } from "./stderr_tail.ts";
 import { ChildStdioTransport } from "./stdio_transport.ts";
@@ -21,7 +23,7 @@ export interface OpenedTransport {
 
 export function openTransport(
   spec: McpServerSpec,
-  options: { cwd: string; env: Record<string, string>; stderr: StderrTail },
+  options: { cwd: string; env: Record<string, string>; stderr: StderrTail; oauth?: McpOAuthProvider },
 ): OpenedTransport {
   if (spec.type === "stdio") {
     const transport = new ChildStdioTransport({ argv: [spec.command, ...spec.args], ...options });
@@ -29,8 +31,9 @@ export function openTransport(
   }
   const url = new URL(spec.url);
   const requestInit = { headers: spec.headers };
+  const auth = options.oauth ? { authProvider: options.oauth, fetch: options.oauth.fetch } : {};
   const transport = spec.type === "http"
-    ? new StreamableHTTPClientTransport(url, { requestInit })
-    : new SSEClientTransport(url, { requestInit });
+    ? new StreamableHTTPClientTransport(url, { requestInit, ...auth })
+    : new SSEClientTransport(url, { requestInit, ...auth });
   return { transport, failure: () => undefined, stop: () => transport.close() };
 }
