@@ -16,6 +16,7 @@ import {
   mcpTrust,
   referencedVariables,
 } from "../../control/mod.ts";
+import type { McpOAuthDecl } from "../../config/types.ts";
 import { ReasonixError } from "../../lib/errors.ts";
 import { redactSecrets } from "../../lib/redact.ts";
 import { escapeControls, terminalSafeJson } from "../../lib/terminal_text.ts";
@@ -88,6 +89,7 @@ export async function mcpAddCmd(
     ...(url !== undefined ? { url } : { command: command[0]!, args: command.slice(1) }),
     env: pairs("--env", opts.env as string[]),
     headers: pairs("--header", opts.header as string[]),
+    oauth: oauthOptions(name, url, opts),
   });
   console.log(escapeControls(`Added MCP server "${name}" to ${file}`));
 }
@@ -159,6 +161,33 @@ export async function mcpToolsCmd(
     const line = (tool.description ?? "").split("\n")[0]!.slice(0, 100);
     console.log(escapeControls(`mcp__${name}__${tool.name}${line ? `  ${line}` : ""}`));
   }
+}
+
+function oauthOptions(name: string, url: string | undefined, opts: Record<string, unknown>): McpOAuthDecl {
+  const oauth: McpOAuthDecl = {};
+  if (typeof opts.clientId === "string") oauth.clientId = opts.clientId;
+  if (typeof opts.clientSecret === "string") oauth.clientSecret = opts.clientSecret;
+  if (typeof opts.callbackPort === "string") {
+    const port = Number(opts.callbackPort);
+    if (!Number.isInteger(port) || port < 1 || port > 65535) {
+      throw new ReasonixError(
+        "usage.invalid_option",
+        `Cannot read "--callback-port ${opts.callbackPort}": expected a port 1-65535`,
+      );
+    }
+    oauth.callbackPort = port;
+  }
+  const scopes = ((opts.scope as string[] | undefined) ?? []).flatMap((scope) => scope.split(/\s+/)).filter(
+    Boolean,
+  );
+  if (scopes.length > 0) oauth.scopes = scopes;
+  if (Object.keys(oauth).length > 0 && url === undefined) {
+    throw new ReasonixError(
+      "usage.conflicting_options",
+      `Cannot give OAuth options for "${name}": it is a stdio server`,
+    );
+  }
+  return oauth;
 }
 
 function pairs(flag: string, values: string[] = []): Record<string, string> {
