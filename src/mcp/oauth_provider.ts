@@ -39,9 +39,6 @@ export interface McpOAuthProviderOptions {
 /** Where a redirect would go when no login is under way (the SDK needs one to pick its flow). */
 const SESSION_REDIRECT = "http://localhost/callback";
 
-/** A token that expires within this is refreshed before it is sent. */
-const EXPIRY_MARGIN_MS = 30_000;
-
 export function needsLogin(name: string, why: string): ReasonixError {
   return new ReasonixError(
     "mcp.needs_auth",
@@ -198,5 +195,5 @@ export class McpOAuthProvider implements OAuthClientProvider {
 
 function expired(auth: StoredAuth, now = Date.now()): boolean {
   return auth.tokens !== undefined && auth.expiresAt !== undefined &&
-    auth.expiresAt - EXPIRY_MARGIN_MS <= now;
+    auth.expiresAt <= now;
 }

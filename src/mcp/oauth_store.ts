@@ -22,7 +22,10 @@ export interface StoredAuth {
   /** The registration was made by Reasonix (dynamic registration), so it may be made again. */
   registered?: boolean;
   tokens?: OAuthTokens;
-  /** When the access token expires, in ms since the epoch (from `expires_in` when it was saved). */
+  /**
+   * When the access token is due for a refresh, in ms since the epoch: its `expires_in` less a margin of
+   * 30 s, or of half its lifetime when that is shorter.
+   */
   expiresAt?: number;
   codeVerifier?: string;
   discovery?: OAuthDiscoveryState;
@@ -129,6 +132,8 @@ export function withTokens(auth: StoredAuth, tokens: OAuthTokens, now = Date.now
   return {
     ...rest,
     tokens,
-    ...(typeof tokens.expires_in === "number" ? { expiresAt: now + tokens.expires_in * 1000 } : {}),
+    ...(typeof tokens.expires_in === "number"
+      ? { expiresAt: now + tokens.expires_in * 1000 - Math.min(30_000, tokens.expires_in * 500) }
+      : {}),
   };
 }
