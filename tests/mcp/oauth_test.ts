@@ -4,7 +4,7 @@ import { McpConnection } from "../../src/mcp/client.ts";
 import { loginMcpServer, logoutMcpServer } from "../../src/mcp/oauth_login.ts";
 import { listenForCallback } from "../../src/mcp/oauth_callback.ts";
 import { OAuthStore } from "../../src/mcp/oauth_store.ts";
-import { ReasonixError } from "../../src/lib/errors.ts";
+import type { ReasonixError } from "../../src/lib/errors.ts";
 import { connectOptions } from "./_servers.ts";
 import {
   followInBrowser,
