@@ -25,6 +25,7 @@ export const MCP_SERVER_FIELDS = [
   "client_secret",
   "callback_port",
   "scopes",
+  "client_metadata_url",
 ] as const;
 
 export function tomlMcpServers(
@@ -116,6 +117,7 @@ function oauthDecl(item: Raw): McpOAuthDecl {
   if (typeof item.client_secret === "string") oauth.clientSecret = item.client_secret;
   if (typeof item.callback_port === "number") oauth.callbackPort = item.callback_port;
   if (Array.isArray(item.scopes)) oauth.scopes = item.scopes as string[];
+  if (typeof item.client_metadata_url === "string") oauth.clientMetadataUrl = item.client_metadata_url;
   return oauth;
 }
 

@@ -159,6 +159,7 @@ export const PLUGIN_SPEC: TableSpec = table({
   client_secret: nonEmpty(),
   callback_port: integer(1, 65535),
   scopes: strings(),
+  client_metadata_url: url(),
 });
 
 export const CONFIG_SPEC: TableSpec = table({

@@ -183,6 +183,9 @@ export interface McpOAuthDecl {
   clientSecret?: string;
   callbackPort?: number;
   scopes?: string[];
+  /** An https URL where this client's metadata document is published (a Client ID Metadata Document):
+   * used as the client id by servers that support it, instead of registering. */
+  clientMetadataUrl?: string;
 }
 
 /** One MCP server exactly as a file writes it: `${VAR}` references are not expanded yet. */

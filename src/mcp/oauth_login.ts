@@ -27,6 +27,9 @@ export interface LoginOptions {
   /** How long to wait for the browser to come back. */
   timeoutMs: number;
   connectTimeoutMs: number;
+  /** What a connected client does to prove the tokens work (default: list the tools); a step-up the
+   * server asks for on the way runs another round. */
+  probe?: (client: Client) => Promise<void>;
 }
 
 /** Rounds of authorisation one login may take (a step-up asks again). */
@@ -51,7 +54,7 @@ export async function loginMcpServer(spec: McpServerSpec, options: LoginOptions)
       const client = new Client({ name: "reasonix", version: VERSION }, { capabilities: {} });
       try {
         await client.connect(opened.transport, { timeout: options.connectTimeoutMs });
-        await client.listTools(undefined, { timeout: options.connectTimeoutMs });
+        await (options.probe?.(client) ?? client.listTools(undefined, { timeout: options.connectTimeoutMs }));
         return;
       } catch (error) {
         if (!(error instanceof UnauthorizedError)) throw explain(spec.name, error);

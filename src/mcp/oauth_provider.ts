@@ -57,6 +57,10 @@ export class McpOAuthProvider implements OAuthClientProvider {
     return this.#options.login?.redirectUrl ?? SESSION_REDIRECT;
   }
 
+  get clientMetadataUrl(): string | undefined {
+    return this.#options.oauth?.clientMetadataUrl;
+  }
+
   get clientMetadata(): OAuthClientMetadata {
     const scopes = this.#options.oauth?.scopes ?? [];
     return {
