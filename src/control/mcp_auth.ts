@@ -8,7 +8,8 @@
 import { processEnv } from "../config/paths.ts";
 import { ReasonixError } from "../lib/errors.ts";
 import { startRefusal } from "../mcp/gate.ts";
-import { loginMcpServer, logoutMcpServer } from "../mcp/oauth_login.ts";
+import { loginMcpServer, logoutMcpServer, oauthLoggedIn } from "../mcp/oauth_login.ts";
+import type { McpServerEntry } from "../mcp/config.ts";
 import { type OpenedBrowser, openInBrowser } from "../sandbox/host_browser.ts";
 import type { AdminContext } from "./admin.ts";
 import { mcpServer } from "./mcp_admin.ts";
@@ -56,6 +57,11 @@ export async function mcpLogout(
   const entry = await mcpServer(ctx, name);
   if (entry.spec === undefined) throw new ReasonixError("mcp.not_started", entry.problem ?? "");
   return await logoutMcpServer(entry.spec, ctx.paths.mcpAuthDir);
+}
+
+/** Whether OAuth tokens are stored for a remote server (undefined: stdio, or it cannot be expanded). */
+export async function mcpLoggedIn(ctx: AdminContext, entry: McpServerEntry): Promise<boolean | undefined> {
+  return entry.spec === undefined ? undefined : await oauthLoggedIn(entry.spec, ctx.paths.mcpAuthDir);
 }
 
 async function settle(promises: Promise<void>[], ms: number): Promise<void> {

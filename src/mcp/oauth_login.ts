@@ -47,7 +47,11 @@ export async function loginMcpServer(spec: McpServerSpec, options: LoginOptions)
       name: spec.name,
       store,
       ...(spec.oauth ? { oauth: spec.oauth } : {}),
-      login: { redirectUrl: callback.redirectUrl, state, open: options.open },
+      login: {
+        redirectUrl: callback.redirectUrl,
+        state,
+        open: (url) => options.open(checkedUrl(spec.name, url)),
+      },
     });
     for (let round = 0; round < ROUNDS; round++) {
       const opened = openTransport(spec, { cwd: ".", env: {}, stderr: new StderrTail([]), oauth: provider });
@@ -73,6 +77,13 @@ export async function loginMcpServer(spec: McpServerSpec, options: LoginOptions)
   }
 }
 
+/** Whether tokens are stored for the server; undefined for a stdio server. */
+export async function oauthLoggedIn(spec: McpServerSpec, dir: string): Promise<boolean | undefined> {
+  if (spec.type === "stdio") return undefined;
+  const store = await OAuthStore.open(dir, spec.name, spec.url);
+  return (await store.read()).tokens !== undefined;
+}
+
 /** Revokes (where offered) and forgets the stored tokens; false when there were none. */
 export async function logoutMcpServer(
   spec: McpServerSpec,
@@ -85,6 +96,16 @@ export async function logoutMcpServer(
   const removed = await store.remove();
   await Deno.remove(`${store.file}.lock`).catch(() => {});
   return { removed: removed && auth.tokens !== undefined, revoked };
+}
+
+/** The authorisation URL comes from the server's metadata: only a web page is shown or opened, never a
+ * `file:` URL or another scheme a desktop would hand to some program. */
+function checkedUrl(name: string, url: URL): URL {
+  if (url.protocol === "https:" || url.protocol === "http:") return url;
+  throw new ReasonixError(
+    "mcp.login_url",
+    `Cannot open the authorisation URL of MCP server "${name}": its scheme "${url.protocol}" is not http(s)`,
+  );
 }
 
 function remoteUrl(spec: McpServerSpec, what: string): string {

@@ -49,6 +49,9 @@ Deno.test("reasonix mcp login/logout run the OAuth login headlessly with $BROWSE
     assert.match(files[0]!, /^rot-[0-9a-f]{16}\.json$/);
     assert.equal((await Deno.stat(join(home, "mcp-auth", files[0]!))).mode! & 0o777, 0o600);
 
+    const get = await runCli(["mcp", "get", "rot"], { home, cwd: ws });
+    assert.match(get.stdout, new RegExp(`callback_port: ${port}\\n  scopes: mcp:tools\\n`));
+    assert.match(get.stdout, /oauth: logged in/);
     const tools = await runCli(["mcp", "tools", "rot"], { home, cwd: ws });
     assert.equal(tools.code, 0, tools.stderr);
     assert.match(tools.stdout, /mcp__rot__whoami/);
@@ -56,6 +59,8 @@ Deno.test("reasonix mcp login/logout run the OAuth login headlessly with $BROWSE
     const logout = await runCli(["mcp", "logout", "rot"], { home, cwd: ws });
     assert.equal(logout.code, 0, logout.stderr);
     assert.match(logout.stdout, /revoked its tokens and forgot them/);
+    const gone = await runCli(["mcp", "get", "rot", "--json"], { home, cwd: ws });
+    assert.equal(JSON.parse(gone.stdout).logged_in, false);
     const after = await runCli(["mcp", "tools", "rot"], { home, cwd: ws });
     assert.match(after.stderr, /run `reasonix mcp login rot`/);
   } finally {

@@ -7,6 +7,7 @@ import {
   adminContext,
   mcpAdd,
   mcpImport,
+  mcpLoggedIn,
   mcpRemove,
   mcpRevoke,
   mcpServer,
@@ -50,9 +51,20 @@ export async function mcpListCmd(opts: DirOption & { json?: boolean }): Promise<
 }
 
 export async function mcpGetCmd(name: string, opts: DirOption & { json?: boolean }): Promise<void> {
-  const entry = await mcpServer(await adminContext(opts.dir), name);
-  if (opts.json) return printJson(jsonOf(entry));
+  const ctx = await adminContext(opts.dir);
+  const entry = await mcpServer(ctx, name);
+  const loggedIn = await mcpLoggedIn(ctx, entry);
+  if (opts.json) {
+    return printJson({ ...jsonOf(entry), ...(loggedIn !== undefined ? { logged_in: loggedIn } : {}) });
+  }
   console.log(escapeControls(describe(entry)));
+  if (loggedIn !== undefined) {
+    console.log(
+      escapeControls(
+        `  oauth: ${loggedIn ? "logged in" : `not logged in (\`reasonix mcp login ${name}\` if it asks)`}`,
+      ),
+    );
+  }
 }
 
 export async function mcpAddCmd(
@@ -232,6 +244,11 @@ function describe(entry: McpServerEntry): string {
   for (const [title, record] of [["env", decl.env], ["headers", decl.headers]] as const) {
     for (const [key, value] of Object.entries(record)) lines.push(`  ${title} ${key}=${shown(key, value)}`);
   }
+  const oauth = decl.oauth ?? {};
+  if (oauth.clientId !== undefined) lines.push(`  client_id: ${oauth.clientId}`);
+  if (oauth.clientSecret !== undefined) lines.push(`  client_secret: ${shown("SECRET", oauth.clientSecret)}`);
+  if (oauth.callbackPort !== undefined) lines.push(`  callback_port: ${oauth.callbackPort}`);
+  if (oauth.scopes?.length) lines.push(`  scopes: ${oauth.scopes.join(" ")}`);
   const variables = referencedVariables(decl);
   if (variables.length > 0) lines.push(`  reads from the environment: ${variables.join(", ")}`);
   lines.push(`  timeouts: start ${entry.startupTimeoutMs / 1000} s, call ${entry.callTimeoutMs / 1000} s`);
@@ -263,6 +280,9 @@ function jsonOf(entry: McpServerEntry): Record<string, unknown> {
     url: decl.url,
     env: Object.keys(decl.env),
     headers: Object.keys(decl.headers),
+    ...(decl.oauth?.clientId !== undefined ? { client_id: decl.oauth.clientId } : {}),
+    ...(decl.oauth?.callbackPort !== undefined ? { callback_port: decl.oauth.callbackPort } : {}),
+    ...(decl.oauth?.scopes?.length ? { scopes: decl.oauth.scopes } : {}),
     auto_start: decl.autoStart,
     startup_timeout_seconds: entry.startupTimeoutMs / 1000,
     call_timeout_seconds: entry.callTimeoutMs / 1000,
