@@ -87,7 +87,9 @@ export async function rotatingServer(lifetime = 3600): Promise<RunningServer> {
   return { url: `${base}/mcp`, base, stop: () => stopChild(child) };
 }
 
-export async function serverStats(server: RunningServer): Promise<{ refreshes: number; revoked: number }> {
+export async function serverStats(
+  server: RunningServer,
+): Promise<{ refreshes: number; revoked: number; authorizations: number }> {
   return await (await fetch(`${server.base}/stats`)).json();
 }
 

@@ -1,6 +1,7 @@
 import assert from "node:assert/strict";
 import { join, resolve } from "node:path";
 import { McpConnection } from "../../src/mcp/client.ts";
+import { McpManager } from "../../src/mcp/manager.ts";
 import { loginMcpServer, logoutMcpServer } from "../../src/mcp/oauth_login.ts";
 import { listenForCallback } from "../../src/mcp/oauth_callback.ts";
 import { OAuthStore } from "../../src/mcp/oauth_store.ts";
@@ -150,5 +151,40 @@ Deno.test("listenForCallback() names the port when it is taken and ignores a cal
     assert.equal(await callback.next("mine", 5_000), "real");
   } finally {
     await callback.close();
+  }
+});
+
+Deno.test("McpManager reports needs_auth for a server without tokens, and the next use after a login connects", async () => {
+  const server = await rotatingServer();
+  const dir = await Deno.makeTempDir();
+  const spec = httpSpec("gated", server.url);
+  const entry = {
+    decl: {
+      ...spec,
+      toolTimeoutSeconds: {},
+      autoStart: true,
+      source: "global" as const,
+      file: join(dir, "config.toml"),
+      at: { entry: { line: 1, column: 1 } },
+    },
+    spec,
+    trust: "user" as const,
+    startupTimeoutMs: 30_000,
+    callTimeoutMs: 30_000,
+    toolTimeoutMs: {},
+  };
+  const manager = new McpManager([entry], { workspace: dir, baseEnv: {}, oauthDir: dir });
+  try {
+    await assert.rejects(manager.connection("gated"), /run `reasonix mcp login gated`/);
+    assert.deepEqual(manager.status()[0]!.state.kind, "needs_auth");
+    assert.equal((await serverStats(server)).authorizations, 0, "a session never starts an authorisation");
+    await loginMcpServer(spec, { dir, ...login });
+    const result = await manager.callTool("gated", "whoami", {});
+    assert.match(JSON.stringify(result.content), /client /);
+    assert.equal(manager.status()[0]!.state.kind, "connected");
+  } finally {
+    await manager.closeAll();
+    await server.stop();
+    await Deno.remove(dir, { recursive: true });
   }
 });
