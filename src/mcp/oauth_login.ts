@@ -1,7 +1,7 @@
 /**
  * @module
- * `reasonix mcp login` and `logout` for a remote server. A login forgets the stored tokens (keeping the
- * client registration), listens for the callback on loopback, and connects: the server's 401 starts the
+ * `reasonix mcp login` and `logout` for a remote server. A login sets the stored tokens aside (keeping
+ * the client registration; they come back if the login does not finish), listens for the callback on loopback, and connects: the server's 401 starts the
  * SDK's flow, which discovers the authorisation server, registers when it has to, and hands us the
  * authorisation URL to show. The code the browser brings back is exchanged by the SDK, and the
  * connection is made once more to prove the tokens work (a server that then asks for more scope gets
@@ -38,8 +38,10 @@ const ROUNDS = 3;
 export async function loginMcpServer(spec: McpServerSpec, options: LoginOptions): Promise<void> {
   const url = remoteUrl(spec, "log in to");
   const store = await OAuthStore.open(options.dir, spec.name, url);
-  const before = await store.update(({ tokens: _, expiresAt: __, codeVerifier: ___, ...rest }) => rest);
-  const callback = listenForCallback(spec.oauth?.callbackPort ?? registeredPort(before) ?? 0);
+  const earlier = await store.read();
+  const callback = listenForCallback(spec.oauth?.callbackPort ?? registeredPort(earlier) ?? 0);
+  let done = false;
+  await store.update(({ tokens: _, expiresAt: __, codeVerifier: ___, ...rest }) => rest);
   try {
     await store.update((auth) => forgetOtherRedirect(auth, callback.redirectUrl));
     const state = crypto.randomUUID();
@@ -59,6 +61,7 @@ export async function loginMcpServer(spec: McpServerSpec, options: LoginOptions)
       try {
         await client.connect(opened.transport, { timeout: options.connectTimeoutMs });
         await (options.probe?.(client) ?? client.listTools(undefined, { timeout: options.connectTimeoutMs }));
+        done = true;
         return;
       } catch (error) {
         if (!(error instanceof UnauthorizedError)) throw explain(spec.name, error);
@@ -74,6 +77,12 @@ export async function loginMcpServer(spec: McpServerSpec, options: LoginOptions)
     throw new ReasonixError("mcp.login_failed", `MCP server "${spec.name}" kept asking for authorisation`);
   } finally {
     await callback.close();
+    // A login that did not finish leaves the tokens it found, unless it stored new ones.
+    if (!done && earlier.tokens !== undefined) {
+      await store.update((auth) =>
+        auth.tokens ? auth : { ...auth, tokens: earlier.tokens, ...expiry(earlier) }
+      );
+    }
   }
 }
 
@@ -116,6 +125,10 @@ function remoteUrl(spec: McpServerSpec, what: string): string {
     );
   }
   return spec.url;
+}
+
+function expiry(auth: StoredAuth): { expiresAt?: number } {
+  return auth.expiresAt !== undefined ? { expiresAt: auth.expiresAt } : {};
 }
 
 /** The port of the redirect a dynamic registration was made with, so it can be used again. */

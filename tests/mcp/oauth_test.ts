@@ -188,3 +188,28 @@ Deno.test("McpManager reports needs_auth for a server without tokens, and the ne
     await Deno.remove(dir, { recursive: true });
   }
 });
+
+Deno.test("loginMcpServer() refused in the browser keeps the tokens of the earlier login", async () => {
+  const server = await rotatingServer();
+  const dir = await Deno.makeTempDir();
+  try {
+    const spec = httpSpec("keep", server.url);
+    await loginMcpServer(spec, { dir, ...login });
+    const file = await storedFile(dir, "keep", server.url);
+    const before = JSON.parse(await Deno.readTextFile(file)).tokens;
+    const refuse = async (url: URL) => {
+      const back = new URL(url.searchParams.get("redirect_uri")!);
+      back.searchParams.set("error", "access_denied");
+      back.searchParams.set("state", url.searchParams.get("state")!);
+      await (await fetch(back)).body?.cancel();
+    };
+    await assert.rejects(
+      loginMcpServer(spec, { dir, ...login, open: refuse }),
+      (error: ReasonixError) => error.code === "mcp.login_refused" && /access_denied/.test(error.message),
+    );
+    assert.deepEqual(JSON.parse(await Deno.readTextFile(file)).tokens, before);
+  } finally {
+    await server.stop();
+    await Deno.remove(dir, { recursive: true });
+  }
+});
