@@ -5,7 +5,7 @@
  */
 import type { KeyPath } from "./_locate.ts";
 import { type CheckContext, configError } from "./schema.ts";
-import type { McpServerDecl, McpSource, McpTransportKind } from "./types.ts";
+import type { McpOAuthDecl, McpServerDecl, McpSource, McpTransportKind } from "./types.ts";
 
 type Raw = Record<string, unknown>;
 
@@ -21,6 +21,11 @@ export const MCP_SERVER_FIELDS = [
   "env",
   "url",
   "headers",
+  "client_id",
+  "client_secret",
+  "callback_port",
+  "scopes",
+  "client_metadata_url",
 ] as const;
 
 export function tomlMcpServers(
@@ -99,10 +104,21 @@ export function mcpServerDecl(item: Raw, reader: DeclReader, fixedName?: string)
     ...optional("callTimeoutSeconds", item.call_timeout_seconds),
     toolTimeoutSeconds: { ...(item.tool_timeout_seconds as Record<string, number> | undefined) },
     autoStart: item.auto_start !== false,
+    oauth: oauthDecl(item),
     source: reader.source,
     file: reader.file,
     at,
   };
+}
+
+function oauthDecl(item: Raw): McpOAuthDecl {
+  const oauth: McpOAuthDecl = {};
+  if (typeof item.client_id === "string") oauth.clientId = item.client_id;
+  if (typeof item.client_secret === "string") oauth.clientSecret = item.client_secret;
+  if (typeof item.callback_port === "number") oauth.callbackPort = item.callback_port;
+  if (Array.isArray(item.scopes)) oauth.scopes = item.scopes as string[];
+  if (typeof item.client_metadata_url === "string") oauth.clientMetadataUrl = item.client_metadata_url;
+  return oauth;
 }
 
 function optional<K extends string>(key: K, value: unknown): { [P in K]?: number } {

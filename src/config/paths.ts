@@ -17,6 +17,8 @@ export interface Paths {
   legacyConfigFiles: string[];
   sessionsDir: string;
   trustFile: string;
+  /** OAuth tokens and client registrations of remote MCP servers, one 0600 file per server (mcp/oauth_store.ts). */
+  mcpAuthDir: string;
   /** Which config file contents were already warned about (config/warn_once.ts). */
   configWarningsFile: string;
   cacheDir: string;
@@ -74,6 +76,7 @@ export function resolvePaths(
     legacyConfigFiles: selfContained ? [] : legacyFiles({ userHome, home }, env, os),
     sessionsDir: path.join(stateHome, "sessions"),
     trustFile: path.join(home, "trust.json"),
+    mcpAuthDir: path.join(home, "mcp-auth"),
     configWarningsFile: path.join(stateHome, "config-warnings.json"),
     cacheDir: cacheDir(home, userHome, { env, os, selfContained }),
     selfContained,

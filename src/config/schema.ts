@@ -155,6 +155,11 @@ export const PLUGIN_SPEC: TableSpec = table({
   call_timeout_seconds: seconds(),
   tool_timeout_seconds: table({}, seconds()),
   auto_start: boolean(),
+  client_id: nonEmpty(),
+  client_secret: nonEmpty(),
+  callback_port: integer(1, 65535),
+  scopes: strings(),
+  client_metadata_url: url(),
 });
 
 export const CONFIG_SPEC: TableSpec = table({

@@ -174,6 +174,20 @@ export type McpTransportKind = "stdio" | "http" | "sse";
 /** Which file declared an MCP server: user-scope files run without asking, project files need trust. */
 export type McpSource = "global" | "legacy" | "project" | "mcp_json";
 
+/**
+ * A remote server's OAuth settings: pre-registered credentials (`clientId`, `clientSecret`; without them
+ * the client registers itself), the fixed loopback port of the login callback, and the scopes to ask for.
+ */
+export interface McpOAuthDecl {
+  clientId?: string;
+  clientSecret?: string;
+  callbackPort?: number;
+  scopes?: string[];
+  /** An https URL where this client's metadata document is published (a Client ID Metadata Document):
+   * used as the client id by servers that support it, instead of registering. */
+  clientMetadataUrl?: string;
+}
+
 /** One MCP server exactly as a file writes it: `${VAR}` references are not expanded yet. */
 export interface McpServerDecl {
   name: string;
@@ -188,6 +202,8 @@ export interface McpServerDecl {
   toolTimeoutSeconds: Record<string, number>;
   /** false: started on first use instead of with the session. */
   autoStart: boolean;
+  /** OAuth settings of an HTTP server; every field is optional (src/mcp/oauth_provider.ts). */
+  oauth?: McpOAuthDecl;
   source: McpSource;
   file: string;
   /** Where the entry and each of its fields are written (`entry`, `command`, `args`, `url`, ...). */

@@ -70,12 +70,14 @@ export async function fenceFlags(request: FenceRequest): Promise<string[]> {
  * config.toml, which only `reasonix config set` and `reasonix setup` write, unfenced): trust.json
  * ("Always allow", project trust) and .env (the TUI's setup wizard), both written atomically through
  * the staging dir (src/lib/atomic_fs.ts); the sessions (and input history); the session temp dirs;
- * which config contents were warned about (config-warnings.json, staged in the state dir).
+ * which config contents were warned about (config-warnings.json, staged in the state dir); the OAuth
+ * tokens of MCP servers, which a session refreshes (mcp-auth/).
  */
 export function reasonixWrites(paths: Paths): string[] {
   return [
     paths.trustFile,
     paths.envFile,
+    paths.mcpAuthDir,
     join(paths.home, STAGING_DIR),
     paths.sessionsDir,
     paths.configWarningsFile,

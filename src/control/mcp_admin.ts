@@ -10,7 +10,7 @@ import { MCP_SERVER_NAME } from "../config/_mcp_servers.ts";
 import { appendArrayTable, editTomlFile, removeArrayTable, type TableInput } from "../config/edit_tables.ts";
 import { loadConfig, parseToml } from "../config/load.ts";
 import { launchDirectory, processEnv } from "../config/paths.ts";
-import type { ConfigWarning, McpTransportKind } from "../config/types.ts";
+import type { ConfigWarning, McpOAuthDecl, McpTransportKind } from "../config/types.ts";
 import { ReasonixError } from "../lib/errors.ts";
 import { McpConnection, type McpTool } from "../mcp/client.ts";
 import { type McpServerEntry, resolveMcpServers } from "../mcp/config.ts";
@@ -30,6 +30,8 @@ export interface McpServerInput {
   url?: string;
   env?: Record<string, string>;
   headers?: Record<string, string>;
+  /** OAuth of an HTTP or SSE server: pre-registered credentials, callback port, scopes. */
+  oauth?: McpOAuthDecl;
 }
 
 export async function mcpServers(
@@ -137,6 +139,11 @@ function pluginFields(input: McpServerInput): Record<string, TableInput> {
   }
   if (input.env && Object.keys(input.env).length > 0) fields.env = input.env;
   if (input.headers && Object.keys(input.headers).length > 0) fields.headers = input.headers;
+  const oauth = input.oauth ?? {};
+  if (oauth.clientId !== undefined) fields.client_id = oauth.clientId;
+  if (oauth.clientSecret !== undefined) fields.client_secret = oauth.clientSecret;
+  if (oauth.callbackPort !== undefined) fields.callback_port = oauth.callbackPort;
+  if (oauth.scopes?.length) fields.scopes = oauth.scopes;
   return fields;
 }
 
@@ -188,6 +195,7 @@ export async function mcpServerTools(
     startupTimeoutMs: entry.startupTimeoutMs,
     callTimeoutMs: entry.callTimeoutMs,
     toolTimeoutMs: entry.toolTimeoutMs,
+    oauthDir: ctx.paths.mcpAuthDir,
   });
   try {
     return await connection.listTools();

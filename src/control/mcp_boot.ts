@@ -32,6 +32,7 @@ export async function startMcpServers(
   const manager = new McpManager(list.servers, {
     workspace: options.workspace,
     baseEnv: options.env,
+    oauthDir: options.paths.mcpAuthDir,
     ...(options.trustProjectServers ? { trustProjectServers: true } : {}),
   });
   for (const { state } of manager.status()) {

@@ -87,3 +87,4 @@ export {
   mcpTrust,
   referencedVariables,
 } from "./mcp_admin.ts";
+export { mcpLoggedIn, mcpLogin, type McpLoginIo, mcpLogout } from "./mcp_auth.ts";

@@ -8,6 +8,7 @@
  * workspace as its one `file://` root.
  */
 import { Client } from "@modelcontextprotocol/sdk/client/index.js";
+import { UnauthorizedError } from "@modelcontextprotocol/sdk/client/auth.js";
 import {
   type CallToolResult,
   ErrorCode,
@@ -24,6 +25,8 @@ import { VERSION } from "../lib/version.ts";
 import type { McpServerSpec } from "./expand.ts";
 import { StderrTail } from "./stderr_tail.ts";
 import { type OpenedTransport, openTransport } from "./transports.ts";
+import { McpOAuthProvider, needsLogin } from "./oauth_provider.ts";
+import { OAuthStore } from "./oauth_store.ts";
 
 export type { CallToolResult, Tool as McpTool };
 
@@ -45,6 +48,9 @@ export interface ConnectOptions {
   /** More values to redact from the server's stderr, beside its env and header values and the secret-named
    * variables of `baseEnv`. */
   secrets?: readonly string[];
+  /** `Paths.mcpAuthDir`: an HTTP server without its own Authorization header uses the OAuth tokens kept
+   * there (and refreshes them); one that needs a login fails with `mcp.needs_auth`. */
+  oauthDir?: string;
 }
 
 export class McpConnection {
@@ -79,10 +85,12 @@ export class McpConnection {
       ...(options.secrets ?? []),
     ];
     const stderr = new StderrTail(secrets);
+    const oauth = await sessionOAuth(spec, options.oauthDir);
     const transport = openTransport(spec, {
       cwd: options.cwd,
       env: { ...options.baseEnv, ...spec.env },
       stderr,
+      ...(oauth ? { oauth } : {}),
     });
     const client = new Client({ name: "reasonix", version: VERSION }, { capabilities: { roots: {} } });
     const connection = new McpConnection(spec.name, { client, transport, stderr, options });
@@ -106,6 +114,7 @@ export class McpConnection {
           { cause: error },
         );
       }
+      if (error instanceof UnauthorizedError) throw needsLogin(spec.name, "you are not logged in");
       throw connection.#explain(error, "initialize", options.startupTimeoutMs, "start");
     }
     return connection;
@@ -221,4 +230,15 @@ export class McpConnection {
       cause: error,
     });
   }
+}
+
+/** The session-mode OAuth provider of a remote server, unless it sends its own Authorization header. */
+async function sessionOAuth(
+  spec: McpServerSpec,
+  dir: string | undefined,
+): Promise<McpOAuthProvider | undefined> {
+  if (dir === undefined || spec.type === "stdio") return undefined;
+  if (Object.keys(spec.headers).some((key) => key.toLowerCase() === "authorization")) return undefined;
+  const store = await OAuthStore.open(dir, spec.name, spec.url);
+  return new McpOAuthProvider({ name: spec.name, store, ...(spec.oauth ? { oauth: spec.oauth } : {}) });
 }

@@ -1,6 +1,7 @@
 /**
  * @module
- * `${VAR}` and `${VAR:-default}` in an MCP server's command, args, env, url and headers. A variable that
+ * `${VAR}` and `${VAR:-default}` in an MCP server's command, args, env, url, headers and OAuth client
+ * credentials. A variable that
  * is unset (or empty, for `:-`) takes the default; one without a default is a problem at the field's
  * file:line:col, and only that server is left out.
  */
@@ -11,7 +12,7 @@ const REFERENCE = /\$\{([A-Za-z_][A-Za-z0-9_]*)(?::-([^}]*))?\}/g;
 /** A declaration with every reference replaced: what is spawned or connected to. */
 export type McpServerSpec = Pick<
   McpServerDecl,
-  "name" | "type" | "command" | "args" | "env" | "url" | "headers"
+  "name" | "type" | "command" | "args" | "env" | "url" | "headers" | "oauth"
 >;
 
 export type Lookup = (name: string) => string | undefined;
@@ -46,6 +47,15 @@ export function expandServer(decl: McpServerDecl, lookup: Lookup): McpServerSpec
     env: map(decl.env, "env"),
     url: expandText(decl.url, lookup, "url"),
     headers: map(decl.headers, "headers"),
+    oauth: {
+      ...decl.oauth,
+      ...(decl.oauth?.clientId !== undefined
+        ? { clientId: expandText(decl.oauth.clientId, lookup, "client_id") }
+        : {}),
+      ...(decl.oauth?.clientSecret !== undefined
+        ? { clientSecret: expandText(decl.oauth.clientSecret, lookup, "client_secret") }
+        : {}),
+    },
   };
 }
 
@@ -57,6 +67,8 @@ export function referencedVariables(decl: McpServerDecl): string[] {
     ...Object.values(decl.env),
     decl.url,
     ...Object.values(decl.headers),
+    decl.oauth?.clientId ?? "",
+    decl.oauth?.clientSecret ?? "",
   ];
   const names = texts.flatMap((text) => [...text.matchAll(REFERENCE)].map((match) => match[1]!));
   return [...new Set(names)].sort();

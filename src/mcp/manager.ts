@@ -2,10 +2,11 @@
  * @module
  * The servers of one session. `startInBackground` starts every `auto_start` server without waiting, so
  * servers never hold up the first turn; a slow or failing one is reported in `status()` and the rest go
- * on. An `auto_start = false` server starts on first use. A server that crashed after connecting starts
- * again on its next use, and a call a remote server refused unseen (it restarted) is sent again at once;
- * one that failed to start stays failed until `restart`. Servers a project file declares are refused
- * until their definition is approved (src/mcp/gate.ts).
+ * on. An `auto_start = false` server starts on first use, and so does one that needs a login (the person
+ * may have run `reasonix mcp login` since). A server that crashed after connecting starts again on its next
+ * use, and a call a remote server refused unseen (it restarted) is sent again at once; one that failed to
+ * start stays failed until `restart`. Servers a project file declares are refused until their definition is
+ * approved (src/mcp/gate.ts).
  */
 import { ReasonixError } from "../lib/errors.ts";
 import { type CallToolResult, McpConnection } from "./client.ts";
@@ -17,11 +18,15 @@ export type McpServerState =
   | { kind: "idle" }
   | { kind: "starting" }
   | { kind: "connected" }
+  /** A remote server refused us and no stored token or refresh helps: `reasonix mcp login <name>`. */
+  | { kind: "needs_auth"; reason: string }
   | { kind: "failed"; reason: string };
 
 export interface McpManagerOptions extends GateOptions {
   /** The environment servers' own `env` is laid over. */
   baseEnv: Record<string, string>;
+  /** `Paths.mcpAuthDir`: where remote servers' OAuth tokens are kept. */
+  oauthDir?: string;
 }
 
 interface Slot {
@@ -118,13 +123,16 @@ export class McpManager {
       startupTimeoutMs: entry.startupTimeoutMs,
       callTimeoutMs: entry.callTimeoutMs,
       toolTimeoutMs: entry.toolTimeoutMs,
+      ...(this.#options.oauthDir !== undefined ? { oauthDir: this.#options.oauthDir } : {}),
     });
     slot.starting = starting;
     starting.then((connection) => {
       slot.connection = connection;
       slot.state = { kind: "connected" };
     }, (error) => {
-      slot.state = { kind: "failed", reason: error instanceof Error ? error.message : String(error) };
+      const reason = error instanceof Error ? error.message : String(error);
+      const needsAuth = error instanceof ReasonixError && error.code === "mcp.needs_auth";
+      slot.state = needsAuth ? { kind: "needs_auth", reason } : { kind: "failed", reason };
     }).finally(() => {
       if (slot.starting === starting) slot.starting = undefined;
     });

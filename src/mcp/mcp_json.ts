@@ -14,7 +14,7 @@ import { JsonSyntaxError, type LocatedJson, parseLocatedJson } from "./_json_loc
 
 export const MCP_JSON_FILE = ".mcp.json";
 
-type Check = "string" | "strings" | "table" | "type";
+type Check = "string" | "strings" | "table" | "type" | "oauth";
 
 const FIELDS: Record<string, Check> = {
   type: "type",
@@ -23,6 +23,23 @@ const FIELDS: Record<string, Check> = {
   env: "table",
   url: "string",
   headers: "table",
+  oauth: "oauth",
+};
+
+/** Claude Code's `oauth` block, by its key, and our `[[plugins]]` key for each. */
+const OAUTH_KEYS: Record<string, { key: string; check: (value: unknown) => boolean; expected: string }> = {
+  clientId: { key: "client_id", check: (v) => typeof v === "string" && v !== "", expected: "a string" },
+  clientSecret: {
+    key: "client_secret",
+    check: (v) => typeof v === "string" && v !== "",
+    expected: "a string",
+  },
+  callbackPort: {
+    key: "callback_port",
+    check: (v) => Number.isInteger(v) && (v as number) >= 1 && (v as number) <= 65535,
+    expected: "a port number",
+  },
+  scopes: { key: "scopes", check: (v) => typeof v === "string", expected: "a space-separated string" },
 };
 
 export interface McpJsonRead {
@@ -76,19 +93,54 @@ export function parseMcpJson(text: string, file: string): McpJsonRead {
         if (problem) throw fail([...path, key], `Cannot read "${label}.${key}": expected ${problem}`);
       }
     }
-    return mcpServerDecl(entry, {
+    const oauth = isObject(entry.oauth)
+      ? oauthFields(entry.oauth, [...path, "oauth"], { warnings, json, file })
+      : {};
+    return mcpServerDecl({ ...entry, ...oauth }, {
       label,
       file,
       source: "mcp_json",
-      position: (key) => json.position(key === undefined ? path : [...path, key]),
+      position: (key) => json.position(key === undefined ? path : [...path, ...jsonKey(key)]),
       fail: (key, detail) => fail(key === undefined ? path : [...path, key], detail),
     }, name);
   });
   return { servers: decls, warnings };
 }
 
+/** The `oauth` block's values under our `[[plugins]]` keys; an unknown key is a warning, a wrong type fails. */
+function oauthFields(
+  block: Record<string, unknown>,
+  path: string[],
+  at: { warnings: ConfigWarning[]; json: LocatedJson; file: string },
+): Record<string, unknown> {
+  const fields: Record<string, unknown> = {};
+  for (const [key, value] of Object.entries(block)) {
+    const known = OAUTH_KEYS[key];
+    const where = { file: at.file, ...at.json.position([...path, key]) };
+    if (known === undefined) {
+      at.warnings.push({ ...where, message: `unknown key "${path.slice(1).join(".")}.${key}"` });
+      continue;
+    }
+    if (!known.check(value)) {
+      const detail = `Cannot read "${path.slice(1).join(".")}.${key}": expected ${known.expected}, got ${
+        describeValue(value)
+      }`;
+      throw new ConfigError("config.type", detail, { ...where, key: [...path, key].join(".") });
+    }
+    fields[known.key] = key === "scopes" ? (value as string).split(/\s+/).filter(Boolean) : value;
+  }
+  return fields;
+}
+
+/** Where a `[[plugins]]` key is written in `.mcp.json`: the OAuth ones inside `oauth`. */
+function jsonKey(key: string): string[] {
+  const found = Object.entries(OAUTH_KEYS).find(([, value]) => value.key === key);
+  return found ? ["oauth", found[0]] : [key];
+}
+
 function fieldProblem(check: Check, value: unknown): string | undefined {
   const got = `, got ${describeValue(value)}`;
+  if (check === "oauth") return isObject(value) ? undefined : `an object${got}`;
   if (check === "string") return typeof value === "string" ? undefined : `a string${got}`;
   if (check === "type") {
     return ["stdio", "http", "sse"].includes(value as string) ? undefined : `"stdio", "http" or "sse"${got}`;

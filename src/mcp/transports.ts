@@ -3,11 +3,13 @@
  * The SDK transport a server's definition calls for: a child over stdio (stdio_transport.ts), Streamable
  * HTTP (the SDK echoes the session id it is given; stopping ends the session with a DELETE), or legacy
  * HTTP+SSE (the SDK refuses an announced endpoint on another origin). The static `headers` go with every HTTP
- * request. A remote server that goes away ends its connection at once (remote_watch.ts).
+ * request; an OAuth provider (oauth_provider.ts) adds the bearer token and answers a 401. A remote server
+ * that goes away ends its connection at once (remote_watch.ts).
  */
 import { SSEClientTransport } from "@modelcontextprotocol/sdk/client/sse.js";
 import { StreamableHTTPClientTransport } from "@modelcontextprotocol/sdk/client/streamableHttp.js";
 import type { Transport } from "@modelcontextprotocol/sdk/shared/transport.js";
+import type { McpOAuthProvider } from "./oauth_provider.ts";
 import type { McpServerSpec } from "./expand.ts";
 import type { StderrTail } from "./stderr_tail.ts";
 import { RemoteWatch } from "./remote_watch.ts";
@@ -29,7 +31,7 @@ export interface OpenedTransport {
 
 export function openTransport(
   spec: McpServerSpec,
-  options: { cwd: string; env: Record<string, string>; stderr: StderrTail },
+  options: { cwd: string; env: Record<string, string>; stderr: StderrTail; oauth?: McpOAuthProvider },
 ): OpenedTransport {
   if (spec.type === "stdio") {
     const transport = new ChildStdioTransport({ argv: [spec.command, ...spec.args], ...options });
@@ -42,9 +44,10 @@ export function openTransport(
   }
   const url = new URL(spec.url);
   const requestInit = { headers: spec.headers };
+  const auth = options.oauth ? { authProvider: options.oauth, fetch: options.oauth.fetch } : {};
   const transport = spec.type === "http"
-    ? new StreamableHTTPClientTransport(url, { requestInit })
-    : new SSEClientTransport(url, { requestInit });
+    ? new StreamableHTTPClientTransport(url, { requestInit, ...auth })
+    : new SSEClientTransport(url, { requestInit, ...auth });
   const watch = new RemoteWatch(transport);
   const stop = async () => {
     if (transport instanceof StreamableHTTPClientTransport && watch.failure === undefined) {

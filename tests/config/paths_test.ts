@@ -12,6 +12,7 @@ Deno.test("resolvePaths() defaults to ~/.reasonix with the legacy files", () => 
     legacyConfigFiles: ["/u/.config/reasonix/config.toml", "/u/.reasonix/reasonix.toml"],
     sessionsDir: "/u/.reasonix/sessions",
     trustFile: "/u/.reasonix/trust.json",
+    mcpAuthDir: "/u/.reasonix/mcp-auth",
     configWarningsFile: "/u/.reasonix/config-warnings.json",
     cacheDir: "/u/.cache/reasonix",
     selfContained: false,

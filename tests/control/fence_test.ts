@@ -59,6 +59,7 @@ Deno.test("fenceFlags() writes only to the workspace, extra roots, Reasonix's ow
       fx.extra,
       join(fx.home, "trust.json"),
       join(fx.home, ".env"),
+      join(fx.home, "mcp-auth"),
       join(fx.home, ".staging"),
       join(fx.home, "sessions"),
       join(fx.home, "config-warnings.json"),

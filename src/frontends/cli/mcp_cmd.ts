@@ -7,6 +7,7 @@ import {
   adminContext,
   mcpAdd,
   mcpImport,
+  mcpLoggedIn,
   mcpRemove,
   mcpRevoke,
   mcpServer,
@@ -16,6 +17,7 @@ import {
   mcpTrust,
   referencedVariables,
 } from "../../control/mod.ts";
+import type { McpOAuthDecl } from "../../config/types.ts";
 import { ReasonixError } from "../../lib/errors.ts";
 import { redactSecrets } from "../../lib/redact.ts";
 import { escapeControls, terminalSafeJson } from "../../lib/terminal_text.ts";
@@ -49,9 +51,20 @@ export async function mcpListCmd(opts: DirOption & { json?: boolean }): Promise<
 }
 
 export async function mcpGetCmd(name: string, opts: DirOption & { json?: boolean }): Promise<void> {
-  const entry = await mcpServer(await adminContext(opts.dir), name);
-  if (opts.json) return printJson(jsonOf(entry));
+  const ctx = await adminContext(opts.dir);
+  const entry = await mcpServer(ctx, name);
+  const loggedIn = await mcpLoggedIn(ctx, entry);
+  if (opts.json) {
+    return printJson({ ...jsonOf(entry), ...(loggedIn !== undefined ? { logged_in: loggedIn } : {}) });
+  }
   console.log(escapeControls(describe(entry)));
+  if (loggedIn !== undefined) {
+    console.log(
+      escapeControls(
+        `  oauth: ${loggedIn ? "logged in" : `not logged in (\`reasonix mcp login ${name}\` if it asks)`}`,
+      ),
+    );
+  }
 }
 
 export async function mcpAddCmd(
@@ -88,6 +101,7 @@ export async function mcpAddCmd(
     ...(url !== undefined ? { url } : { command: command[0]!, args: command.slice(1) }),
     env: pairs("--env", opts.env as string[]),
     headers: pairs("--header", opts.header as string[]),
+    oauth: oauthOptions(name, url, opts),
   });
   console.log(escapeControls(`Added MCP server "${name}" to ${file}`));
 }
@@ -161,6 +175,33 @@ export async function mcpToolsCmd(
   }
 }
 
+function oauthOptions(name: string, url: string | undefined, opts: Record<string, unknown>): McpOAuthDecl {
+  const oauth: McpOAuthDecl = {};
+  if (typeof opts.clientId === "string") oauth.clientId = opts.clientId;
+  if (typeof opts.clientSecret === "string") oauth.clientSecret = opts.clientSecret;
+  if (typeof opts.callbackPort === "string") {
+    const port = Number(opts.callbackPort);
+    if (!Number.isInteger(port) || port < 1 || port > 65535) {
+      throw new ReasonixError(
+        "usage.invalid_option",
+        `Cannot read "--callback-port ${opts.callbackPort}": expected a port 1-65535`,
+      );
+    }
+    oauth.callbackPort = port;
+  }
+  const scopes = ((opts.scope as string[] | undefined) ?? []).flatMap((scope) => scope.split(/\s+/)).filter(
+    Boolean,
+  );
+  if (scopes.length > 0) oauth.scopes = scopes;
+  if (Object.keys(oauth).length > 0 && url === undefined) {
+    throw new ReasonixError(
+      "usage.conflicting_options",
+      `Cannot give OAuth options for "${name}": it is a stdio server`,
+    );
+  }
+  return oauth;
+}
+
 function pairs(flag: string, values: string[] = []): Record<string, string> {
   const out: Record<string, string> = {};
   for (const value of values) {
@@ -203,6 +244,11 @@ function describe(entry: McpServerEntry): string {
   for (const [title, record] of [["env", decl.env], ["headers", decl.headers]] as const) {
     for (const [key, value] of Object.entries(record)) lines.push(`  ${title} ${key}=${shown(key, value)}`);
   }
+  const oauth = decl.oauth ?? {};
+  if (oauth.clientId !== undefined) lines.push(`  client_id: ${oauth.clientId}`);
+  if (oauth.clientSecret !== undefined) lines.push(`  client_secret: ${shown("SECRET", oauth.clientSecret)}`);
+  if (oauth.callbackPort !== undefined) lines.push(`  callback_port: ${oauth.callbackPort}`);
+  if (oauth.scopes?.length) lines.push(`  scopes: ${oauth.scopes.join(" ")}`);
   const variables = referencedVariables(decl);
   if (variables.length > 0) lines.push(`  reads from the environment: ${variables.join(", ")}`);
   lines.push(`  timeouts: start ${entry.startupTimeoutMs / 1000} s, call ${entry.callTimeoutMs / 1000} s`);
@@ -234,6 +280,9 @@ function jsonOf(entry: McpServerEntry): Record<string, unknown> {
     url: decl.url,
     env: Object.keys(decl.env),
     headers: Object.keys(decl.headers),
+    ...(decl.oauth?.clientId !== undefined ? { client_id: decl.oauth.clientId } : {}),
+    ...(decl.oauth?.callbackPort !== undefined ? { callback_port: decl.oauth.callbackPort } : {}),
+    ...(decl.oauth?.scopes?.length ? { scopes: decl.oauth.scopes } : {}),
     auto_start: decl.autoStart,
     startup_timeout_seconds: entry.startupTimeoutMs / 1000,
     call_timeout_seconds: entry.callTimeoutMs / 1000,

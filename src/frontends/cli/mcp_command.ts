@@ -32,6 +32,18 @@ export function mcpCommand(io: McpIo): Command {
     .option("--sse <url>", "a legacy HTTP+SSE server at this URL")
     .option("--header <K=V>", "an HTTP header (repeatable)", collect, [])
     .option("--env <K=V>", "an environment variable of the server (repeatable)", collect, [])
+    .option("--client-id <id>", "OAuth: a pre-registered client id (otherwise the client registers itself)")
+    .option(
+      "--client-secret <secret>",
+      "OAuth: the pre-registered client's secret (a ${VAR} reference works)",
+    )
+    .option("--callback-port <port>", "OAuth: a fixed loopback port for the login callback")
+    .option(
+      "--scope <scope>",
+      "OAuth: a scope to ask for when the server names none (repeatable)",
+      collect,
+      [],
+    )
     .option("--dir <path>", "workspace directory")
     .action(async (name: string, command: string[], opts: Record<string, unknown>) =>
       await (await load()).mcpAddCmd(name, command, opts)
@@ -54,6 +66,20 @@ export function mcpCommand(io: McpIo): Command {
     .option("--dir <path>", "workspace directory")
     .action(async (name: string, opts: { revoke?: boolean; yes?: boolean; dir?: string }) =>
       await (await load()).mcpTrustCmd(name, opts, io)
+    );
+  mcp.command("login").description("Log in to a remote (HTTP/SSE) server with OAuth in your browser")
+    .argument("<name>").option(
+      "--trust-project-mcp",
+      "allow it even if it is a project server you have not approved",
+    )
+    .option("--dir <path>", "workspace directory")
+    .action(async (name: string, opts: { trustProjectMcp?: boolean; dir?: string }) =>
+      await (await import("./mcp_auth_cmd.ts")).mcpLoginCmd(name, opts)
+    );
+  mcp.command("logout").description("Revoke and forget a remote server's stored OAuth tokens")
+    .argument("<name>").option("--dir <path>", "workspace directory")
+    .action(async (name: string, opts: { dir?: string }) =>
+      await (await import("./mcp_auth_cmd.ts")).mcpLogoutCmd(name, opts)
     );
   mcp.command("tools").description("Start a server, list its tools and stop it")
     .argument("<name>").option("--json", "machine-readable output")
