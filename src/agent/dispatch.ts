@@ -18,7 +18,7 @@ import {
 } from "../tool/tool.ts";
 import { applyPlanned } from "../tool/planned.ts";
 import { invalidArgsMessage, invalidJsonMessage } from "./_dispatch_messages.ts";
-import { resolveCall, type ResolvedCall } from "./_proxy_call.ts";
+import { awaitsSource, resolveCall, type ResolvedCall } from "./_proxy_call.ts";
 import { argumentSummary } from "../tool/capability.ts";
 
 /** The permission seam: consulted after validation, before execution. */
@@ -86,6 +86,7 @@ export async function dispatchToolCalls(
   calls: readonly ToolCall[],
   options: DispatchOptions,
 ): Promise<CallOutcome[]> {
+  if (calls.some((call) => awaitsSource(call, options.registry))) await options.registry.refresh();
   const allReadOnly = calls.every((call) => resolveCall(call, options.registry).spec?.readOnly === true);
   if (allReadOnly) return await Promise.all(calls.map((call) => runCall(call, options)));
   const outcomes: CallOutcome[] = [];

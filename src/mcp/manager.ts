@@ -52,8 +52,22 @@ export class McpManager {
     }
   }
 
-  status(): { name: string; state: McpServerState }[] {
-    return [...this.#slots.entries()].map(([name, slot]) => ({ name, state: this.#stateOf(slot) }));
+  status(): { name: string; state: McpServerState; autoStart: boolean }[] {
+    return [...this.#slots.entries()].map(([name, slot]) => ({
+      name,
+      state: this.#stateOf(slot),
+      autoStart: slot.entry.decl.autoStart,
+    }));
+  }
+
+  /** Resolves once no server is starting, or after `timeoutMs`, whichever comes first. */
+  async settled(timeoutMs: number): Promise<void> {
+    const starting = [...this.#slots.values()].flatMap((slot) => slot.starting ? [slot.starting] : []);
+    if (starting.length === 0) return;
+    let timer: ReturnType<typeof setTimeout> | undefined;
+    const expired = new Promise<void>((resolve) => timer = setTimeout(resolve, timeoutMs));
+    await Promise.race([Promise.allSettled(starting), expired]);
+    clearTimeout(timer);
   }
 
   /** The live connection, starting the server when it is idle or crashed since it connected. */
