@@ -5,7 +5,8 @@
  * only on first use, is reached through use_capability, and the provider-visible prefix never moves.
  */
 import assert from "node:assert/strict";
-import { resolve } from "node:path";
+import { existsSync } from "node:fs";
+import { join, resolve } from "node:path";
 import { bootController, type ResumeRequest } from "../../src/control/boot.ts";
 import type { ApprovalRequest } from "../../src/control/events.ts";
 import { resolvePaths } from "../../src/config/paths.ts";
@@ -233,4 +234,33 @@ Deno.test("mcp tools: a tool added after list_changed joins as a proxied tool", 
     assert.deepEqual(toolResults(sim), ["value of a", "extra ran"]);
     assertStablePrefix(sim.requests.map((request) => request.body));
   });
+});
+
+Deno.test("mcp tools: interrupting a turn cancels the server's call; a crashed server's call fails clearly", async () => {
+  const marker = join(await Deno.makeTempDir({ prefix: "reasonix-mcp-marker-" }), "cancelled");
+  const crash = resolve(import.meta.dirname!, "../fixtures/mcp/crash_server.ts");
+  const toml = server("fast") + [
+    `[[plugins]]`,
+    `name = "frail"`,
+    `command = ${JSON.stringify(Deno.execPath())}`,
+    `args = ${JSON.stringify(["run", "-A", "--quiet", crash])}`,
+    ``,
+  ].join("\n");
+  const script = [calls(["mcp__fast__hold", { marker }]), calls(["mcp__frail__crash", {}]), DONE];
+  await withSession({ script, toml, mode: "yolo" }, async ({ sim, boot }) => {
+    const controller = await boot();
+    controller.subscribe((event) => {
+      if (event.type === "tool_call" && event.name === "mcp__fast__hold") {
+        setTimeout(() => controller.interrupt(), 500);
+      }
+    });
+    await controller.runTurn("hold");
+    await until(() => existsSync(marker), 10_000);
+    assert.equal(Deno.readTextFileSync(marker), "cancelled");
+    assert.equal((await controller.runTurn("crash")).subtype, "success");
+    const crashed = toolResults(sim).at(-1)!;
+    assert.match(crashed, /^Error \[mcp\.server_failed\]: MCP server "frail" exited/);
+    assert.match(crashed, /giving up/, "the tail of its stderr is shown");
+  });
+  await Deno.remove(join(marker, ".."), { recursive: true });
 });
