@@ -72,7 +72,9 @@ export class McpTools {
   /** `use_capability` asks first: lazy servers start (bounded by their startup timeout), new tools join. */
   async refresh(): Promise<void> {
     await this.#frozen;
-    const lazy = this.#manager.status().filter((s) => s.state.kind === "idle" && !s.autoStart);
+    const lazy = this.#manager.status().filter((s) =>
+      s.state.kind === "idle" && !this.#manager.autoStarts(s.name)
+    );
     await Promise.all(lazy.map((s) => this.#manager.connection(s.name).catch(() => {})));
     await this.#registerConnected();
     // What `list` or `search` shows needs no further note.
@@ -179,9 +181,9 @@ export class McpTools {
   }
 
   #servers(): { name: string; status: string }[] {
-    return this.#manager.status().map(({ name, state, autoStart }) => ({
+    return this.#manager.status().map(({ name, state }) => ({
       name,
-      status: state.kind === "idle" && !autoStart ? "starts on first use" : state.kind,
+      status: state.kind === "idle" && !this.#manager.autoStarts(name) ? "starts on first use" : state.kind,
     }));
   }
 

@@ -52,12 +52,13 @@ export class McpManager {
     }
   }
 
-  status(): { name: string; state: McpServerState; autoStart: boolean }[] {
-    return [...this.#slots.entries()].map(([name, slot]) => ({
-      name,
-      state: this.#stateOf(slot),
-      autoStart: slot.entry.decl.autoStart,
-    }));
+  status(): { name: string; state: McpServerState }[] {
+    return [...this.#slots.entries()].map(([name, slot]) => ({ name, state: this.#stateOf(slot) }));
+  }
+
+  /** False for an `auto_start = false` server (and an unknown name): it starts on first use. */
+  autoStarts(name: string): boolean {
+    return this.#slots.get(name)?.entry.decl.autoStart === true;
   }
 
   /** Resolves once no server is starting, or after `timeoutMs`, whichever comes first. */
