@@ -84,7 +84,8 @@ export class McpTools {
   async #freeze(): Promise<void> {
     const started = performance.now();
     await this.#manager.settled(this.#graceMs);
-    const left = Math.max(0, this.#graceMs - (performance.now() - started));
+    // A server that connected just in time still gets a moment to list its tools.
+    const left = Math.max(LIST_WAIT_MS, this.#graceMs - (performance.now() - started));
     const listed = await this.#listConnected(left);
     if (this.#recorded === undefined) {
       for (const [server, tools] of listed) this.#registerAll(server, tools, false);
@@ -136,15 +137,16 @@ export class McpTools {
         continue;
       }
       const name = uniqueToolName(server, tool.name, (n) => this.#registry.has(n));
-      this.#add(server, tool, name, proxied ? { proxied: true } : {});
-      if (proxied) this.#untold.push(name);
+      const added = this.#add(server, tool, name, proxied ? { proxied: true } : {});
+      if (added && proxied) this.#untold.push(name);
     }
   }
 
-  #add(server: string, tool: McpTool, name: string, options: { proxied?: boolean; json?: string }): void {
+  /** False when `[tools] enabled` leaves the tool out. */
+  #add(server: string, tool: McpTool, name: string, options: { proxied?: boolean; json?: string }): boolean {
     const spec = mcpToolSpec(name, { server, tool }, this.#caller);
     this.#specs.set(key(server, tool.name), spec);
-    this.#registry.register(spec, options);
+    return this.#registry.register(spec, options);
   }
 
   /** Each connected server's tools, by server name; a list not in within `waitMs` waits for next time. */
