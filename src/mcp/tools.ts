@@ -66,10 +66,11 @@ export function mcpToolSpec(name: string, info: McpToolInfo, caller: McpCaller):
   return spec;
 }
 
-/** The parameters sent to the model: the server's schema without `$schema`, always an object schema. */
+/** The parameters sent to the model: the server's schema without `$schema`, always an object schema with `properties`. */
 export function parametersOf(tool: McpTool): Record<string, unknown> {
   const { $schema: _schema, ...rest } = tool.inputSchema as Record<string, unknown>;
-  return { ...rest, type: "object" };
+  // Some providers reject an object schema without `properties`; an empty one says the same.
+  return { properties: {}, ...rest, type: "object" };
 }
 
 function describe(info: McpToolInfo): string {

@@ -52,6 +52,7 @@ interface Setup {
 
 interface Session {
   sim: DeepSeekSim;
+  home: string;
   boot(resume?: ResumeRequest): Promise<Controller>;
 }
 
@@ -74,7 +75,7 @@ async function withSession(setup: Setup, body: (session: Session) => Promise<voi
     return controller;
   };
   try {
-    await body({ sim, boot });
+    await body({ sim, home, boot });
   } finally {
     for (const controller of opened) await controller.close();
     await sim.close();
@@ -263,4 +264,37 @@ Deno.test("mcp tools: interrupting a turn cancels the server's call; a crashed s
     assert.match(crashed, /giving up/, "the tail of its stderr is shown");
   });
   await Deno.remove(join(marker, ".."), { recursive: true });
+});
+
+Deno.test("mcp tools: a resumed session keeps its recorded MCP tools before the server connects, and calls them once it does", async () => {
+  const script = [DONE, calls(["mcp__fast__lookup", { key: "later" }]), DONE];
+  await withSession({ script, toml: server("fast"), mode: "yolo" }, async ({ sim, home, boot }) => {
+    const first = await boot();
+    assert.equal((await first.runTurn("first")).subtype, "success");
+    assert.ok(toolNames(sim.requests[0]!.body).includes("mcp__fast__lookup"));
+    await first.close();
+    // The same server, now slow to start: the resumed session does not wait for it.
+    const config = join(home, "config.toml");
+    const slow = server("fast", { args: ["--delay-ms=3000"] });
+    await Deno.writeTextFile(config, (await Deno.readTextFile(config)).replace(server("fast"), slow));
+    const second = await bootController({
+      cwd: first.workspaceRoot,
+      headless: true,
+      env: { PATH: Deno.env.get("PATH") ?? "", HOME: Deno.env.get("HOME") ?? "" },
+      paths: resolvePaths({ REASONIX_HOME: home }),
+      flags: { permissionMode: "yolo" },
+      mcpGraceMs: 100,
+      resume: { kind: "latest" },
+    });
+    try {
+      const started = performance.now();
+      assert.equal((await second.runTurn("again")).subtype, "success");
+      assert.ok(second.mcp!.status()[0]!.state.kind === "connected");
+      assert.equal(toolResults(sim).at(-1), "value of later");
+      assert.ok(performance.now() - started >= 2000, "the call waited for the server, the turn did not fail");
+    } finally {
+      await second.close();
+    }
+    assertStablePrefix(sim.requests.map((request) => request.body));
+  });
 });
