@@ -45,9 +45,9 @@ export function capabilityTool(registry: ToolRegistry): ToolSpec<CapabilityArgs>
     description: DESCRIPTION,
     parameters,
     readOnly: true,
-    async execute(args) {
+    async execute(args, ctx) {
       // Sources register what became available since (a lazy MCP server starts here).
-      if (args.action !== "decline") await registry.refresh();
+      if (args.action !== "decline") await refreshed(registry, ctx.signal);
       switch (args.action) {
         case "list":
           return { output: listPage(current(), registry, args) };
@@ -63,6 +63,22 @@ export function capabilityTool(registry: ToolRegistry): ToolSpec<CapabilityArgs>
       }
     },
   });
+}
+
+/** `registry.refresh()`, given up when the turn is interrupted (a starting server may take its time). */
+export async function refreshed(registry: ToolRegistry, signal: AbortSignal): Promise<void> {
+  if (signal.aborted) return;
+  let stop: () => void = () => {};
+  const aborted = new Promise<void>((resolve) => {
+    stop = () => signal.removeEventListener("abort", onAbort);
+    const onAbort = () => resolve();
+    signal.addEventListener("abort", onAbort, { once: true });
+  });
+  try {
+    await Promise.race([registry.refresh(), aborted]);
+  } finally {
+    stop();
+  }
 }
 
 /** The inner call a `use_capability` call stands for: its tool name and arguments (JSON). */

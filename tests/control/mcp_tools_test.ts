@@ -298,3 +298,18 @@ Deno.test("mcp tools: a resumed session keeps its recorded MCP tools before the 
     assertStablePrefix(sim.requests.map((request) => request.body));
   });
 });
+
+Deno.test("mcp tools: interrupting a turn while use_capability starts a lazy server ends the turn at once", async () => {
+  const script = [proxied({ action: "search", query: "lookup" }), DONE];
+  const toml = server("lazy", { autoStart: false, args: ["--delay-ms=6000"] });
+  await withSession({ script, toml, mode: "yolo" }, async ({ sim, boot }) => {
+    const controller = await boot();
+    controller.subscribe((event) => {
+      if (event.type === "tool_call") setTimeout(() => controller.interrupt(), 300);
+    });
+    const started = performance.now();
+    await controller.runTurn("search");
+    assert.ok(performance.now() - started < 4000, "the turn did not wait for the server");
+    assert.equal(sim.requests.length, 1);
+  });
+});
