@@ -4,7 +4,7 @@
  * until `reasonix mcp trust` approved it, then answers.
  */
 import assert from "node:assert/strict";
-import { resolve } from "node:path";
+import { join, resolve } from "node:path";
 import { DeepSeekSim, type ScriptedReply } from "../support/deepseek_sim.ts";
 import { makeHome, makeWorkspace, removeAll, runCli } from "../support/cli.ts";
 import { EVERYTHING } from "../mcp/_servers.ts";
@@ -76,5 +76,31 @@ Deno.test("reasonix run refuses an untrusted .mcp.json server, and uses it once 
   } finally {
     await sim.close();
     await removeAll(home, ws);
+  }
+});
+
+Deno.test("reasonix run under the fence starts a server whose command is found on PATH", async () => {
+  const call = capabilityCall("tool:mcp__wrapped__lookup", { key: "walled" });
+  const sim = await DeepSeekSim.start({ script: [call, { reasoning: "done", content: "ok" }] });
+  const bin = await Deno.makeTempDir({ prefix: "reasonix-bin-" });
+  await Deno.writeTextFile(
+    join(bin, "tools-srv"),
+    `#!/bin/sh\nexec ${JSON.stringify(Deno.execPath())} run -A --quiet ${JSON.stringify(TOOLS_SERVER)}\n`,
+  );
+  await Deno.chmod(join(bin, "tools-srv"), 0o755);
+  const home = await makeHome({
+    simUrl: sim.url,
+    extraToml: `[[plugins]]\nname = "wrapped"\ncommand = "tools-srv"\n`,
+  });
+  const ws = await makeWorkspace({ "a.txt": "a\n" });
+  try {
+    const env = { PATH: `${bin}:${Deno.env.get("PATH") ?? ""}` };
+    const run = await runCli(["run", "look it up"], { home, cwd: ws, env });
+    assert.equal(run.code, 0, run.stderr);
+    assert.doesNotMatch(run.stderr, /NotCapable|Requires run access/);
+    assert.equal(toolResults(sim, 1)[0], "value of walled");
+  } finally {
+    await sim.close();
+    await removeAll(home, ws, bin);
   }
 });
