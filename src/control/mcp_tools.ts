@@ -41,6 +41,8 @@ export class McpTools {
   readonly #placeholders = new Map<string, McpToolSpec>();
   /** Proxied tools not yet told to the model. */
   #untold: string[] = [];
+  /** Servers whose tools the first request could not carry, told on the first turn's tail. */
+  #notConnected: string[] = [];
   #frozen: Promise<void> | undefined;
   readonly #caller: McpCaller;
 
@@ -94,6 +96,11 @@ export class McpTools {
     }
     // Anything registered from now on is proxied, so the tools array never changes again.
     this.#untold = [];
+    this.#notConnected = this.#manager.status()
+      .filter((s) =>
+        s.state.kind === "starting" || (s.state.kind === "idle" && !this.#manager.autoStarts(s.name))
+      )
+      .map((s) => s.name);
   }
 
   /** A resumed session: its recorded MCP tools direct with their bytes, every other tool proxied. */
@@ -194,10 +201,22 @@ export class McpTools {
   }
 
   #notes(): string[] {
-    if (this.#untold.length === 0) return [];
+    const notes: string[] = [];
+    if (this.#notConnected.length > 0) {
+      notes.push(
+        `MCP servers not connected yet: ${
+          this.#notConnected.map((name) => JSON.stringify(name)).join(", ")
+        }. ` +
+          `Their tools are reached through use_capability: "search" or "list" finds them (and starts a server ` +
+          `that starts on first use)`,
+      );
+      this.#notConnected = [];
+    }
+    if (this.#untold.length === 0) return notes;
     const names = this.#untold.sort(compare);
     this.#untold = [];
     return [
+      ...notes,
       `More MCP tools became available (through use_capability, e.g. {"action":"call","capability_id":` +
       `"tool:${names[0]}","arguments":{...}}; "inspect" gives a schema): ${names.join(", ")}`,
     ];

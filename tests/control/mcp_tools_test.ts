@@ -128,6 +128,7 @@ Deno.test("mcp tools: a server connected at the first request is in the tools ar
     for (const tool of ["lookup", "picture", "refuse", "structured", "wipe"]) {
       assert.ok(names.includes(`mcp__fast__${tool}`), `mcp__fast__${tool} is sent`);
     }
+    assert.doesNotMatch(lastUser(sim, 0), /MCP/, "nothing to tell when every server is in the tools array");
     const [found, bad, picture, structured, refused] = toolResults(sim);
     assert.equal(found, "value of k");
     assert.match(bad!, /^Error \[tool\.invalid_args\]/);
@@ -156,6 +157,7 @@ Deno.test("mcp tools: a server that connects late is reached through use_capabil
     const controller = await boot();
     assert.equal((await controller.runTurn("first")).subtype, "success");
     assert.ok(!toolNames(sim.requests[0]!.body).some((name) => name.startsWith("mcp__")));
+    assert.match(lastUser(sim, 0), /MCP servers not connected yet: "late"/);
     await until(() => controller.mcp!.status()[0]!.state.kind === "connected");
     assert.equal((await controller.runTurn("second")).subtype, "success");
     assert.match(lastUser(sim, 1), /More MCP tools became available[^\n]*mcp__late__lookup/);
@@ -177,6 +179,7 @@ Deno.test("mcp tools: an auto_start = false server starts on first use through u
     const controller = await boot();
     assert.equal(controller.mcp!.status()[0]!.state.kind, "idle");
     assert.equal((await controller.runTurn("go")).subtype, "success");
+    assert.match(lastUser(sim, 0), /MCP servers not connected yet: "lazy"\. Their tools are reached/);
     const [list, wiped] = toolResults(sim);
     const listed = JSON.parse(list!);
     assert.deepEqual(listed.servers, [{ name: "lazy", status: "connected" }]);
