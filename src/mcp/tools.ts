@@ -57,9 +57,9 @@ export function mcpToolSpec(name: string, info: McpToolInfo, caller: McpCaller):
       return spec.info.tool.annotations?.readOnlyHint === true;
     },
     get destructive() {
-      // MCP's default: a tool that is not read-only may destroy data unless it says otherwise.
+      // Only a tool that says so: MCP's default (true) would mark every tool without hints.
       const hints = spec.info.tool.annotations;
-      return hints?.readOnlyHint !== true && hints?.destructiveHint !== false;
+      return hints?.readOnlyHint !== true && hints?.destructiveHint === true;
     },
     execute: (args: unknown, ctx: ToolContext) => runTool(spec, args, ctx, caller),
   };

@@ -205,7 +205,11 @@ Deno.test("mcp tools: rules name a tool or a whole server; a destructive tool's 
     await (await boot()).runTurn("wipe");
     assert.match(toolResults(sim)[0]!, /^Error \[permission\.denied\][^\n]*"mcp__fast__wipe"/);
   });
-  const read = calls(["mcp__fast__lookup", { key: "r" }], ["mcp__fast__wipe", { target: "y" }]);
+  const read = calls(
+    ["mcp__fast__lookup", { key: "r" }],
+    ["mcp__fast__wipe", { target: "y" }],
+    ["mcp__fast__refuse", {}],
+  );
   await withSession(
     { script: [read, DONE], toml: server("fast"), headless: false },
     async ({ sim, boot }) => {
@@ -217,7 +221,10 @@ Deno.test("mcp tools: rules name a tool or a whole server; a destructive tool's 
         queueMicrotask(() => void controller.answerApproval(event.request.id, "deny"));
       });
       await controller.runTurn("look and wipe");
-      assert.deepEqual(cards.map((card) => [card.tool, card.destructive]), [["mcp__fast__wipe", true]]);
+      assert.deepEqual(cards.map((card) => [card.tool, card.destructive]), [
+        ["mcp__fast__wipe", true],
+        ["mcp__fast__refuse", undefined],
+      ], "only a tool that says destructiveHint: true is marked");
       const [looked, refused] = toolResults(sim);
       assert.equal(looked, "value of r", "a read-only tool runs without asking");
       assert.match(refused!, /declined/);
