@@ -108,6 +108,13 @@ function proxyParts(registry: ToolRegistry): string[] {
         "`next_cursor`; `search` adds `argument_names` and `required_arguments`; the catalogue is sorted by id " +
         "and its version is a hash of its content, so it is byte-stable.",
     ),
+    wrap(
+      "MCP servers add their tools as `mcp__<server>__<tool>`: those connected when a session's first request " +
+        "is built join this array for the whole session, and every later one (a server that connects late, an " +
+        "`auto_start = false` server, a tool added by `tools/list_changed`) is reached through `use_capability`, " +
+        "whose `list` then also names the `servers` with their status. `list`, `search`, `inspect` and a `call` " +
+        "of a tool not known yet start the `auto_start = false` servers first. See [MCP.md](MCP.md#tools).",
+    ),
   ];
 }
 

@@ -35,3 +35,11 @@ export function resolveCall(call: ToolCall, registry: ToolRegistry): ResolvedCal
   const inner: ToolCall = { ...call, function: { name: target.name, arguments: target.arguments } };
   return { call: inner, spec, proxied: true };
 }
+
+/** A `use_capability` call of a tool not registered yet: a source may still bring it (a lazy MCP server). */
+export function awaitsSource(call: ToolCall, registry: ToolRegistry): boolean {
+  if (call.function.name !== USE_CAPABILITY) return false;
+  const raw = typeof call.function.arguments === "string" ? call.function.arguments : "";
+  const target = capabilityTarget(raw);
+  return target?.ok === true && registry.get(target.name) === undefined;
+}

@@ -18,8 +18,8 @@ import {
 } from "../tool/tool.ts";
 import { applyPlanned } from "../tool/planned.ts";
 import { invalidArgsMessage, invalidJsonMessage } from "./_dispatch_messages.ts";
-import { resolveCall, type ResolvedCall } from "./_proxy_call.ts";
-import { argumentSummary } from "../tool/capability.ts";
+import { awaitsSource, resolveCall, type ResolvedCall } from "./_proxy_call.ts";
+import { argumentSummary, refreshed } from "../tool/capability.ts";
 
 /** The permission seam: consulted after validation, before execution. */
 export interface Gate {
@@ -86,6 +86,9 @@ export async function dispatchToolCalls(
   calls: readonly ToolCall[],
   options: DispatchOptions,
 ): Promise<CallOutcome[]> {
+  if (calls.some((call) => awaitsSource(call, options.registry))) {
+    await refreshed(options.registry, options.ctx.signal);
+  }
   const allReadOnly = calls.every((call) => resolveCall(call, options.registry).spec?.readOnly === true);
   if (allReadOnly) return await Promise.all(calls.map((call) => runCall(call, options)));
   const outcomes: CallOutcome[] = [];

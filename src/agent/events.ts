@@ -44,6 +44,8 @@ export interface ApprovalRequest {
   suggestedRule: string | null;
   /** The permission mode the decision was made in. */
   mode: "ask" | "auto" | "yolo";
+  /** The tool says it may destroy data (an MCP tool's `destructiveHint`). */
+  destructive?: boolean;
 }
 
 /** A session's figures across every process that ran it (from its log). */

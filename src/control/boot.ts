@@ -29,7 +29,7 @@ import { JobTable } from "../tool/jobs.ts";
 import { FsAgent, fsAgentSupported } from "../sandbox/fs_agent.ts";
 import type { ToolContext, ToolSpec, Workspace } from "../tool/tool.ts";
 import { setupSandbox } from "./sandbox_setup.ts";
-import { startMcpServers } from "./mcp_boot.ts";
+import { startMcpServers, withMcpTools } from "./mcp_boot.ts";
 import { setupPermissions } from "./permission_setup.ts";
 import { Controller } from "./controller.ts";
 import type { ControllerParts } from "./controller_parts.ts";
@@ -57,6 +57,8 @@ export interface BootOptions {
   switchable?: boolean;
   /** `--trust-project-mcp`: the project's MCP servers start this once without a recorded approval. */
   trustProjectMcp?: boolean;
+  /** How long the first request waits for MCP servers still starting (mcp_tools.ts MCP_GRACE_MS). */
+  mcpGraceMs?: number;
 }
 
 export async function bootController(options: BootOptions): Promise<Controller> {
@@ -156,7 +158,7 @@ async function bootWith(options: BootOptions, booting: Booting): Promise<Control
     ...(options.trustProjectMcp ? { trustProjectServers: true } : {}),
   });
   warnings.push(...mcp.warnings);
-  return {
+  return withMcpTools({
     log: session.log,
     turnNotes: session.notes,
     turnFacts: session.facts,
@@ -177,7 +179,7 @@ async function bootWith(options: BootOptions, booting: Booting): Promise<Control
     ...recordedTools(session.log.since(0)),
     contextWindow: modelSettings(config, modelRef).contextWindow,
     ...configuredSettings(config),
-  };
+  }, options.mcpGraceMs);
 }
 
 function providerFor(config: ResolvedConfig, providerConfig: ProviderConfig, apiKey: string | undefined) {

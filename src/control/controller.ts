@@ -417,6 +417,7 @@ export class Controller implements RunPort, ApprovalPort, QuestionPort, StatusPo
 
   /** `reasonix cache explain` needs the schema bytes each request carried; they change only on upgrades. */
   async #recordTools(): Promise<void> {
+    await this.#parts.toolsReady?.();
     const json = this.#parts.registry.toolsJson();
     if (json === this.#recordedToolsJson) return;
     await this.#parts.log.append({

@@ -57,6 +57,8 @@ export interface ControllerParts {
   workspaceOps?: WorkspaceOps;
   /** The session's MCP servers, started in the background at boot. */
   mcp?: McpManager;
+  /** Before each turn's requests: fixes the MCP tools in the tools array once, then notes later ones. */
+  toolsReady?: () => Promise<void>;
   /** `[sessions] retention_days`: how long file checkpoints are kept. */
   checkpointRetentionDays?: number;
 }

@@ -19,6 +19,7 @@ export { FENCED_ENV, NO_FENCE_ENV } from "../lib/fence_env.ts";
 import { tempRoot } from "../sandbox/temp_dir.ts";
 import { STAGING_DIR } from "../lib/atomic_fs.ts";
 import { fsAgentSupported } from "../sandbox/fs_agent.ts";
+import { mcpAllowance } from "./mcp_fence.ts";
 
 /**
  * `deno run` resolves each `import()` when it runs instead of walking them all at start (the command table
@@ -38,6 +39,8 @@ export interface FenceRequest {
   outputs: string[];
   env: Record<string, string>;
   paths: Paths;
+  /** `--trust-project-mcp`: the project's MCP servers may start, so their commands may run. */
+  trustProjectMcp?: boolean;
 }
 
 export async function fenceFlags(request: FenceRequest): Promise<string[]> {
@@ -59,9 +62,18 @@ export async function fenceFlags(request: FenceRequest): Promise<string[]> {
   if (fsAgentSupported()) {
     run.push(...(await withRealPaths([Deno.execPath()])).filter((p) => !run.includes(p)));
   }
+  const mcp = await mcpAllowance(config, {
+    workspace,
+    paths,
+    env: request.env,
+    trustProjectServers: request.trustProjectMcp === true,
+  });
+  run.push(...mcp.run.filter((p) => !run.includes(p)));
   if (run.length > 0) flags.push(`--allow-run=${run.join(",")}`);
   const net = netAllowance(config);
-  if (net !== null) flags.push(net === "any" ? "--allow-net" : `--allow-net=${net.join(",")}`);
+  const hosts = net === "any" ? "any" : [...new Set([...(net ?? []), ...mcp.hosts])];
+  if (hosts === "any") flags.push("--allow-net");
+  else if (hosts.length > 0) flags.push(`--allow-net=${hosts.join(",")}`);
   return flags;
 }
 

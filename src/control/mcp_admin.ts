@@ -19,6 +19,9 @@ import { parseMcpJson } from "../mcp/mcp_json.ts";
 import { revokeMcpServer, trustMcpServer } from "../mcp/trust.ts";
 import type { AdminContext } from "./admin.ts";
 
+/** The registry name of a server's tool, as sessions send it (`mcp__<server>__<tool>`). */
+export { mcpToolName } from "../mcp/tool_names.ts";
+
 export type { McpServerEntry, McpTool };
 export { referencedVariables } from "../mcp/expand.ts";
 

@@ -10,6 +10,8 @@ import type { ResolvedConfig } from "../config/types.ts";
 import { errorMessage } from "../lib/errors.ts";
 import { resolveMcpServers } from "../mcp/config.ts";
 import { McpManager } from "../mcp/manager.ts";
+import type { ControllerParts } from "./controller_parts.ts";
+import { McpTools } from "./mcp_tools.ts";
 
 export interface McpBootOptions {
   workspace: string;
@@ -40,4 +42,23 @@ export async function startMcpServers(
   }
   manager.startInBackground();
   return { manager, warnings };
+}
+
+/**
+ * Puts the servers' tools in the session's registry (see mcp_tools.ts) through the hook the Controller
+ * runs before each turn; notes about tools that came later go on that turn's tail.
+ */
+export function withMcpTools(parts: ControllerParts, graceMs?: number): ControllerParts {
+  if (parts.mcp === undefined || parts.mcp.status().length === 0) return parts;
+  const tools = new McpTools({
+    manager: parts.mcp,
+    registry: parts.registry,
+    ...(parts.recordedToolsJson === undefined ? {} : { recordedToolsJson: parts.recordedToolsJson }),
+    ...(graceMs === undefined ? {} : { graceMs }),
+  });
+  parts.toolsReady = async () => {
+    const notes = await tools.ready();
+    if (notes.length > 0) parts.turnNotes = [...(parts.turnNotes ?? []), ...notes];
+  };
+  return parts;
 }

@@ -84,6 +84,7 @@ export {
   mcpServers,
   mcpServerTools,
   type McpTool,
+  mcpToolName,
   mcpTrust,
   referencedVariables,
 } from "./mcp_admin.ts";

@@ -79,6 +79,7 @@ async function askPerson(
       reason: escapeInvisible(decision.reason),
     },
     suggestedRule: decision.suggestedRule,
+    ...(spec.destructive ? { destructive: true } : {}),
   }, call?.ctx.signal);
   const waitedMs = Math.round(performance.now() - asked);
   if (answer === null) return refuse(spec, decide(pending.facts, policyOf(options, true)));

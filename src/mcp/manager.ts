@@ -62,6 +62,21 @@ export class McpManager {
     return [...this.#slots.entries()].map(([name, slot]) => ({ name, state: this.#stateOf(slot) }));
   }
 
+  /** False for an `auto_start = false` server (and an unknown name): it starts on first use. */
+  autoStarts(name: string): boolean {
+    return this.#slots.get(name)?.entry.decl.autoStart === true;
+  }
+
+  /** Resolves once no server is starting, or after `timeoutMs`, whichever comes first. */
+  async settled(timeoutMs: number): Promise<void> {
+    const starting = [...this.#slots.values()].flatMap((slot) => slot.starting ? [slot.starting] : []);
+    if (starting.length === 0) return;
+    let timer: ReturnType<typeof setTimeout> | undefined;
+    const expired = new Promise<void>((resolve) => timer = setTimeout(resolve, timeoutMs));
+    await Promise.race([Promise.allSettled(starting), expired]);
+    clearTimeout(timer);
+  }
+
   /** The live connection, starting the server when it is idle or crashed since it connected. */
   async connection(name: string): Promise<McpConnection> {
     const slot = this.#slots.get(name);

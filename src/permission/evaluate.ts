@@ -44,6 +44,8 @@ export interface Policy {
 
 export interface CallFacts {
   tool: string;
+  /** A group rules may name for the whole of it (`mcp__<server>` for an MCP server's tools). */
+  group?: string;
   readOnly: boolean;
   /** What rules match against: paths relative to the workspace, a pattern; empty when the tool has none. */
   subjects: readonly string[];
@@ -169,7 +171,9 @@ function isClosedPrivateHost(host: string, opened: readonly string[]): boolean {
 }
 
 function toolRuleHits(rule: Rule, call: CallFacts, need: "any" | "all"): boolean {
-  if (!rule.tools.includes(call.tool)) return false;
+  const named = rule.tools.includes(call.tool) ||
+    (call.group !== undefined && rule.tools.includes(call.group));
+  if (!named) return false;
   const matcher = rule.matcher;
   if (matcher.type === "any") return true;
   if (matcher.type !== "glob" || call.subjects.length === 0) return false;

@@ -13,7 +13,7 @@ const BASH_TOOL = "bash";
 const WEB_FETCH_TOOL = "web_fetch";
 
 export async function callFacts(
-  tool: { name: string; readOnly: boolean },
+  tool: { name: string; readOnly: boolean; ruleGroup?: string },
   args: unknown,
   roots: WorkspaceRoots,
 ): Promise<CallFacts> {
@@ -22,6 +22,7 @@ export async function callFacts(
     tool: tool.name,
     readOnly: tool.readOnly,
     subjects: subjectsOf(record, roots.root),
+    ...(tool.ruleGroup === undefined ? {} : { group: tool.ruleGroup }),
   };
   if (tool.name === BASH_TOOL && typeof record.command === "string") {
     facts.bash = { command: record.command, judgement: classifyBash(await parseBash(record.command), roots) };

@@ -3,7 +3,8 @@
  * The permission rule grammar: `Tool`, `Tool(specifier)`, `Tool=literal`. `Bash` names the bash tool,
  * `Edit` (and its alias `Write`) the group of file-changing tools, `WebFetch` web_fetch (its specifier is
  * `domain:<host glob>`); any other name is a literal tool id, matched exactly (MCP `mcp__server__tool`
- * included; tool names are never globbed).
+ * included; tool names are never globbed). `mcp__server` names every tool of that MCP server (the tool's
+ * `ruleGroup`).
  */
 
 export type RuleKind = "deny" | "ask" | "allow";

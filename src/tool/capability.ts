@@ -33,29 +33,52 @@ export type CapabilityArgs = z.infer<typeof parameters>;
 
 /** The proxy over `registry`'s proxied tools; register it in the same registry. */
 export function capabilityTool(registry: ToolRegistry): ToolSpec<CapabilityArgs> {
-  let catalog: Catalog | undefined;
-  const current = () => catalog ??= buildCatalog(registry);
+  let catalog: { revision: number; catalog: Catalog } | undefined;
+  const current = () => {
+    if (catalog?.revision !== registry.revision) {
+      catalog = { revision: registry.revision, catalog: buildCatalog(registry) };
+    }
+    return catalog.catalog;
+  };
   return defineTool({
     name: USE_CAPABILITY,
     description: DESCRIPTION,
     parameters,
     readOnly: true,
-    execute(args) {
+    async execute(args, ctx) {
+      // Sources register what became available since (a lazy MCP server starts here).
+      if (args.action !== "decline") await refreshed(registry, ctx.signal);
       switch (args.action) {
         case "list":
-          return Promise.resolve({ output: listPage(current(), args) });
+          return { output: listPage(current(), registry, args) };
         case "search":
-          return Promise.resolve({ output: searchResult(current(), registry, args) });
+          return { output: searchResult(current(), registry, args) };
         case "inspect":
-          return Promise.resolve({ output: inspectResult(current(), registry, args) });
+          return { output: inspectResult(current(), registry, args) };
         case "decline":
-          return Promise.resolve({ output: "Noted: no capability used." });
+          return { output: "Noted: no capability used." };
         case "call":
           // The dispatcher unwraps every call; reaching here means it was asked to judge the wrapper.
           throw new ToolError("tool.invalid_args", "use_capability cannot run a call on its own");
       }
     },
   });
+}
+
+/** `registry.refresh()`, given up when the turn is interrupted (a starting server may take its time). */
+export async function refreshed(registry: ToolRegistry, signal: AbortSignal): Promise<void> {
+  if (signal.aborted) return;
+  let stop: () => void = () => {};
+  const aborted = new Promise<void>((resolve) => {
+    stop = () => signal.removeEventListener("abort", onAbort);
+    const onAbort = () => resolve();
+    signal.addEventListener("abort", onAbort, { once: true });
+  });
+  try {
+    await Promise.race([registry.refresh(), aborted]);
+  } finally {
+    stop();
+  }
 }
 
 /** The inner call a `use_capability` call stands for: its tool name and arguments (JSON). */
@@ -125,7 +148,7 @@ export function argumentSummary(registry: ToolRegistry, name: string): string {
     `use_capability action "inspect" shows the full schema`;
 }
 
-function listPage(catalog: Catalog, args: CapabilityArgs): string {
+function listPage(catalog: Catalog, registry: ToolRegistry, args: CapabilityArgs): string {
   const start = args.cursor ? Number.parseInt(args.cursor, 10) : 0;
   if (!Number.isInteger(start) || start < 0 || start > catalog.entries.length) {
     throw new ToolError(
@@ -137,7 +160,7 @@ function listPage(catalog: Catalog, args: CapabilityArgs): string {
   const page = catalog.entries.slice(start, end);
   return JSON.stringify({
     catalog_version: catalog.version,
-    servers: [],
+    servers: registry.servers(),
     capabilities: page,
     next_cursor: end < catalog.entries.length ? String(end) : null,
   });

@@ -18,6 +18,22 @@ export interface ToolRegistryOptions {
   proxied?: readonly string[];
 }
 
+/** How one tool joins a registry after it was built (MCP tools). */
+export interface RegisterOptions {
+  /** Reached only through `use_capability`: the tools array does not change. */
+  proxied?: boolean;
+  /** The frozen `{type:"function",...}` JSON to send, as a resumed session recorded it. */
+  json?: string;
+}
+
+/** Where more proxied tools come from: `use_capability` asks it before answering (starts lazy servers). */
+export interface CapabilitySource {
+  /** Registers whatever tools became available; resolves when done (bounded by the source). */
+  refresh(): Promise<void>;
+  /** The servers behind the tools, for `list`. */
+  servers(): { name: string; status: string }[];
+}
+
 /** Tools `[tools].enabled` never filters out (CONTRACTS §2.1). */
 const ALWAYS_ENABLED: ReadonlySet<string> = new Set(["ask", "use_capability"]);
 
@@ -44,8 +60,10 @@ export class ToolRegistry {
   readonly #entries = new Map<string, Entry>();
   readonly #seen = new Set<string>();
   readonly #enabled: ReadonlySet<string> | null;
-  readonly #proxied: ReadonlySet<string>;
+  readonly #proxied: Set<string>;
+  readonly #sources: CapabilitySource[] = [];
   #toolsJson: string | null = null;
+  #revision = 0;
 
   constructor(specs: readonly ToolSpec[] = [], options: ToolRegistryOptions = {}) {
     const enabled = options.enabled ?? [];
@@ -55,7 +73,7 @@ export class ToolRegistry {
   }
 
   /** Adds a tool; returns false when the `enabled` filter leaves it out. */
-  register<Args>(tool: ToolSpec<Args>): boolean {
+  register<Args>(tool: ToolSpec<Args>, options: RegisterOptions = {}): boolean {
     const spec = tool as unknown as ToolSpec;
     if (!NAME_PATTERN.test(spec.name)) {
       throw new ReasonixError(
@@ -68,9 +86,36 @@ export class ToolRegistry {
     }
     this.#seen.add(spec.name);
     if (this.#enabled && !this.#enabled.has(spec.name) && !ALWAYS_ENABLED.has(spec.name)) return false;
-    this.#entries.set(spec.name, Object.freeze(freezeEntry(spec)));
-    this.#toolsJson = null;
+    const entry = options.json === undefined ? freezeEntry(spec) : recordedEntry(spec, options.json);
+    this.#entries.set(spec.name, Object.freeze(entry));
+    if (options.proxied) this.#proxied.add(spec.name);
+    else this.#toolsJson = null;
+    this.#revision++;
     return true;
+  }
+
+  /** Whether `name` was ever registered (also when the `enabled` filter left it out). */
+  has(name: string): boolean {
+    return this.#seen.has(name);
+  }
+
+  /** Counts registrations: a catalogue built at another revision is stale. */
+  get revision(): number {
+    return this.#revision;
+  }
+
+  addSource(source: CapabilitySource): void {
+    this.#sources.push(source);
+  }
+
+  /** Lets every source register what became available (`use_capability` calls it before answering). */
+  async refresh(): Promise<void> {
+    await Promise.all(this.#sources.map((source) => source.refresh()));
+  }
+
+  /** The servers the sources stand for, sorted by name. */
+  servers(): { name: string; status: string }[] {
+    return this.#sources.flatMap((source) => source.servers()).sort((a, b) => compareNames(a.name, b.name));
   }
 
   get(name: string): ToolSpec | undefined {
@@ -129,6 +174,15 @@ function compareNames(a: string, b: string): number {
 }
 
 function freezeEntry(spec: ToolSpec): Entry {
+  if (spec.inputSchema !== undefined) {
+    // A JSON Schema given as is (an MCP server's): canonicalised once, never converted or cleaned.
+    const parameters = spec.inputSchema;
+    const json = canonicalJson({
+      type: "function",
+      function: { name: spec.name, description: spec.description, parameters },
+    });
+    return { spec, json, required: Object.freeze(requiredOf(parameters)) };
+  }
   let schema: unknown;
   try {
     schema = z.toJSONSchema(spec.parameters, { io: "input" });
@@ -196,6 +250,11 @@ function isStringType(value: unknown): boolean {
 
 function isNotEmptyBound(key: string, value: unknown): boolean {
   return (key === "minLength" && value === 1) || (key === "exclusiveMinimum" && value === 0);
+}
+
+function recordedEntry(spec: ToolSpec, json: string): Entry {
+  const parameters = (JSON.parse(json) as { function?: { parameters?: unknown } }).function?.parameters;
+  return { spec, json, required: Object.freeze(requiredOf(parameters)) };
 }
 
 function requiredOf(schema: unknown): string[] {

@@ -144,6 +144,15 @@ export interface ToolSpec<Args = unknown> {
   description: string;
   parameters: z.ZodType<Args>;
   readOnly: boolean;
+  /**
+   * The parameters' JSON Schema as given (an MCP server's), sent instead of converting `parameters`;
+   * `parameters` then validates against it.
+   */
+  inputSchema?: Record<string, unknown>;
+  /** The tool may destroy data (MCP `destructiveHint`): approval cards say so. */
+  destructive?: boolean;
+  /** A permission rule naming this group covers the tool (`mcp__<server>` for a server's tools). */
+  ruleGroup?: string;
   /** Told to the model when the dispatcher cuts this tool's output (e.g. "use offset/limit"). */
   truncationHint?: string;
   preview?: (args: Args, ctx: ToolContext) => Promise<FileChange | null>;

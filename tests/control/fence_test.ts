@@ -117,3 +117,43 @@ Deno.test("fenceFlags() opens the network for web_fetch, else only the provider 
   await using noFetch = await fixture(PROVIDER + '\n[tools]\nenabled = ["read_file", "bash"]\n');
   assert.deepEqual(list(await noFetch.flags(), "--allow-net"), ["api.deepseek.com", "127.0.0.1:4321"]);
 });
+
+Deno.test("fenceFlags() lets the kernel start the configured MCP servers and reach their hosts, not an untrusted project's", async () => {
+  const servers = `
+[sandbox]
+network = false
+[[plugins]]
+name = "local"
+command = "mcp-srv"
+[[plugins]]
+name = "remote"
+type = "http"
+url = "http://127.0.0.1:9999/mcp"
+`;
+  await using box = await fixture(PROVIDER + servers);
+  const bin = join(box.root, "bin");
+  await Deno.mkdir(bin);
+  for (const name of ["mcp-srv", "repo-srv"]) {
+    await Deno.writeTextFile(join(bin, name), "#!/bin/sh\n");
+    await Deno.chmod(join(bin, name), 0o755);
+  }
+  await Deno.writeTextFile(
+    join(box.ws, ".mcp.json"),
+    JSON.stringify({ mcpServers: { repo: { command: "repo-srv" } } }),
+  );
+  const flags = (trustProjectMcp: boolean) =>
+    fenceFlags({
+      cwd: box.ws,
+      addDirs: [],
+      outputs: [],
+      env: { PATH: bin },
+      paths: box.paths,
+      trustProjectMcp,
+    });
+  const fenced = await flags(false);
+  const run = list(fenced, "--allow-run") ?? [];
+  assert.ok(run.includes(join(bin, "mcp-srv")), run.join(","));
+  assert.ok(!run.includes(join(bin, "repo-srv")), "an untrusted project server's command may not run");
+  assert.deepEqual(list(fenced, "--allow-net"), ["api.deepseek.com", "127.0.0.1:4321", "127.0.0.1:9999"]);
+  assert.ok((list(await flags(true), "--allow-run") ?? []).includes(join(bin, "repo-srv")));
+});

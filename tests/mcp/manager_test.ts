@@ -177,3 +177,30 @@ Deno.test("McpManager honours startup_timeout_seconds, call_timeout_seconds and 
   }
   assert.equal(liveChildren(), 0);
 });
+
+Deno.test("McpManager.settled() waits for starting servers, but never past its timeout", async () => {
+  const ready = new McpManager([
+    entry(fixtureServer("good", "crash_server.ts")),
+    entry(fixtureServer("lazy", "crash_server.ts"), { autoStart: false }),
+  ], { workspace: REPO, baseEnv: BASE_ENV });
+  const slow = new McpManager([entry(stdio("slow", "sleep", ["30"]), { startupTimeoutMs: 5000 })], {
+    workspace: REPO,
+    baseEnv: BASE_ENV,
+  });
+  try {
+    assert.equal(ready.autoStarts("good"), true);
+    assert.equal(ready.autoStarts("lazy"), false);
+    ready.startInBackground();
+    slow.startInBackground();
+    await ready.settled(60_000);
+    assert.deepEqual(ready.status().map((s) => s.state.kind), ["connected", "idle"]);
+    const started = performance.now();
+    await slow.settled(1000);
+    const waited = performance.now() - started;
+    assert.ok(waited >= 900 && waited < 4000, `waited ${waited} ms`);
+    assert.equal(slow.status()[0]!.state.kind, "starting");
+  } finally {
+    await ready.closeAll();
+    await slow.closeAll();
+  }
+});

@@ -66,6 +66,29 @@ Deno.test("decide() matches MCP tool names exactly and lets readers fall back to
   assert.deepEqual([reader.decision, reader.tier, reader.rule], ["allow", "read", null]);
 });
 
+Deno.test("decide() lets mcp__<server> name every tool of that server, and only of that server", async () => {
+  const facts = (name: string, group: string) =>
+    callFacts({ name, readOnly: false, ruleGroup: group }, {}, ROOTS);
+  const p = policy({ allow: ["mcp__github"], deny: ["mcp__github__delete_repo"] });
+  assert.equal(decide(await facts("mcp__github__create_issue", "mcp__github"), p).decision, "allow");
+  assert.equal(decide(await facts("mcp__github__delete_repo", "mcp__github"), p).decision, "deny");
+  // A server whose name starts with another's is not covered by the other's rule.
+  assert.equal(decide(await facts("mcp__github_enterprise__x", "mcp__github_enterprise"), p).decision, "ask");
+  const reader = await callFacts(
+    { name: "mcp__github__list", readOnly: true, ruleGroup: "mcp__github" },
+    {},
+    ROOTS,
+  );
+  assert.equal(decide(reader, policy({})).decision, "allow", "a server's reader runs without asking");
+  assert.equal(
+    decide(reader, policy({ ask: ["mcp__github"] })).decision,
+    "ask",
+    "unless its server is asked",
+  );
+  // Without the group (a tool that is not an MCP server's), the prefix means nothing.
+  assert.equal((await decision("mcp__github__create_issue", {}, p)).decision, "ask");
+});
+
 Deno.test("decide() keeps precedence deny > ask > allow and lets explicit ask rules stop auto mode", async () => {
   const rules = { allow: ["Edit"], ask: ["Edit(src/**)"], deny: ["Edit(src/secret.ts)"] };
   const auto = policy(rules, "auto");

@@ -146,3 +146,50 @@ Deno.test("ToolRegistry leaves proxied tools out of the tools array, still reach
   assert.equal(registry.get("mid")?.name, "mid");
   assert.equal(registry.isProxied("mid"), true);
 });
+
+Deno.test("ToolRegistry.register() with a JSON Schema sends it canonical; proxied or recorded registrations keep the array", () => {
+  const registry = new ToolRegistry(sampleTools());
+  const given = {
+    ...tool("mcp__s__given", z.unknown()),
+    inputSchema: {
+      type: "object",
+      required: ["b"],
+      properties: { b: { type: "string" }, a: { minLength: 1 } },
+    },
+  };
+  assert.equal(registry.register(given), true);
+  assert.match(
+    registry.toolJson("mcp__s__given")!,
+    /"parameters":\{"properties":\{"a":\{"minLength":1\},"b":\{"type":"string"\}\},"required":\["b"\],"type":"object"\}/,
+  );
+  assert.deepEqual(registry.requiredArgs("mcp__s__given"), ["b"]);
+  const array = registry.toolsJson();
+  const revision = registry.revision;
+  assert.equal(registry.register(tool("mcp__s__late"), { proxied: true }), true);
+  assert.equal(registry.toolsJson(), array, "a proxied registration leaves the array as it was");
+  assert.ok(registry.isProxied("mcp__s__late") && registry.has("mcp__s__late"));
+  assert.ok(registry.revision > revision, "the catalogue sees a new revision");
+  const recorded =
+    `{"function":{"description":"old words","name":"mcp__s__old","parameters":{"type":"object"}},` +
+    `"type":"function"}`;
+  registry.register(tool("mcp__s__old"), { json: recorded });
+  assert.equal(registry.toolJson("mcp__s__old"), recorded, "recorded bytes are sent as they were");
+  assert.ok(registry.toolsJson().includes(recorded));
+});
+
+Deno.test("ToolRegistry.refresh() asks every source and servers() lists theirs sorted", async () => {
+  const registry = new ToolRegistry();
+  let asked = 0;
+  registry.addSource({
+    refresh: () => {
+      asked++;
+      registry.register(tool(`mcp__x__t${asked}`), { proxied: true });
+      return Promise.resolve();
+    },
+    servers: () => [{ name: "zed", status: "connected" }, { name: "abe", status: "failed" }],
+  });
+  await registry.refresh();
+  assert.equal(asked, 1);
+  assert.deepEqual(registry.proxiedNames(), ["mcp__x__t1"]);
+  assert.deepEqual(registry.servers().map((s) => s.name), ["abe", "zed"]);
+});

@@ -42,6 +42,7 @@ export async function maybeFence(args: string[], cwd: string): Promise<number | 
       outputs: [...options.get("--trajectory") ?? [], ...options.get("--metrics") ?? []],
       env,
       paths: resolvePaths(env),
+      ...(args.includes("--trust-project-mcp") ? { trustProjectMcp: true } : {}),
     },
     {
       execPath: Deno.execPath(),

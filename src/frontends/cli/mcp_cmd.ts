@@ -14,6 +14,7 @@ import {
   type McpServerEntry,
   mcpServers,
   mcpServerTools,
+  mcpToolName,
   mcpTrust,
   referencedVariables,
 } from "../../control/mod.ts";
@@ -171,7 +172,7 @@ export async function mcpToolsCmd(
   }
   for (const tool of tools) {
     const line = (tool.description ?? "").split("\n")[0]!.slice(0, 100);
-    console.log(escapeControls(`mcp__${name}__${tool.name}${line ? `  ${line}` : ""}`));
+    console.log(escapeControls(`${mcpToolName(name, tool.name)}${line ? `  ${line}` : ""}`));
   }
 }
 

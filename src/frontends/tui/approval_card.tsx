@@ -78,7 +78,8 @@ export function cardRows(rows: number, unsettled: number, activity: boolean): nu
 function diffWindow(request: ApprovalRequest, maxRows: number | undefined, width: number, scrolled: boolean) {
   const total = diffLength(request);
   const subject = subjectLine(request) === null ? 0 : 1;
-  const chrome = CARD_CHROME_ROWS + subject + textRows(sanitize(request.explanation.reason), width - 4);
+  const chrome = CARD_CHROME_ROWS + subject + (request.destructive ? 1 : 0) +
+    textRows(sanitize(request.explanation.reason), width - 4);
   const room = (maxRows ?? Infinity) - chrome;
   return Math.min(PREVIEW_LINES, total <= room ? total : Math.max(1, room - (scrolled ? 2 : 1)));
 }
@@ -125,6 +126,9 @@ export function ApprovalCard(
         : <Text wrap="truncate-end">{clip(subject, Math.max(8, width - 4), stringWidth)}</Text>}
       {request.preview
         ? <DiffView change={request.preview} width={width - 4} maxLines={window} offset={offset} />
+        : null}
+      {request.destructive
+        ? <Text color={palette.warning} wrap="truncate-end">{t("approval.destructive")}</Text>
         : null}
       <Text color={palette.muted}>{sanitize(request.explanation.reason)}</Text>
       {reason === null

@@ -37,6 +37,7 @@ function approvalText(request: ApprovalRequest): string {
   const subject = oneLine(reveal(request.subject ?? request.arguments));
   return [
     `? ${t("approval.title", { tool: reveal(request.tool) })} ${subject}`,
+    ...(request.destructive ? [`  ${t("approval.destructive")}`] : []),
     `  ${sanitize(request.explanation.reason)}`,
     `  ${CHOICES.map(([, label], i) => `${i + 1}) ${t(label)}`).join("  ")}`,
     `${t("approval.line_prompt")} `,

@@ -68,6 +68,7 @@ export const en = {
   "approval.allow_session": "Allow for this session",
   "approval.allow_always": "Always allow",
   "approval.deny": "Deny",
+  "approval.destructive": "The server marks this tool as destructive: it may delete or overwrite data",
   "approval.hint": "←/→ choose · Enter confirm · 1–4 · Tab deny with a reason",
   "approval.reason_prompt": "Deny, and tell the model why:",
   "approval.reason_hint": "Enter deny with this reason · Esc back to the choices",

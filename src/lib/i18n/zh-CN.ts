@@ -69,6 +69,7 @@ export const zhCN: Catalog = {
   "approval.allow_session": "本次会话允许",
   "approval.allow_always": "始终允许",
   "approval.deny": "拒绝",
+  "approval.destructive": "服务器将此工具标记为破坏性：它可能删除或覆盖数据",
   "approval.hint": "←/→ 选择 · Enter 确认 · 1–4 · Tab 拒绝并说明原因",
   "approval.reason_prompt": "拒绝，并告诉模型原因：",
   "approval.reason_hint": "Enter 以此原因拒绝 · Esc 返回选项",

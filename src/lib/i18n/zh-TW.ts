@@ -69,6 +69,7 @@ export const zhTW: Catalog = {
   "approval.allow_session": "本次工作階段允許",
   "approval.allow_always": "一律允許",
   "approval.deny": "拒絕",
+  "approval.destructive": "伺服器將此工具標記為破壞性：它可能刪除或覆寫資料",
   "approval.hint": "←/→ 選擇 · Enter 確認 · 1–4 · Tab 拒絕並說明原因",
   "approval.reason_prompt": "拒絕，並告訴模型原因：",
   "approval.reason_hint": "Enter 以此原因拒絕 · Esc 返回選項",

@@ -2,6 +2,7 @@ import assert from "node:assert/strict";
 import { stripVTControlCharacters } from "node:util";
 import { render } from "ink-testing-library";
 import { ApprovalCard, approvalKey } from "../../../src/frontends/tui/approval_card.tsx";
+import { answerApprovalOnLines } from "../../../src/frontends/tui/line_approvals.ts";
 import { ThemeContext } from "../../../src/frontends/tui/components/theme_context.ts";
 import { makeTheme } from "../../../src/frontends/tui/theme.ts";
 import { setLanguage } from "../../../src/lib/i18n/mod.ts";
@@ -74,4 +75,33 @@ Deno.test("approvalKey: arrows move and wrap, Enter answers the selection, digit
   assert.deepEqual(approvalKey("4", NO_KEY, 0), { choice: "deny" });
   assert.equal(approvalKey("x", NO_KEY, 0), null);
   assert.equal(approvalKey("5", NO_KEY, 0), null);
+});
+
+Deno.test("approval card says when the server marks the tool destructive, in the card and in line mode", async () => {
+  setLanguage("en");
+  const request: ApprovalRequest = {
+    ...REQUEST,
+    tool: "mcp__db__drop_table",
+    arguments: `{"table":"users"}`,
+    subject: null,
+    preview: null,
+    destructive: true,
+  };
+  const view = render(
+    <ThemeContext.Provider value={makeTheme("dark", false)}>
+      <ApprovalCard request={request} width={100} selected={0} />
+    </ThemeContext.Provider>,
+  );
+  const text = stripVTControlCharacters(view.lastFrame() ?? "");
+  view.unmount();
+  view.cleanup();
+  assert.match(text, /Allow mcp__db__drop_table\?/);
+  assert.match(text, /marks this tool as destructive/);
+  assert.doesNotMatch(frame(0), /destructive/, "other cards do not say it");
+  let printed = "";
+  setLanguage("zh-CN");
+  const answer = await answerApprovalOnLines(request, () => Promise.resolve("4"), (out) => printed += out);
+  setLanguage("en");
+  assert.equal(answer.choice, "deny");
+  assert.match(printed, /破坏性/);
 });

@@ -1,0 +1,78 @@
+/**
+ * @module
+ * What the Deno fence must let the kernel do for the MCP servers the user configured: spawn each stdio
+ * server's command (every PATH copy of a bare name, with its real path) and reach each remote server's
+ * host. A server's process is not the model's `bash`: it runs outside bash's OS sandbox, with the
+ * workspace as its directory, because the user declared it (and, for a project file's server, approved
+ * it); the fence only keeps the kernel from spawning anything else. Servers the gate would refuse
+ * (an untrusted or changed project definition) are left out unless the run allows project servers.
+ */
+import { delimiter, isAbsolute, join, resolve } from "node:path";
+import type { Paths } from "../config/paths.ts";
+import type { ResolvedConfig } from "../config/types.ts";
+
+export interface McpFenceRequest {
+  workspace: string;
+  paths: Paths;
+  env: Record<string, string>;
+  /** `--trust-project-mcp` is on the command line. */
+  trustProjectServers: boolean;
+}
+
+export interface McpAllowance {
+  /** Executables (and their real paths) the stdio servers start with. */
+  run: string[];
+  /** `host:port` of the http and sse servers. */
+  hosts: string[];
+}
+
+export async function mcpAllowance(config: ResolvedConfig, request: McpFenceRequest): Promise<McpAllowance> {
+  const none = { run: [], hosts: [] };
+  const hasJson = await Deno.stat(join(request.workspace, ".mcp.json")).then(() => true, () => false);
+  if (config.mcpServers.length === 0 && !hasJson) return none;
+  // Loaded only when a server is declared: the fence's parent stays light otherwise.
+  const { resolveMcpServers } = await import("../mcp/config.ts");
+  const { startRefusal } = await import("../mcp/gate.ts");
+  const list = await resolveMcpServers(config, request).catch(() => undefined);
+  if (list === undefined) return none;
+  const gate = { workspace: request.workspace, trustProjectServers: request.trustProjectServers };
+  const run = new Set<string>();
+  const hosts = new Set<string>();
+  for (const entry of list.servers) {
+    const spec = entry.spec;
+    if (spec === undefined || startRefusal(entry, gate) !== undefined) continue;
+    if (spec.type === "stdio") {
+      const path = spec.env.PATH ?? request.env.PATH ?? "";
+      for (const file of await commandPaths(spec.command, request.workspace, path)) run.add(file);
+    } else {
+      const host = hostOf(spec.url);
+      if (host !== null) hosts.add(host);
+    }
+  }
+  return { run: [...run], hosts: [...hosts] };
+}
+
+/** A path names one file (relative to the workspace, where servers run); a bare name every PATH copy. */
+async function commandPaths(command: string, workspace: string, path: string): Promise<string[]> {
+  if (command === "") return [];
+  const candidates = command.includes("/") || isAbsolute(command)
+    ? [resolve(workspace, command)]
+    : path.split(delimiter).filter((dir) => dir !== "").map((dir) => join(dir, command));
+  const found: string[] = [];
+  for (const file of candidates) {
+    const real = await Deno.realPath(file).catch(() => null);
+    if (real === null) continue;
+    found.push(file, real);
+  }
+  return found.filter((file) => !file.includes(","));
+}
+
+function hostOf(url: string): string | null {
+  try {
+    const parsed = new URL(url);
+    const port = parsed.port || (parsed.protocol === "https:" ? "443" : "80");
+    return `${parsed.hostname}:${port}`;
+  } catch {
+    return null;
+  }
+}
