@@ -27,6 +27,8 @@ import { FACTS_EVENT } from "./session_open.ts";
 import { type Compactor, controllerCompactor } from "./compaction.ts";
 import { FileNotices } from "./file_notices.ts";
 import { mentionAttachments, withMentions } from "./mentions.ts";
+import { withMcpPrompts } from "./mcp_prompts.ts";
+import { resourceAttachments } from "./mcp_resources.ts";
 import { WorkspaceFiles } from "./workspace_files.ts";
 import { type ReasoningLanguage, reasoningLanguageNote } from "./reasoning_language.ts";
 import { TurnCheckpoints } from "./turn_checkpoints.ts";
@@ -104,9 +106,9 @@ export class Controller implements RunPort, ApprovalPort, QuestionPort, StatusPo
     });
   }
 
-  /** The slash commands every face completes and `/help` lists; `submit` runs them. */
+  /** The slash commands every face completes and `/help` lists, with the MCP prompts; `submit` runs them. */
   get commands(): CommandRegistry {
-    return this.#commands ??= defaultCommands();
+    return this.#commands ??= withMcpPrompts(defaultCommands(), () => this.mcp);
   }
 
   /** Routes what a person typed (see submit.ts): a slash command or `#note` runs here, anything else is a turn. */
@@ -403,7 +405,8 @@ export class Controller implements RunPort, ApprovalPort, QuestionPort, StatusPo
     const notes = [...(parts.turnNotes ?? []), ...await this.#files.changes(), ...(todos ? [todos] : [])];
     const mentioned = await mentionAttachments(text, parts.toolContext.workspace);
     for (const file of mentioned.files) this.#files.seen(file);
-    await this.#append({ role: "user", content: withTurnNotes(withMentions(text, mentioned.blocks), notes) });
+    const blocks = [...mentioned.blocks, ...await resourceAttachments(text, parts.mcp)];
+    await this.#append({ role: "user", content: withTurnNotes(withMentions(text, blocks), notes) });
     if (parts.turnNotes?.length && parts.turnFacts !== undefined) {
       await parts.log.append({
         type: "event",

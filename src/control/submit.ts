@@ -31,7 +31,11 @@ export async function submitInput(
   input: string,
   face: FaceHooks = {},
 ): Promise<SubmitResult> {
-  const resolution = target.commands.resolve(input);
+  let resolution = target.commands.resolve(input);
+  // `/mcp__server__prompt` typed before its server finished starting: wait for that server's prompts.
+  if (resolution.kind === "unknown" && await target.commands.load(resolution.name)) {
+    resolution = target.commands.resolve(input);
+  }
   if (resolution.kind === "text") return { kind: "turn", outcome: await target.runTurn(input) };
   const command = resolution.kind === "command" ? resolution.command.name : resolution.name;
   const output: string[] = [];
@@ -50,6 +54,12 @@ export async function submitInput(
     print: answer("text"),
     printDiff: answer("diff"),
   };
+  const { expand } = resolution.command;
+  if (expand !== undefined) {
+    const text = await expand.call(resolution.command, ctx, resolution.args);
+    if (text !== null) return { kind: "turn", outcome: await target.runTurn(text) };
+    return { kind: "command", command, output };
+  }
   await resolution.command.run(ctx, resolution.args);
   return { kind: "command", command, output };
 }

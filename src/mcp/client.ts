@@ -20,8 +20,17 @@ import { VERSION } from "../lib/version.ts";
 import type { McpServerSpec } from "./expand.ts";
 import { StderrTail } from "./stderr_tail.ts";
 import { type OpenedTransport, openTransport } from "./transports.ts";
+import { type Page, pagesOf } from "./_pages.ts";
 
 export type { CallToolResult, Tool as McpTool };
+import type {
+  GetPromptResult,
+  McpPrompt,
+  McpResource,
+  McpResourceTemplate,
+  ReadResourceResult,
+} from "./content_types.ts";
+export type * from "./content_types.ts";
 
 /** One `notifications/progress` of a call. */
 export interface McpProgress {
@@ -161,6 +170,62 @@ export class McpConnection {
         );
       }
       throw this.#explain(error, `tools/call "${tool}"`, timeout, "answer");
+    }
+  }
+
+  /** Every page of `prompts/list` (bounded); none when the server offers no prompts. */
+  listPrompts(): Promise<McpPrompt[]> {
+    if (!this.#client.getServerCapabilities()?.prompts) return Promise.resolve([]);
+    return this.#pages("prompts/list", async (params, options) => {
+      const got = await this.#client.listPrompts(params, options);
+      return { items: got.prompts as McpPrompt[], next: got.nextCursor };
+    });
+  }
+
+  /** Every page of `resources/list` (bounded); none when the server offers no resources. */
+  listResources(): Promise<McpResource[]> {
+    if (!this.#client.getServerCapabilities()?.resources) return Promise.resolve([]);
+    return this.#pages("resources/list", async (params, options) => {
+      const got = await this.#client.listResources(params, options);
+      return { items: got.resources as McpResource[], next: got.nextCursor };
+    });
+  }
+
+  listResourceTemplates(): Promise<McpResourceTemplate[]> {
+    if (!this.#client.getServerCapabilities()?.resources) return Promise.resolve([]);
+    return this.#pages("resources/templates/list", async (params, options) => {
+      const got = await this.#client.listResourceTemplates(params, options);
+      return { items: got.resourceTemplates as McpResourceTemplate[], next: got.nextCursor };
+    });
+  }
+
+  async getPrompt(name: string, args: Record<string, string>): Promise<GetPromptResult> {
+    const timeout = this.#options.callTimeoutMs;
+    try {
+      return await this.#client.getPrompt({ name, arguments: args }, { timeout }) as GetPromptResult;
+    } catch (error) {
+      throw this.#explain(error, `prompts/get "${name}"`, timeout, "answer");
+    }
+  }
+
+  async readResource(uri: string): Promise<ReadResourceResult> {
+    const timeout = this.#options.callTimeoutMs;
+    try {
+      return await this.#client.readResource({ uri }, { timeout }) as ReadResourceResult;
+    } catch (error) {
+      throw this.#explain(error, `resources/read "${uri}"`, timeout, "answer");
+    }
+  }
+
+  async #pages<T>(
+    request: string,
+    fetch: (params: { cursor: string } | undefined, options: { timeout: number }) => Promise<Page<T>>,
+  ): Promise<T[]> {
+    const timeout = this.#options.callTimeoutMs;
+    try {
+      return await pagesOf((cursor) => fetch(cursor ? { cursor } : undefined, { timeout }));
+    } catch (error) {
+      throw this.#explain(error, request, timeout, "answer");
     }
   }
 

@@ -1,0 +1,126 @@
+/**
+ * @module
+ * `/mcp`: the session's MCP servers as a table (status, tool / prompt / resource counts, why one failed
+ * or waits), and `/mcp reconnect|trust|login <name>`. Every name and reason is shown with control
+ * characters made visible: a project file or a server chose them.
+ */
+import { displayWidth } from "../../lib/text_table.ts";
+import { errorFields, errorText } from "../../lib/errors.ts";
+import { t } from "../../lib/i18n/mod.ts";
+import { escapeControls } from "../../lib/terminal_text.ts";
+import type { McpManager, McpServerState } from "../../mcp/manager.ts";
+import { trustMcpServerNow } from "../mcp_boot.ts";
+import type { CommandContext, SlashCommand } from "./registry.ts";
+
+const ACTIONS = ["reconnect", "trust", "login"] as const;
+const COUNT_TIMEOUT_MS = 5_000;
+
+export const mcpCommand: SlashCommand = {
+  name: "mcp",
+  aliases: [],
+  get summary() {
+    return t("mcp.summary");
+  },
+  usage: "/mcp [reconnect|trust|login <name>]",
+  argumentChoices: ACTIONS,
+  async run(ctx, args) {
+    const manager = ctx.host.mcp;
+    if (manager === undefined || manager.status().length === 0) return ctx.print(t("mcp.none"));
+    const [action, name] = args.split(/\s+/).filter(Boolean);
+    if (action === undefined) return ctx.print(await serverTable(manager));
+    if (!ACTIONS.includes(action as typeof ACTIONS[number]) || name === undefined) {
+      return ctx.print(t("mcp.usage"));
+    }
+    if (manager.entry(name) === undefined) {
+      return ctx.print(t("mcp.unknown", { name: escapeControls(name) }));
+    }
+    await act(ctx, manager, action as typeof ACTIONS[number], name);
+  },
+};
+
+async function act(ctx: CommandContext, manager: McpManager, action: typeof ACTIONS[number], name: string) {
+  const shown = escapeControls(name);
+  try {
+    if (action === "login") return ctx.print(t("mcp.login", { name: shown }));
+    if (action === "reconnect") {
+      await manager.restart(name);
+      return ctx.print(t("mcp.reconnected", { name: shown }));
+    }
+    const decl = manager.entry(name)!.decl;
+    const definition = decl.type === "stdio" ? [decl.command, ...decl.args].join(" ") : decl.url;
+    await trustMcpServerNow(manager, name);
+    ctx.print(t("mcp.trusted", { name: shown, definition: escapeControls(definition) }));
+  } catch (error) {
+    ctx.print(errorText(errorFields(error)).trimEnd());
+  }
+}
+
+/** One row per server, then the reason of each server that failed or waits. */
+export async function serverTable(manager: McpManager): Promise<string> {
+  const servers = manager.status();
+  const rows = await Promise.all(servers.map(async ({ name, state }) => {
+    const counts = await countsOf(manager, name);
+    return [escapeControls(name), statusLabel(state), ...counts];
+  }));
+  const head = [
+    t("mcp.col_server"),
+    t("mcp.col_status"),
+    t("mcp.col_tools"),
+    t("mcp.col_prompts"),
+    t("mcp.col_resources"),
+  ];
+  const table = [head, ...rows];
+  const widths = head.map((_, column) => Math.max(...table.map((row) => displayWidth(row[column]!))));
+  const lines = table.map((row) =>
+    row.map((cell, column) => cell + " ".repeat(widths[column]! - displayWidth(cell))).join("  ").trimEnd()
+  );
+  const reasons = servers.flatMap(({ name, state }) =>
+    "reason" in state ? [`${escapeControls(name)}: ${escapeControls(state.reason)}`] : []
+  );
+  return [...lines, ...(reasons.length ? ["", ...reasons] : [])].join("\n");
+}
+
+function statusLabel(state: McpServerState): string {
+  switch (state.kind) {
+    case "connected":
+      return t("mcp.state_connected");
+    case "starting":
+      return t("mcp.state_starting");
+    case "idle":
+      return t("mcp.state_idle");
+    case "failed":
+      return /\b(401|unauthori[sz]ed|needs auth)/i.test(state.reason)
+        ? t("mcp.state_auth")
+        : t("mcp.state_failed");
+    case "refused":
+      return /trust/.test(state.reason) ? t("mcp.state_untrusted") : t("mcp.state_refused");
+  }
+  return String((state as { kind: string }).kind);
+}
+
+async function countsOf(manager: McpManager, name: string): Promise<string[]> {
+  const connection = manager.peek(name);
+  if (connection === undefined) return ["-", "-", "-"];
+  const count = (list: Promise<unknown[]>) =>
+    withinTime(list.then((items) => String(items.length), () => "?"));
+  return await Promise.all([
+    count(connection.listTools()),
+    count(connection.listPrompts()),
+    count(
+      Promise.all([connection.listResources(), connection.listResourceTemplates()]).then((
+        [r, tl],
+      ) => [...r, ...tl]),
+    ),
+  ]);
+}
+
+/** A slow server's count shows as "?" rather than holding the table up. */
+async function withinTime(value: Promise<string>): Promise<string> {
+  let timer: ReturnType<typeof setTimeout> | undefined;
+  const late = new Promise<string>((resolve) => timer = setTimeout(() => resolve("?"), COUNT_TIMEOUT_MS));
+  try {
+    return await Promise.race([value, late]);
+  } finally {
+    clearTimeout(timer);
+  }
+}
