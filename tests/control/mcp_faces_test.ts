@@ -38,6 +38,15 @@ async function said(controller: Controller, input: string): Promise<string> {
   return result.kind === "turn" ? "" : result.output.join("\n");
 }
 
+/** No control character but newline, and no bidi override, in text bound for a terminal. */
+function assertNoControls(text: string): void {
+  const raw = [...text].filter((char) => {
+    const code = char.codePointAt(0)!;
+    return (code < 0x20 && char !== "\n") || code === 0x7f || code === 0x202e;
+  });
+  assert.deepEqual(raw, [], text);
+}
+
 function processEnv(): Record<string, string> {
   const env: Record<string, string> = {};
   for (const name of ["PATH", "HOME", "DENO_DIR", "XDG_CACHE_HOME"]) {
@@ -154,13 +163,13 @@ Deno.test("a hostile server's names and descriptions never reach the terminal ra
     );
     assert.deepEqual(names, ["mcp__hostile__greet"], "a prompt name that cannot be typed is skipped");
     const help = await said(controller, "/help");
-    assert.doesNotMatch(help, /[\x00-\x08\x0b-\x1f\x7f\u202e]/);
+    assertNoControls(help);
     assert.match(help, /Greets ␛\]0;pwned␛\\␛\[2J␛\[31mred␇<U\+202E>evil/);
     const usage = await said(controller, "/mcp__hostile__greet");
-    assert.doesNotMatch(usage, /[\x00-\x08\x0b-\x1f\x7f\u202e]/);
+    assertNoControls(usage);
     assert.match(usage, /who \(required\): who ␛/);
     const table = await said(controller, "/mcp");
-    assert.doesNotMatch(table, /[\x00-\x08\x0b-\x1f\x7f\u202e]/);
+    assertNoControls(table);
     const targets = await mcpMentionTargets(controller.mcp);
     assert.deepEqual(targets, ["hostile:note://plain"], "a URI with controls is not offered");
     await controller.runTurn("read @hostile:note://plain");
