@@ -1,0 +1,52 @@
+/**
+ * MCP in the real TUI (tmux) with `@modelcontextprotocol/server-everything` configured: `/mcp` shows the
+ * server table, `/` completion lists a prompt command which then runs as the turn, and `@` completes a
+ * resource of the server.
+ */
+import assert from "node:assert/strict";
+import type { TmuxPane } from "../support/tmux.ts";
+import { withTui } from "../support/tui.ts";
+import { EVERYTHING } from "../mcp/_servers.ts";
+
+const EVERYTHING_TOML = () =>
+  [
+    `[[plugins]]`,
+    `name = "everything"`,
+    `command = ${JSON.stringify(Deno.execPath())}`,
+    `args = ["run", "-A", "--no-lock", "--quiet", "${EVERYTHING}", "stdio"]`,
+    `startup_timeout_seconds = 120`,
+  ].join("\n");
+
+/** `/mcp` until the server shows connected (it starts in the background): the screen then. */
+async function connectedTable(pane: TmuxPane): Promise<string> {
+  for (let attempt = 0; attempt < 60; attempt++) {
+    await pane.type("/mcp");
+    await pane.keys("Enter");
+    const screen = await pane.waitFor(/SERVER +STATUS +TOOLS +PROMPTS +RESOURCES(?:.|\n)*everything +\S/);
+    if (/everything +connected/.test(screen)) return screen;
+    await new Promise((resolve) => setTimeout(resolve, 500));
+    await pane.keys("C-l");
+  }
+  throw new Error("everything never connected");
+}
+
+Deno.test("tui mcp: /mcp shows the server table; / completes a prompt command that becomes the turn", async () => {
+  await withTui([{ content: "Rain in Lima." }], async ({ pane, sim }) => {
+    const table = await connectedTable(pane);
+    assert.match(table, /everything +connected +\d+ +\d+ +\d+/);
+    await pane.type("/mcp__everything__");
+    // The prompts are listed in the background once the menu first asks for them.
+    await new Promise((resolve) => setTimeout(resolve, 1000));
+    await pane.type("ar");
+    const menu = await pane.waitFor(/› \/mcp__everything__args-prompt <city> \[state\]/);
+    assert.match(menu, /MCP prompt of everything: A prompt with two arguments/);
+    await pane.keys("Tab");
+    await pane.waitFor(/› \/mcp__everything__args-prompt /);
+    await pane.type("Lima");
+    await pane.keys("Enter");
+    await pane.waitFor(/Rain in Lima\./);
+    assert.equal(sim.requests[0]!.json.messages.at(-1).content, "What's weather in Lima?");
+    await pane.type("see @everything:demo://resource/static/document/featu");
+    await pane.waitFor(/› everything:demo:\/\/resource\/static\/document\/features\.md/);
+  }, { size: [120, 40], extraToml: EVERYTHING_TOML });
+});
