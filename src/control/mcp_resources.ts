@@ -17,6 +17,7 @@ export const MCP_MENTION_TOTAL_BYTES = 200 * 1024;
 const MAX_RESOURCE_MENTIONS = 10;
 const TARGETS_TTL_MS = 10_000;
 const MAX_TARGETS = 500;
+const TRAILING_PUNCTUATION = /[.,;:!?)\]}'"`，。；：！？）]+$/u;
 
 export interface ResourceMention {
   server: string;
@@ -42,29 +43,36 @@ export async function resourceAttachments(text: string, manager: McpManager | un
   const blocks: string[] = [];
   let budget = MCP_MENTION_TOTAL_BYTES;
   for (const { server, uri } of mentions) {
-    const open = `<mcp-resource server="${attribute(server)}" uri="${attribute(uri)}">`;
-    if (budget <= 0) {
-      blocks.push(`${open}\n[not attached: the mention budget is used up]\n</mcp-resource>`);
-      continue;
-    }
-    const body = await readResource(manager, server, uri, Math.min(budget, MCP_TEXT_BYTES));
-    budget -= new TextEncoder().encode(body).length;
-    blocks.push(`${open}\n${body}\n</mcp-resource>`);
+    const read = budget > 0
+      ? await readResource(manager, server, uri, Math.min(budget, MCP_TEXT_BYTES))
+      : { uri, body: "[not attached: the mention budget is used up]" };
+    budget -= new TextEncoder().encode(read.body).length;
+    const open = `<mcp-resource server="${attribute(server)}" uri="${attribute(read.uri)}">`;
+    blocks.push(`${open}\n${read.body}\n</mcp-resource>`);
   }
   return blocks;
 }
 
+/** The URI as written, else without trailing punctuation (`see @docs:readme.`); a note when neither reads. */
 async function readResource(
   manager: McpManager,
   server: string,
   uri: string,
   limit: number,
-): Promise<string> {
+): Promise<{ uri: string; body: string }> {
+  const bare = uri.replace(TRAILING_PUNCTUATION, "");
   try {
     const connection = await manager.connection(server);
-    return resourceContentsText(await connection.readResource(uri), limit);
+    const read = await connection.readResource(uri).then(
+      (result) => ({ uri, result }),
+      async (error) => {
+        if (bare === uri || bare === "") throw error;
+        return { uri: bare, result: await connection.readResource(bare) };
+      },
+    );
+    return { uri: read.uri, body: resourceContentsText(read.result, limit) };
   } catch (error) {
-    return bounded(`[not attached: ${errorMessage(error)}]`, 2048);
+    return { uri, body: bounded(`[not attached: ${errorMessage(error)}]`, 2048) };
   }
 }
 

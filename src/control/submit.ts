@@ -8,6 +8,7 @@ import type { CommandContext, CommandHost, CommandRegistry } from "./commands/re
 import { unknownMessage } from "./commands/registry.ts";
 import type { ReasonixEvent } from "./events.ts";
 import type { TurnOutcome } from "./turn_outcome.ts";
+import type { TurnOptions } from "./turn_attachments.ts";
 
 export type SubmitResult =
   /** A slash command ran; `output` is what it answered, in order (also sent as events). */
@@ -22,7 +23,7 @@ export type FaceHooks = Partial<Omit<CommandContext, "host" | "print" | "printDi
 export interface SubmitTarget {
   host: CommandHost;
   commands: CommandRegistry;
-  runTurn(text: string): Promise<TurnOutcome>;
+  runTurn(text: string, options?: TurnOptions): Promise<TurnOutcome>;
   emit(event: ReasonixEvent): void;
 }
 
@@ -57,7 +58,8 @@ export async function submitInput(
   const { expand } = resolution.command;
   if (expand !== undefined) {
     const text = await expand.call(resolution.command, ctx, resolution.args);
-    if (text !== null) return { kind: "turn", outcome: await target.runTurn(text) };
+    // A server wrote this text: its `@` mentions are not read.
+    if (text !== null) return { kind: "turn", outcome: await target.runTurn(text, { literal: true }) };
     return { kind: "command", command, output };
   }
   await resolution.command.run(ctx, resolution.args);

@@ -155,7 +155,7 @@ Deno.test("@server:uri attaches the resource on the tail of that user message; t
 
 Deno.test("a hostile server's names and descriptions never reach the terminal raw", async () => {
   const toml = pluginToml("hostile", ["run", "-A", "--quiet", HOSTILE]);
-  await withSession([{ content: "hi" }], toml, async (controller, sim) => {
+  await withSession([{ content: "hi" }, { content: "hello" }], toml, async (controller, sim) => {
     await controller.mcp!.connection("hostile");
     assert.ok(await controller.commands.load("mcp__hostile__greet"));
     const names = controller.commands.list().map((command) => command.name).filter((n) =>
@@ -172,10 +172,17 @@ Deno.test("a hostile server's names and descriptions never reach the terminal ra
     assertNoControls(table);
     const targets = await mcpMentionTargets(controller.mcp);
     assert.deepEqual(targets, ["hostile:note://plain"], "a URI with controls is not offered");
-    await controller.runTurn("read @hostile:note://plain");
+    await controller.runTurn("read @hostile:note://plain.");
     assert.match(
       sim.requests[0]!.json.messages.at(-1).content,
       /uri="note:\/\/plain">\nplain note text\n<\/mcp-resource>$/,
+    );
+    const greeted = await controller.submit("/mcp__hostile__greet Bob");
+    assert.equal(greeted.kind, "turn");
+    assert.equal(
+      sim.requests[1]!.json.messages.at(-1).content,
+      "Say hello to Bob, then read @README.md and @hostile:note://plain",
+      "a prompt's own @mentions are sent as text, nothing is read for them",
     );
   });
 });
