@@ -57,7 +57,10 @@ Deno.test("/mcp trust starts a waiting project server; /reload restarts only wha
     assert.ok(warnings.some((w) => /start one with \/mcp trust <name>/.test(w)), warnings.join("\n"));
     const before = await said(controller, "/mcp");
     assert.match(before, /^proj +refused: untrusted +- +- +-$/m);
-    assert.match(before, /proj: MCP server "proj" from \.mcp\.json is not trusted in this workspace/);
+    assert.match(
+      before,
+      /proj: MCP server "proj" from \.mcp\.json is not trusted in this workspace.*\n +\S+ run -A --quiet \S+crash_server\.ts$/m,
+    );
     const trusted = await said(controller, "/mcp trust proj");
     assert.match(trusted, /Trusted MCP server "proj" \(.*crash_server\.ts\) in this workspace/);
     await until(() => stateOf(controller, "proj") === "connected");

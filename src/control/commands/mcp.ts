@@ -9,6 +9,7 @@ import { errorFields, errorText } from "../../lib/errors.ts";
 import { t } from "../../lib/i18n/mod.ts";
 import { escapeControls } from "../../lib/terminal_text.ts";
 import type { McpManager, McpServerState } from "../../mcp/manager.ts";
+import type { McpServerEntry } from "../../mcp/config.ts";
 import { trustMcpServerNow } from "../mcp_boot.ts";
 import type { CommandContext, SlashCommand } from "./registry.ts";
 
@@ -46,10 +47,12 @@ async function act(ctx: CommandContext, manager: McpManager, action: typeof ACTI
       await manager.restart(name);
       return ctx.print(t("mcp.reconnected", { name: shown }));
     }
-    const decl = manager.entry(name)!.decl;
-    const definition = decl.type === "stdio" ? [decl.command, ...decl.args].join(" ") : decl.url;
+    const entry = manager.entry(name)!;
+    if (entry.trust === "user") return ctx.print(t("mcp.trust_not_needed", { name: shown }));
     await trustMcpServerNow(manager, name);
-    ctx.print(t("mcp.trusted", { name: shown, definition: escapeControls(definition) }));
+    const state = manager.status().find((server) => server.name === name)?.state;
+    if (state?.kind === "refused") return ctx.print(escapeControls(state.reason));
+    ctx.print(t("mcp.trusted", { name: shown, definition: definitionOf(entry) }));
   } catch (error) {
     ctx.print(errorText(errorFields(error)).trimEnd());
   }
@@ -74,9 +77,15 @@ export async function serverTable(manager: McpManager): Promise<string> {
   const lines = table.map((row) =>
     row.map((cell, column) => cell + " ".repeat(widths[column]! - displayWidth(cell))).join("  ").trimEnd()
   );
-  const reasons = servers.flatMap(({ name, state }) =>
-    "reason" in state ? [`${escapeControls(name)}: ${escapeControls(state.reason)}`] : []
-  );
+  const reasons = servers.flatMap(({ name, state }) => {
+    if (!("reason" in state)) return [];
+    const reason = `${escapeControls(name)}: ${escapeControls(state.reason)}`;
+    // What `/mcp trust` would approve, so it can be reviewed first.
+    const entry = manager.entry(name);
+    return state.kind === "refused" && entry && entry.trust !== "user"
+      ? [reason, `  ${definitionOf(entry)}`]
+      : [reason];
+  });
   return [...lines, ...(reasons.length ? ["", ...reasons] : [])].join("\n");
 }
 
@@ -123,4 +132,12 @@ async function withinTime(value: Promise<string>): Promise<string> {
   } finally {
     clearTimeout(timer);
   }
+}
+
+/** The definition approval covers, as one escaped line: the command line or URL, and the env names. */
+function definitionOf(entry: McpServerEntry): string {
+  const { decl } = entry;
+  const target = decl.type === "stdio" ? [decl.command, ...decl.args].join(" ") : `${decl.type} ${decl.url}`;
+  const env = Object.keys(decl.env);
+  return escapeControls(env.length ? `${target} (env: ${env.join(", ")})` : target);
 }

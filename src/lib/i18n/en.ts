@@ -155,6 +155,7 @@ export const en = {
   "mcp.reconnected": 'MCP server "{name}" reconnected',
   "mcp.trusted":
     'Trusted MCP server "{name}" ({definition}) in this workspace; it is starting — /mcp shows its status',
+  "mcp.trust_not_needed": 'MCP server "{name}" comes from your own config: it needs no approval',
   "mcp.col_server": "SERVER",
   "mcp.col_status": "STATUS",
   "mcp.col_tools": "TOOLS",

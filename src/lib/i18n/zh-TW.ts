@@ -152,6 +152,7 @@ export const zhTW: Catalog = {
   "mcp.login": "請在終端機執行 `reasonix mcp login {name}` 登入，然後 /mcp reconnect {name}",
   "mcp.reconnected": 'MCP 伺服器 "{name}" 已重新連線',
   "mcp.trusted": '已在此工作區信任 MCP 伺服器 "{name}"（{definition}），正在啟動 —— /mcp 顯示其狀態',
+  "mcp.trust_not_needed": 'MCP 伺服器 "{name}" 來自你自己的設定，無需核准',
   "mcp.col_server": "伺服器",
   "mcp.col_status": "狀態",
   "mcp.col_tools": "工具",
