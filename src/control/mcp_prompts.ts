@@ -18,6 +18,8 @@ const SUMMARY_CHARS = 120;
 
 interface Listed {
   prompts: McpPrompt[];
+  /** The connection's `promptsVersion` when listed: a later `list_changed` lists again. */
+  version: number;
 }
 
 /** `registry` with the prompts of the session's servers as commands (`manager` is read on each use). */
@@ -29,10 +31,14 @@ export function withMcpPrompts(
   return registry;
 }
 
-/** The prompts of every connected server, listed once per connection (a reconnect lists them again). */
+/**
+ * The prompts of every connected server, listed once per connection and again after the server announces
+ * `notifications/prompts/list_changed` (the previous list shows meanwhile); a reconnect lists them anew.
+ */
 export class McpPromptCommands implements CommandSource {
   readonly #manager: () => McpManager | undefined;
-  readonly #listed = new WeakMap<McpConnection, Listed | Promise<Listed>>();
+  readonly #listed = new WeakMap<McpConnection, Listed>();
+  readonly #listing = new WeakMap<McpConnection, Promise<Listed>>();
 
   constructor(manager: () => McpManager | undefined) {
     this.#manager = manager;
@@ -45,9 +51,8 @@ export class McpPromptCommands implements CommandSource {
       const connection = manager.peek(name);
       if (connection === undefined || !SAFE_NAME.test(name)) return [];
       const listed = this.#listed.get(connection);
-      if (listed === undefined) void this.#list(connection);
-      if (listed === undefined || listed instanceof Promise) return [];
-      return listed.prompts.filter((prompt) => SAFE_NAME.test(prompt.name)).map((prompt) =>
+      if (listed?.version !== connection.promptsVersion) void this.#list(connection);
+      return (listed?.prompts ?? []).filter((prompt) => SAFE_NAME.test(prompt.name)).map((prompt) =>
         promptCommand(name, prompt, connection)
       );
     });
@@ -66,17 +71,20 @@ export class McpPromptCommands implements CommandSource {
     }
   }
 
+  /** The current list: the cached one while no change was announced, else one listing at a time. */
   #list(connection: McpConnection): Promise<Listed> {
+    const version = connection.promptsVersion;
     const known = this.#listed.get(connection);
-    if (known !== undefined) return Promise.resolve(known);
-    const listing = connection.listPrompts().then(
-      (prompts) => ({ prompts }),
-      () => ({ prompts: [] }),
-    ).then((listed) => {
+    if (known?.version === version) return Promise.resolve(known);
+    const running = this.#listing.get(connection);
+    if (running !== undefined) return running;
+    const listing = connection.listPrompts().catch(() => [] as McpPrompt[]).then((prompts) => {
+      const listed = { prompts, version };
       this.#listed.set(connection, listed);
+      this.#listing.delete(connection);
       return listed;
     });
-    this.#listed.set(connection, listing);
+    this.#listing.set(connection, listing);
     return listing;
   }
 }

@@ -8,6 +8,7 @@
  */
 import { errorMessage } from "../lib/errors.ts";
 import { escapeControls } from "../lib/terminal_text.ts";
+import { withinTime } from "../lib/within_time.ts";
 import type { McpConnection } from "../mcp/client.ts";
 import type { McpManager } from "../mcp/manager.ts";
 import { attribute, bounded, MCP_TEXT_BYTES, resourceContentsText } from "./mcp_content.ts";
@@ -16,6 +17,7 @@ import { mentionTokens } from "./mentions.ts";
 export const MCP_MENTION_TOTAL_BYTES = 200 * 1024;
 const MAX_RESOURCE_MENTIONS = 10;
 const TARGETS_TTL_MS = 10_000;
+const TARGETS_WAIT_MS = 1_500;
 const MAX_TARGETS = 500;
 const TRAILING_PUNCTUATION = /[.,;:!?)\]}'"`，。；：！？）]+$/u;
 
@@ -86,10 +88,11 @@ export async function mcpMentionTargets(manager: McpManager | undefined): Promis
       const connection = manager.peek(name);
       if (connection === undefined || !/^[A-Za-z0-9_.-]+$/.test(name)) return [];
       const cached = targets.get(connection);
-      if (cached && Date.now() - cached.at < TARGETS_TTL_MS) return cached.list;
-      const list = listTargets(name, connection);
-      targets.set(connection, { at: Date.now(), list });
-      return list;
+      const fresh = cached !== undefined && Date.now() - cached.at < TARGETS_TTL_MS;
+      const list = fresh ? cached.list : listTargets(name, connection);
+      if (!fresh) targets.set(connection, { at: Date.now(), list });
+      // A slow server's resources join a later completion; workspace paths never wait for them.
+      return withinTime(list, TARGETS_WAIT_MS, []);
     }),
   );
   return lists.flat().slice(0, MAX_TARGETS);

@@ -11,6 +11,7 @@ import {
   type CallToolResult,
   ErrorCode,
   McpError,
+  PromptListChangedNotificationSchema,
   type Tool,
   ToolListChangedNotificationSchema,
 } from "@modelcontextprotocol/sdk/types.js";
@@ -60,6 +61,7 @@ export class McpConnection {
   readonly #options: ConnectOptions;
   #tools: Promise<Tool[]> | undefined;
   #toolsStale = false;
+  #promptsVersion = 0;
   #closed = false;
   /** The connection ended, by `close()` or on the server's side (it exited, or wrote junk). */
   #ended = false;
@@ -98,6 +100,10 @@ export class McpConnection {
     client.setNotificationHandler(ToolListChangedNotificationSchema, () => {
       connection.#toolsStale = true;
     });
+    client.setNotificationHandler(
+      PromptListChangedNotificationSchema,
+      () => void connection.#promptsVersion++,
+    );
     try {
       await client.connect(transport.transport, { timeout: options.startupTimeoutMs });
     } catch (error) {
@@ -171,6 +177,11 @@ export class McpConnection {
       }
       throw this.#explain(error, `tools/call "${tool}"`, timeout, "answer");
     }
+  }
+
+  /** Counts `notifications/prompts/list_changed`: a list fetched at an older count is stale. */
+  get promptsVersion(): number {
+    return this.#promptsVersion;
   }
 
   /** Every page of `prompts/list` (bounded); none when the server offers no prompts. */

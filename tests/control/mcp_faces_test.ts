@@ -186,3 +186,19 @@ Deno.test("a hostile server's names and descriptions never reach the terminal ra
     );
   });
 });
+
+Deno.test("a prompt the server adds later appears after its list_changed notification", async () => {
+  const toml = pluginToml("hostile", ["run", "-A", "--quiet", HOSTILE]);
+  await withSession([], toml, async (controller) => {
+    assert.ok(await controller.commands.load("mcp__hostile__greet"));
+    const names = () => controller.commands.list().map((command) => command.name);
+    assert.ok(!names().includes("mcp__hostile__later"));
+    await controller.mcp!.callTool("hostile", "add_prompt", {});
+    const deadline = Date.now() + 10_000;
+    while (!names().includes("mcp__hostile__later")) {
+      assert.ok(Date.now() < deadline, "the new prompt never appeared");
+      await new Promise((resolve) => setTimeout(resolve, 50));
+    }
+    assert.ok(names().includes("mcp__hostile__greet"), "the earlier prompts stay");
+  });
+});

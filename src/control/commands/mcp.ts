@@ -8,6 +8,7 @@ import { displayWidth } from "../../lib/text_table.ts";
 import { errorFields, errorText } from "../../lib/errors.ts";
 import { t } from "../../lib/i18n/mod.ts";
 import { escapeControls } from "../../lib/terminal_text.ts";
+import { withinTime } from "../../lib/within_time.ts";
 import type { McpManager, McpServerState } from "../../mcp/manager.ts";
 import type { McpServerEntry } from "../../mcp/config.ts";
 import { trustMcpServerNow } from "../mcp_boot.ts";
@@ -111,7 +112,7 @@ async function countsOf(manager: McpManager, name: string): Promise<string[]> {
   const connection = manager.peek(name);
   if (connection === undefined) return ["-", "-", "-"];
   const count = (list: Promise<unknown[]>) =>
-    withinTime(list.then((items) => String(items.length), () => "?"));
+    withinTime(list.then((items) => String(items.length), () => "?"), COUNT_TIMEOUT_MS, "?");
   return await Promise.all([
     count(connection.listTools()),
     count(connection.listPrompts()),
@@ -121,17 +122,6 @@ async function countsOf(manager: McpManager, name: string): Promise<string[]> {
       ) => [...r, ...tl]),
     ),
   ]);
-}
-
-/** A slow server's count shows as "?" rather than holding the table up. */
-async function withinTime(value: Promise<string>): Promise<string> {
-  let timer: ReturnType<typeof setTimeout> | undefined;
-  const late = new Promise<string>((resolve) => timer = setTimeout(() => resolve("?"), COUNT_TIMEOUT_MS));
-  try {
-    return await Promise.race([value, late]);
-  } finally {
-    clearTimeout(timer);
-  }
 }
 
 /** The definition approval covers, as one escaped line: the command line or URL, and the env names. */
