@@ -7,6 +7,9 @@ import assert from "node:assert/strict";
 import type { TmuxPane } from "../support/tmux.ts";
 import { withTui } from "../support/tui.ts";
 import { EVERYTHING } from "../mcp/_servers.ts";
+import { resolve } from "node:path";
+
+const CRASH_SERVER = resolve(import.meta.dirname!, "../fixtures/mcp/crash_server.ts");
 
 const EVERYTHING_TOML = () =>
   [
@@ -17,17 +20,17 @@ const EVERYTHING_TOML = () =>
     `startup_timeout_seconds = 120`,
   ].join("\n");
 
-/** `/mcp` until the server shows connected (it starts in the background): the screen then. */
-async function connectedTable(pane: TmuxPane): Promise<string> {
+/** `/mcp` until `server` shows connected (it starts in the background): the screen then. */
+async function connectedTable(pane: TmuxPane, server = "everything"): Promise<string> {
   for (let attempt = 0; attempt < 60; attempt++) {
     await pane.type("/mcp");
     await pane.keys("Enter");
-    const screen = await pane.waitFor(/SERVER +STATUS +TOOLS +PROMPTS +RESOURCES(?:.|\n)*everything +\S/);
-    if (/everything +connected/.test(screen)) return screen;
+    const screen = await pane.waitFor(/SERVER +STATUS +TOOLS +PROMPTS +RESOURCES/);
+    if (new RegExp(`${server} +connected`).test(screen)) return screen;
     await new Promise((resolve) => setTimeout(resolve, 500));
     await pane.keys("C-l");
   }
-  throw new Error("everything never connected");
+  throw new Error(`${server} never connected`);
 }
 
 Deno.test("tui mcp: /mcp shows the server table; / completes a prompt command that becomes the turn", async () => {
@@ -49,4 +52,21 @@ Deno.test("tui mcp: /mcp shows the server table; / completes a prompt command th
     await pane.type("see @everything:demo://resource/static/document/featu");
     await pane.waitFor(/› everything:demo:\/\/resource\/static\/document\/features\.md/);
   }, { size: [120, 40], extraToml: EVERYTHING_TOML });
+});
+
+Deno.test("tui mcp: a project server waiting for trust is announced at start; /mcp trust starts it", async () => {
+  const mcpJson = JSON.stringify({
+    mcpServers: { proj: { command: Deno.execPath(), args: ["run", "-A", "--quiet", CRASH_SERVER] } },
+  });
+  await withTui([], async ({ pane }) => {
+    await pane.waitFor(/review them with \/mcp, start one with \/mcp trust <name>/);
+    await pane.type("/mcp");
+    await pane.keys("Enter");
+    await pane.waitFor(/proj +refused: untrusted/);
+    await pane.type("/mcp trust proj");
+    await pane.keys("Enter");
+    await pane.waitFor(/Trusted MCP server "proj"/);
+    const table = await connectedTable(pane, "proj");
+    assert.match(table, /proj +connected +4 +0 +0/);
+  }, { size: [140, 40], files: { "README.md": "fixture\n", ".mcp.json": mcpJson } });
 });
