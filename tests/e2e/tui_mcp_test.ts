@@ -10,6 +10,7 @@ import { EVERYTHING } from "../mcp/_servers.ts";
 import { resolve } from "node:path";
 
 const CRASH_SERVER = resolve(import.meta.dirname!, "../fixtures/mcp/crash_server.ts");
+const HOSTILE = resolve(import.meta.dirname!, "../fixtures/mcp/hostile_server.ts");
 
 const EVERYTHING_TOML = () =>
   [
@@ -69,4 +70,24 @@ Deno.test("tui mcp: a project server waiting for trust is announced at start; /m
     const table = await connectedTable(pane, "proj");
     assert.match(table, /proj +connected +4 +0 +0/);
   }, { size: [140, 40], files: { "README.md": "fixture\n", ".mcp.json": mcpJson } });
+});
+
+Deno.test("tui mcp: a hostile server's prompt description shows its escape sequences as visible marks", async () => {
+  const toml = () =>
+    [
+      `[[plugins]]`,
+      `name = "hostile"`,
+      `command = ${JSON.stringify(Deno.execPath())}`,
+      `args = ["run", "-A", "--quiet", ${JSON.stringify(HOSTILE)}]`,
+    ].join("\n");
+  await withTui([], async ({ pane }) => {
+    await connectedTable(pane, "hostile");
+    await pane.type("/mcp__hostile__");
+    await new Promise((resolve) => setTimeout(resolve, 1000));
+    await pane.type("g");
+    const menu = await pane.waitFor(/› \/mcp__hostile__greet <who>/);
+    assert.match(menu, /Greets ␛\]0;pwned␛\\␛\[2J␛\[31mred␇<U\+202E>evil/);
+    assert.match(menu, /SERVER +STATUS/, "nothing cleared the screen");
+    assert.doesNotMatch(menu, /bad.*name/, "the untypeable prompt is not offered");
+  }, { size: [140, 40], extraToml: toml });
 });
