@@ -39,7 +39,7 @@ function stateOf(controller: Controller, name: string): string | undefined {
   return controller.mcp!.status().find((server) => server.name === name)?.state.kind;
 }
 
-Deno.test("/mcp trust starts a waiting project server; /reload restarts only what changed", async () => {
+Deno.test("/mcp trust starts a waiting project server; /reload restarts what changed or crashed, and only that", async () => {
   const sim = await DeepSeekSim.start({ script: [] });
   const home = await makeHome({ simUrl: sim.url });
   const ws = await makeWorkspace({ ".mcp.json": mcpJson({ proj: [], other: [] }) });
@@ -71,8 +71,14 @@ Deno.test("/mcp trust starts a waiting project server; /reload restarts only wha
     await said(controller, "/reload");
     assert.equal(controller.mcp!.peek("proj"), first, "an unchanged server keeps its connection");
     await said(controller, "/mcp reconnect proj");
+    const reconnected = controller.mcp!.peek("proj");
+    assert.ok(reconnected && reconnected !== first, "reconnect makes a new connection");
+    await assert.rejects(controller.mcp!.callTool("proj", "crash", {}), /exited|crash|status 3/);
+    assert.equal(controller.mcp!.peek("proj"), undefined, "the crashed server is not connected");
+    await said(controller, "/reload");
+    await until(() => stateOf(controller, "proj") === "connected");
     const second = controller.mcp!.peek("proj");
-    assert.ok(second && second !== first, "reconnect makes a new connection");
+    assert.ok(second && second !== reconnected, "/reload started the crashed server again");
     // The definition changes: its trust no longer holds, so /reload stops it and it waits again.
     await Deno.writeTextFile(join(ws, ".mcp.json"), mcpJson({ proj: ["--announce"] }));
     await said(controller, "/reload");
