@@ -7,7 +7,7 @@
  * descriptions are shown with control characters made visible.
  */
 import { escapeControls } from "../lib/terminal_text.ts";
-import { errorFields, errorText } from "../lib/errors.ts";
+import { ReasonixError } from "../lib/errors.ts";
 import type { McpConnection, McpPrompt } from "../mcp/client.ts";
 import type { McpManager } from "../mcp/manager.ts";
 import type { CommandContext, CommandRegistry, CommandSource, SlashCommand } from "./commands/registry.ts";
@@ -105,18 +105,14 @@ function promptCommand(server: string, prompt: McpPrompt, connection: McpConnect
     summary,
     usage,
     run: () => {},
-    async expand(ctx: CommandContext, text: string): Promise<string | null> {
+    async expand(_ctx: CommandContext, text: string): Promise<string> {
       const parsed = promptArguments(prompt, text);
       if (typeof parsed === "string") {
-        ctx.print(`${parsed}\nusage: ${usage}${argumentLines(prompt)}`);
-        return null;
+        throw new ReasonixError("usage.prompt_arguments", parsed, {
+          hint: `usage: ${usage}${argumentLines(prompt)}`,
+        });
       }
-      try {
-        return promptText(await connection.getPrompt(prompt.name, parsed));
-      } catch (error) {
-        ctx.print(errorText(errorFields(error)).trimEnd());
-        return null;
-      }
+      return promptText(await connection.getPrompt(prompt.name, parsed));
     },
   };
 }

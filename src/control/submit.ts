@@ -9,10 +9,11 @@ import { unknownMessage } from "./commands/registry.ts";
 import type { ReasonixEvent } from "./events.ts";
 import type { TurnOutcome } from "./turn_outcome.ts";
 import type { TurnOptions } from "./turn_attachments.ts";
+import { errorFields, errorText } from "../lib/errors.ts";
 
 export type SubmitResult =
   /** A slash command ran; `output` is what it answered, in order (also sent as events). */
-  | { kind: "command"; command: string; output: string[] }
+  | { kind: "command"; command: string; output: string[]; error?: { code: string; message: string } }
   /** `/name` is no command: nothing ran; `output` names the nearest commands. */
   | { kind: "unknown"; command: string; output: string[] }
   | { kind: "turn"; outcome: TurnOutcome };
@@ -57,10 +58,16 @@ export async function submitInput(
   };
   const { expand } = resolution.command;
   if (expand !== undefined) {
-    const text = await expand.call(resolution.command, ctx, resolution.args);
+    let text: string;
+    try {
+      text = await expand.call(resolution.command, ctx, resolution.args);
+    } catch (error) {
+      const fields = errorFields(error);
+      answer("text")(errorText(fields).trimEnd());
+      return { kind: "command", command, output, error: { code: fields.code, message: fields.message } };
+    }
     // A server wrote this text: its `@` mentions are not read.
-    if (text !== null) return { kind: "turn", outcome: await target.runTurn(text, { literal: true }) };
-    return { kind: "command", command, output };
+    return { kind: "turn", outcome: await target.runTurn(text, { literal: true }) };
   }
   await resolution.command.run(ctx, resolution.args);
   return { kind: "command", command, output };

@@ -92,7 +92,7 @@ Deno.test("an MCP prompt runs as /mcp__<server>__<prompt>: its messages are the 
     assert.equal(missing.kind, "command");
     assert.match(
       missing.output.join("\n"),
-      /Missing required argument <city>\nusage: \/mcp__everything__args-prompt <city> \[state\]/,
+      /^error: Missing required argument <city>\nhint: usage: \/mcp__everything__args-prompt <city> \[state\]\n {2}city \(required\): Name of the city\n {2}state$/,
     );
     assert.equal(sim.requests.length, 2, "a usage error never reaches the model");
     const help = await said(controller, "/help");

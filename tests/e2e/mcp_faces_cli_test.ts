@@ -49,3 +49,19 @@ Deno.test("reasonix run attaches @everything:<uri> on the turn's user message", 
     ),
   );
 });
+
+Deno.test("reasonix run with a prompt's required argument missing fails with its usage; nothing reaches the model", async () => {
+  const sim = await DeepSeekSim.start({ script: [] });
+  const home = await makeHome({ simUrl: sim.url, extraToml: EVERYTHING_TOML });
+  const ws = await makeWorkspace({ "README.md": "fixture\n" });
+  try {
+    const result = await runCli(["run", "/mcp__everything__args-prompt"], { home, cwd: ws });
+    assert.equal(result.code, 2, result.stderr);
+    assert.match(result.stdout + result.stderr, /Missing required argument <city>/);
+    assert.match(result.stdout + result.stderr, /usage: \/mcp__everything__args-prompt <city> \[state\]/);
+    assert.equal(sim.requests.length, 0);
+  } finally {
+    await sim.close();
+    await removeAll(home, ws);
+  }
+});

@@ -106,10 +106,10 @@ export interface SlashCommand {
   /** A line `/help` adds after the list (how to use the shorthand). */
   readonly helpNote?: string;
   /**
-   * A command that becomes a user turn (an MCP prompt): the turn's text, or null when it printed why
-   * not. `run` is then not called.
+   * A command that becomes a user turn (an MCP prompt): the turn's text. It throws (a ReasonixError) when
+   * it cannot, and the error is printed instead. `run` is then not called.
    */
-  expand?(ctx: CommandContext, args: string): Promise<string | null>;
+  expand?(ctx: CommandContext, args: string): Promise<string>;
 }
 
 /** Commands that come and go with the session (MCP prompts): read again on every lookup. */
