@@ -8,6 +8,7 @@
  */
 import { escapeControls } from "../lib/terminal_text.ts";
 import { ReasonixError } from "../lib/errors.ts";
+import { t } from "../lib/i18n/mod.ts";
 import type { McpConnection, McpPrompt } from "../mcp/client.ts";
 import type { McpManager } from "../mcp/manager.ts";
 import type { CommandContext, CommandRegistry, CommandSource, SlashCommand } from "./commands/registry.ts";
@@ -98,7 +99,10 @@ function promptCommand(server: string, prompt: McpPrompt, connection: McpConnect
   ]
     .join(" ");
   const about = escapeControls(prompt.description ?? prompt.title ?? "").replace(/\s+/g, " ").trim();
-  const summary = `MCP prompt of ${server}${about ? `: ${about.slice(0, SUMMARY_CHARS)}` : ""}`;
+  const summary = t(about ? "mcp.prompt_summary_about" : "mcp.prompt_summary", {
+    server,
+    about: about.slice(0, SUMMARY_CHARS),
+  });
   return {
     name: `mcp__${server}__${prompt.name}`,
     aliases: [],

@@ -156,6 +156,8 @@ export const en = {
   "mcp.trusted":
     'Trusted MCP server "{name}" ({definition}) in this workspace; it is starting — /mcp shows its status',
   "mcp.trust_not_needed": 'MCP server "{name}" comes from your own config: it needs no approval',
+  "mcp.prompt_summary": "MCP prompt of {server}",
+  "mcp.prompt_summary_about": "MCP prompt of {server}: {about}",
   "mcp.col_server": "SERVER",
   "mcp.col_status": "STATUS",
   "mcp.col_tools": "TOOLS",

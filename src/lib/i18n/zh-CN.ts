@@ -152,6 +152,8 @@ export const zhCN: Catalog = {
   "mcp.reconnected": 'MCP 服务器 "{name}" 已重新连接',
   "mcp.trusted": '已在此工作区信任 MCP 服务器 "{name}"（{definition}），正在启动 —— /mcp 显示其状态',
   "mcp.trust_not_needed": 'MCP 服务器 "{name}" 来自你自己的配置，无需批准',
+  "mcp.prompt_summary": "{server} 的 MCP 提示",
+  "mcp.prompt_summary_about": "{server} 的 MCP 提示：{about}",
   "mcp.col_server": "服务器",
   "mcp.col_status": "状态",
   "mcp.col_tools": "工具",

@@ -153,6 +153,8 @@ export const zhTW: Catalog = {
   "mcp.reconnected": 'MCP 伺服器 "{name}" 已重新連線',
   "mcp.trusted": '已在此工作區信任 MCP 伺服器 "{name}"（{definition}），正在啟動 —— /mcp 顯示其狀態',
   "mcp.trust_not_needed": 'MCP 伺服器 "{name}" 來自你自己的設定，無需核准',
+  "mcp.prompt_summary": "{server} 的 MCP 提示",
+  "mcp.prompt_summary_about": "{server} 的 MCP 提示：{about}",
   "mcp.col_server": "伺服器",
   "mcp.col_status": "狀態",
   "mcp.col_tools": "工具",
