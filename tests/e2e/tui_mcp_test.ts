@@ -29,7 +29,6 @@ async function connectedTable(pane: TmuxPane, server = "everything"): Promise<st
     const screen = await pane.waitFor(/SERVER +STATUS +TOOLS +PROMPTS +RESOURCES/);
     if (new RegExp(`${server} +connected`).test(screen)) return screen;
     await new Promise((resolve) => setTimeout(resolve, 500));
-    await pane.keys("C-l");
   }
   throw new Error(`${server} never connected`);
 }
