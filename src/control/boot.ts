@@ -155,6 +155,8 @@ async function bootWith(options: BootOptions, booting: Booting): Promise<Control
     workspace: workspace.root,
     paths,
     env,
+    flags,
+    interactive: !options.headless,
     ...(options.trustProjectMcp ? { trustProjectServers: true } : {}),
   });
   warnings.push(...mcp.warnings);

@@ -26,7 +26,9 @@ import { todoReminder, withTurnNotes } from "../prompt/facts.ts";
 import { FACTS_EVENT } from "./session_open.ts";
 import { type Compactor, controllerCompactor } from "./compaction.ts";
 import { FileNotices } from "./file_notices.ts";
-import { mentionAttachments, withMentions } from "./mentions.ts";
+import { withMentions } from "./mentions.ts";
+import { withMcpPrompts } from "./mcp_prompts.ts";
+import { turnAttachments, type TurnOptions } from "./turn_attachments.ts";
 import { WorkspaceFiles } from "./workspace_files.ts";
 import { type ReasoningLanguage, reasoningLanguageNote } from "./reasoning_language.ts";
 import { TurnCheckpoints } from "./turn_checkpoints.ts";
@@ -104,15 +106,15 @@ export class Controller implements RunPort, ApprovalPort, QuestionPort, StatusPo
     });
   }
 
-  /** The slash commands every face completes and `/help` lists; `submit` runs them. */
+  /** The slash commands every face completes and `/help` lists, with the MCP prompts; `submit` runs them. */
   get commands(): CommandRegistry {
-    return this.#commands ??= defaultCommands();
+    return this.#commands ??= withMcpPrompts(defaultCommands(), () => this.mcp);
   }
 
   /** Routes what a person typed (see submit.ts): a slash command or `#note` runs here, anything else is a turn. */
   submit(input: string, face?: FaceHooks): Promise<SubmitResult> {
     const target = { host: this, commands: this.commands, emit: (event: ReasonixEvent) => this.#emit(event) };
-    return submitInput({ ...target, runTurn: (text) => this.runTurn(text) }, input, face);
+    return submitInput({ ...target, runTurn: (text, options) => this.runTurn(text, options) }, input, face);
   }
 
   /** `/new`, `/resume`, `/model`; absent when the face cannot switch sessions (`reasonix run`). */
@@ -291,7 +293,7 @@ export class Controller implements RunPort, ApprovalPort, QuestionPort, StatusPo
     this.#abort?.abort(new StopRequest(signal));
   }
 
-  async runTurn(text: string): Promise<TurnOutcome> {
+  async runTurn(text: string, options: TurnOptions = {}): Promise<TurnOutcome> {
     this.#refuseWhileBusy();
     const abort = new AbortController();
     this.#abort = abort;
@@ -303,7 +305,7 @@ export class Controller implements RunPort, ApprovalPort, QuestionPort, StatusPo
       this.#emit({ type: "turn_started", turn, text, seq: entry!.seq });
       await this.#recordTools();
       await this.#compactIfDue(abort.signal);
-      await this.#appendUserTurn(text);
+      await this.#appendUserTurn(text, options);
       const done = await runTurnLoop(this.#loopOptions(abort.signal));
       const outcome: TurnOutcome = { subtype: done.subtype, result: done.result };
       if (done.subtype !== "success") {
@@ -397,11 +399,11 @@ export class Controller implements RunPort, ApprovalPort, QuestionPort, StatusPo
     if (this.#compactor.due()) await this.#compactor.compact("context_limit", signal);
   }
 
-  async #appendUserTurn(text: string): Promise<void> {
+  async #appendUserTurn(text: string, options: TurnOptions): Promise<void> {
     const parts = this.#parts;
     const todos = todoReminder(parts.toolContext.state?.todos ?? []);
     const notes = [...(parts.turnNotes ?? []), ...await this.#files.changes(), ...(todos ? [todos] : [])];
-    const mentioned = await mentionAttachments(text, parts.toolContext.workspace);
+    const mentioned = await turnAttachments(text, parts, options);
     for (const file of mentioned.files) this.#files.seen(file);
     await this.#append({ role: "user", content: withTurnNotes(withMentions(text, mentioned.blocks), notes) });
     if (parts.turnNotes?.length && parts.turnFacts !== undefined) {

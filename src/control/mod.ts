@@ -34,6 +34,7 @@ export { explainError, stopError, type StopSignal } from "./explain.ts";
 export { existingDir } from "./workspace_dir.ts";
 export { type HistoryPort, openInputHistory } from "./input_history.ts";
 export { escapePath } from "./mentions.ts";
+export { mcpMentionTargets } from "./mcp_resources.ts";
 export {
   currentDefaultModel,
   existingKey,

@@ -8,10 +8,12 @@ import type { CommandContext, CommandHost, CommandRegistry } from "./commands/re
 import { unknownMessage } from "./commands/registry.ts";
 import type { ReasonixEvent } from "./events.ts";
 import type { TurnOutcome } from "./turn_outcome.ts";
+import type { TurnOptions } from "./turn_attachments.ts";
+import { errorFields, errorText } from "../lib/errors.ts";
 
 export type SubmitResult =
   /** A slash command ran; `output` is what it answered, in order (also sent as events). */
-  | { kind: "command"; command: string; output: string[] }
+  | { kind: "command"; command: string; output: string[]; error?: { code: string; message: string } }
   /** `/name` is no command: nothing ran; `output` names the nearest commands. */
   | { kind: "unknown"; command: string; output: string[] }
   | { kind: "turn"; outcome: TurnOutcome };
@@ -22,7 +24,7 @@ export type FaceHooks = Partial<Omit<CommandContext, "host" | "print" | "printDi
 export interface SubmitTarget {
   host: CommandHost;
   commands: CommandRegistry;
-  runTurn(text: string): Promise<TurnOutcome>;
+  runTurn(text: string, options?: TurnOptions): Promise<TurnOutcome>;
   emit(event: ReasonixEvent): void;
 }
 
@@ -31,7 +33,11 @@ export async function submitInput(
   input: string,
   face: FaceHooks = {},
 ): Promise<SubmitResult> {
-  const resolution = target.commands.resolve(input);
+  let resolution = target.commands.resolve(input);
+  // `/mcp__server__prompt` typed before its server finished starting: wait for that server's prompts.
+  if (resolution.kind === "unknown" && await target.commands.load(resolution.name)) {
+    resolution = target.commands.resolve(input);
+  }
   if (resolution.kind === "text") return { kind: "turn", outcome: await target.runTurn(input) };
   const command = resolution.kind === "command" ? resolution.command.name : resolution.name;
   const output: string[] = [];
@@ -50,6 +56,19 @@ export async function submitInput(
     print: answer("text"),
     printDiff: answer("diff"),
   };
+  const { expand } = resolution.command;
+  if (expand !== undefined) {
+    let text: string;
+    try {
+      text = await expand.call(resolution.command, ctx, resolution.args);
+    } catch (error) {
+      const fields = errorFields(error);
+      answer("text")(errorText(fields).trimEnd());
+      return { kind: "command", command, output, error: { code: fields.code, message: fields.message } };
+    }
+    // A server wrote this text: its `@` mentions are not read.
+    return { kind: "turn", outcome: await target.runTurn(text, { literal: true }) };
+  }
   await resolution.command.run(ctx, resolution.args);
   return { kind: "command", command, output };
 }

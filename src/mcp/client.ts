@@ -14,6 +14,7 @@ import {
   ErrorCode,
   ListRootsRequestSchema,
   McpError,
+  PromptListChangedNotificationSchema,
   type Tool,
   ToolListChangedNotificationSchema,
 } from "@modelcontextprotocol/sdk/types.js";
@@ -27,8 +28,17 @@ import { StderrTail } from "./stderr_tail.ts";
 import { type OpenedTransport, openTransport } from "./transports.ts";
 import { McpOAuthProvider, needsLogin } from "./oauth_provider.ts";
 import { OAuthStore } from "./oauth_store.ts";
+import { type Page, pagesOf } from "./_pages.ts";
 
 export type { CallToolResult, Tool as McpTool };
+import type {
+  GetPromptResult,
+  McpPrompt,
+  McpResource,
+  McpResourceTemplate,
+  ReadResourceResult,
+} from "./content_types.ts";
+export type * from "./content_types.ts";
 
 /** One `notifications/progress` of a call. */
 export interface McpProgress {
@@ -61,6 +71,7 @@ export class McpConnection {
   readonly #options: ConnectOptions;
   #tools: Promise<Tool[]> | undefined;
   #toolsStale = false;
+  #promptsVersion = 0;
   #closed = false;
   /** The connection ended, by `close()` or on the server's side (it exited, or wrote junk). */
   #ended = false;
@@ -103,6 +114,10 @@ export class McpConnection {
     });
     const root = { uri: pathToFileURL(options.cwd).href, name: basename(options.cwd) };
     client.setRequestHandler(ListRootsRequestSchema, () => ({ roots: [root] }));
+    client.setNotificationHandler(
+      PromptListChangedNotificationSchema,
+      () => void connection.#promptsVersion++,
+    );
     try {
       await client.connect(transport.transport, { timeout: options.startupTimeoutMs });
     } catch (error) {
@@ -176,6 +191,67 @@ export class McpConnection {
         );
       }
       throw this.#explain(error, `tools/call "${tool}"`, timeout, "answer");
+    }
+  }
+
+  /** Counts `notifications/prompts/list_changed`: a list fetched at an older count is stale. */
+  get promptsVersion(): number {
+    return this.#promptsVersion;
+  }
+
+  /** Every page of `prompts/list` (bounded); none when the server offers no prompts. */
+  listPrompts(): Promise<McpPrompt[]> {
+    if (!this.#client.getServerCapabilities()?.prompts) return Promise.resolve([]);
+    return this.#pages("prompts/list", async (params, options) => {
+      const got = await this.#client.listPrompts(params, options);
+      return { items: got.prompts as McpPrompt[], next: got.nextCursor };
+    });
+  }
+
+  /** Every page of `resources/list` (bounded); none when the server offers no resources. */
+  listResources(): Promise<McpResource[]> {
+    if (!this.#client.getServerCapabilities()?.resources) return Promise.resolve([]);
+    return this.#pages("resources/list", async (params, options) => {
+      const got = await this.#client.listResources(params, options);
+      return { items: got.resources as McpResource[], next: got.nextCursor };
+    });
+  }
+
+  listResourceTemplates(): Promise<McpResourceTemplate[]> {
+    if (!this.#client.getServerCapabilities()?.resources) return Promise.resolve([]);
+    return this.#pages("resources/templates/list", async (params, options) => {
+      const got = await this.#client.listResourceTemplates(params, options);
+      return { items: got.resourceTemplates as McpResourceTemplate[], next: got.nextCursor };
+    });
+  }
+
+  async getPrompt(name: string, args: Record<string, string>): Promise<GetPromptResult> {
+    const timeout = this.#options.callTimeoutMs;
+    try {
+      return await this.#client.getPrompt({ name, arguments: args }, { timeout }) as GetPromptResult;
+    } catch (error) {
+      throw this.#explain(error, `prompts/get "${name}"`, timeout, "answer");
+    }
+  }
+
+  async readResource(uri: string): Promise<ReadResourceResult> {
+    const timeout = this.#options.callTimeoutMs;
+    try {
+      return await this.#client.readResource({ uri }, { timeout }) as ReadResourceResult;
+    } catch (error) {
+      throw this.#explain(error, `resources/read "${uri}"`, timeout, "answer");
+    }
+  }
+
+  async #pages<T>(
+    request: string,
+    fetch: (params: { cursor: string } | undefined, options: { timeout: number }) => Promise<Page<T>>,
+  ): Promise<T[]> {
+    const timeout = this.#options.callTimeoutMs;
+    try {
+      return await pagesOf((cursor) => fetch(cursor ? { cursor } : undefined, { timeout }));
+    } catch (error) {
+      throw this.#explain(error, request, timeout, "answer");
     }
   }
 

@@ -77,6 +77,42 @@ export class McpManager {
     clearTimeout(timer);
   }
 
+  /** The live connection if the server is connected now; never starts it. */
+  peek(name: string): McpConnection | undefined {
+    const slot = this.#slots.get(name);
+    return slot && this.#stateOf(slot).kind === "connected" ? slot.connection : undefined;
+  }
+
+  /** The server's configured entry (its declaration, trust and definition). */
+  entry(name: string): McpServerEntry | undefined {
+    return this.#slots.get(name)?.entry;
+  }
+
+  /**
+   * Applies a fresh list of servers (`/reload`, `/mcp trust`): a server whose definition, trust and
+   * state are unchanged keeps running; a changed, failed or crashed one starts again; a removed one stops.
+   */
+  async reconfigure(entries: readonly McpServerEntry[]): Promise<void> {
+    const names = new Set(entries.map((entry) => entry.decl.name));
+    for (const [name, slot] of [...this.#slots]) {
+      if (names.has(name)) continue;
+      this.#slots.delete(name);
+      await this.#stop(slot);
+    }
+    for (const entry of entries) {
+      const old = this.#slots.get(entry.decl.name);
+      const refusal = startRefusal(entry, this.#options);
+      const state = old && this.#stateOf(old);
+      const keep = old && refusal === undefined && sameEntry(old.entry, entry) &&
+        (state?.kind === "connected" || state?.kind === "starting");
+      if (keep) continue;
+      if (old) await this.#stop(old);
+      const slot: Slot = { entry, state: refusal ? { kind: "refused", reason: refusal } : { kind: "idle" } };
+      this.#slots.set(entry.decl.name, slot);
+      if (slot.state.kind === "idle" && entry.decl.autoStart) this.#start(slot).catch(() => {});
+    }
+  }
+
   /** The live connection, starting the server when it is idle or crashed since it connected. */
   async connection(name: string): Promise<McpConnection> {
     const slot = this.#slots.get(name);
@@ -117,6 +153,11 @@ export class McpManager {
     return await this.#start(slot);
   }
 
+  async #stop(slot: Slot): Promise<void> {
+    await slot.starting?.catch(() => {});
+    await slot.connection?.close();
+  }
+
   async closeAll(): Promise<void> {
     const slots = [...this.#slots.values()];
     await Promise.all(slots.map((slot) => slot.starting?.catch(() => {})));
@@ -153,4 +194,18 @@ export class McpManager {
     });
     return starting;
   }
+}
+
+function sameEntry(a: McpServerEntry, b: McpServerEntry): boolean {
+  const shape = (entry: McpServerEntry) =>
+    JSON.stringify([
+      entry.spec,
+      entry.problem,
+      entry.trust,
+      entry.decl.autoStart,
+      entry.startupTimeoutMs,
+      entry.callTimeoutMs,
+      entry.toolTimeoutMs,
+    ]);
+  return shape(a) === shape(b);
 }

@@ -14,6 +14,7 @@ import { memoryCommands } from "./memory.ts";
 import { workspaceCommands } from "./workspace.ts";
 import { rewindCommand } from "./rewind.ts";
 import { branchCommands } from "./branch.ts";
+import { mcpCommand } from "./mcp.ts";
 
 const MODES = PERMISSION_MODES;
 
@@ -29,6 +30,7 @@ export function defaultCommands(): CommandRegistry {
   registry.register(rewindCommand);
   for (const command of branchCommands()) registry.register(command);
   for (const command of [...memoryCommands(), ...workspaceCommands()]) registry.register(command);
+  registry.register(mcpCommand);
   return registry;
 }
 

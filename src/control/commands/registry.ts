@@ -13,6 +13,7 @@ import type { SessionControl } from "../session_switch.ts";
 import type { WorkspaceOps } from "../workspace_ops.ts";
 import type { RewindOutcome, RewindRequest, RewindState } from "../rewind.ts";
 import type { BranchPort } from "../branches.ts";
+import type { McpManager } from "../../mcp/manager.ts";
 
 /** The Controller operations slash commands use; the Controller itself satisfies it. */
 export interface CommandHost extends SessionInfo, ApprovalPort {
@@ -33,6 +34,8 @@ export interface CommandHost extends SessionInfo, ApprovalPort {
   rewind?(request: RewindRequest): Promise<RewindOutcome>;
   /** Conversation branches (`/branch`, `/switch`, `/tree`); absent in bare test hosts. */
   readonly branches?: BranchPort;
+  /** The session's MCP servers (`/mcp`); absent where the session has none. */
+  readonly mcp?: McpManager | undefined;
 }
 
 /** Session-only display settings a face holds (`/theme`, `/language`, `/verbose`); never written to config. */
@@ -102,6 +105,18 @@ export interface SlashCommand {
   shorthand?(input: string): string | null;
   /** A line `/help` adds after the list (how to use the shorthand). */
   readonly helpNote?: string;
+  /**
+   * A command that becomes a user turn (an MCP prompt): the turn's text. It throws (a ReasonixError) when
+   * it cannot, and the error is printed instead. `run` is then not called.
+   */
+  expand?(ctx: CommandContext, args: string): Promise<string>;
+}
+
+/** Commands that come and go with the session (MCP prompts): read again on every lookup. */
+export interface CommandSource {
+  commands(): readonly SlashCommand[];
+  /** Waits for `name` when it may exist but is not known yet (its server is starting); true if it may now. */
+  load?(name: string): Promise<boolean>;
 }
 
 export type Resolution =
@@ -115,6 +130,7 @@ const MAX_SUGGESTIONS = 3;
 export class CommandRegistry {
   #commands: SlashCommand[] = [];
   #byName = new Map<string, SlashCommand>();
+  #sources: CommandSource[] = [];
 
   constructor(commands: readonly SlashCommand[] = []) {
     for (const command of commands) this.register(command);
@@ -128,12 +144,34 @@ export class CommandRegistry {
     this.#commands.push(command);
   }
 
+  /** Adds commands that are looked up on each use rather than registered once. */
+  addSource(source: CommandSource): void {
+    this.#sources.push(source);
+  }
+
   list(): readonly SlashCommand[] {
-    return this.#commands;
+    return [...this.#commands, ...this.#dynamic()];
   }
 
   find(name: string): SlashCommand | undefined {
-    return this.#byName.get(name.replace(/^\//, "").toLowerCase());
+    const key = name.replace(/^\//, "").toLowerCase();
+    return this.#byName.get(key) ?? this.#dynamic().find((command) => command.name.toLowerCase() === key);
+  }
+
+  /** Asks the sources to bring in `name` (a prompt of a server still starting); true when one may have. */
+  async load(name: string): Promise<boolean> {
+    const loaded = await Promise.all(this.#sources.map((source) => source.load?.(name) ?? false));
+    return loaded.some(Boolean);
+  }
+
+  #dynamic(): SlashCommand[] {
+    return this.#sources.flatMap((source) => source.commands()).filter((command) =>
+      !this.#byName.has(command.name)
+    );
+  }
+
+  #names(): string[] {
+    return [...this.#byName.keys(), ...this.#dynamic().map((command) => command.name.toLowerCase())];
   }
 
   /** What the user typed, as a command to run, an unknown command, or text for the model. */
@@ -144,7 +182,7 @@ export class CommandRegistry {
     }
     const parsed = parseSlash(input);
     if (!parsed) return { kind: "text" };
-    const command = this.#byName.get(parsed.name);
+    const command = this.find(parsed.name);
     if (command) return { kind: "command", command, args: parsed.args };
     return { kind: "unknown", name: parsed.name, suggestions: this.#nearest(parsed.name) };
   }
@@ -155,7 +193,7 @@ export class CommandRegistry {
     if (!prefix.startsWith("/")) return [];
     if (space < 0) {
       const partial = prefix.slice(1).toLowerCase();
-      const names = [...this.#byName.keys()].filter((name) => name.startsWith(partial));
+      const names = this.#names().filter((name) => name.startsWith(partial));
       return names.sort().map((name) => `/${name}`);
     }
     const command = this.find(prefix.slice(1, space));
@@ -188,16 +226,17 @@ export class CommandRegistry {
         : "";
       return `${command.usage}\n${command.summary}${aliases}`;
     }
-    const width = Math.max(...this.#commands.map((command) => command.usage.length));
-    const lines = this.#commands.map((command) => `  ${command.usage.padEnd(width)}  ${command.summary}`);
-    const notes = this.#commands.flatMap((command) => command.helpNote ? [`  ${command.helpNote}`] : []);
+    const commands = this.list();
+    const width = Math.max(...commands.map((command) => command.usage.length));
+    const lines = commands.map((command) => `  ${command.usage.padEnd(width)}  ${command.summary}`);
+    const notes = commands.flatMap((command) => command.helpNote ? [`  ${command.helpNote}`] : []);
     return [t("cmd.help_title"), ...lines, ...(notes.length ? ["", ...notes] : [])].join("\n");
   }
 
   #nearest(name: string): string[] {
     const target = name.replace(/^\//, "").toLowerCase();
     const limit = Math.max(2, Math.floor(target.length / 2));
-    return [...this.#byName.keys()]
+    return this.#names()
       .map((candidate) => ({ candidate, distance: distanceTo(target, candidate) }))
       .filter((scored) => scored.distance <= limit)
       .sort((a, b) => a.distance - b.distance || a.candidate.localeCompare(b.candidate))

@@ -8,6 +8,7 @@ import { type MessageKey, t } from "../../lib/i18n/mod.ts";
 import { keyValueTable } from "../../lib/text_table.ts";
 import type { SandboxSummary } from "../sandbox_setup.ts";
 import type { WorkspaceOps } from "../workspace_ops.ts";
+import { reloadMcpServers } from "../mcp_boot.ts";
 import type { CommandContext, SlashCommand } from "./registry.ts";
 
 export function workspaceCommands(): SlashCommand[] {
@@ -92,10 +93,13 @@ const reload: SlashCommand = {
   run: withOps("reload", async (ops, ctx) => {
     const result = await ops.reload();
     if (result.kind === "failed") return ctx.print(t("reload.failed", { message: result.message }));
+    const mcp = ctx.host.mcp;
+    const mcpWarnings = mcp ? await reloadMcpServers(mcp).catch((error) => [errorMessage(error)]) : [];
     ctx.print([
-      ...result.warnings.map((message) => t("reload.warning", { message })),
+      ...[...result.warnings, ...mcpWarnings].map((message) => t("reload.warning", { message })),
       t("reload.done", { files: result.files.length ? result.files.join(", ") : t("reload.no_files") }),
       ...(result.mode ? [t("reload.mode", { mode: result.mode })] : []),
+      ...(mcp?.status().length ? [t("reload.mcp")] : []),
       t(result.instructionsChanged ? "reload.instructions_changed" : "reload.instructions_same"),
       t("reload.next_session"),
     ].join("\n"));

@@ -132,6 +132,9 @@ function stoppedOutcome(signal: StopSignal): TurnOutcome {
 function taskOutcome(submitted: SubmitResult): TurnOutcome {
   if (submitted.kind === "turn") return submitted.outcome;
   const result = submitted.output.join("\n");
+  if (submitted.kind === "command" && submitted.error) {
+    return { subtype: "error_during_execution", result, error: submitted.error };
+  }
   if (submitted.kind === "command") return { subtype: "success", result };
   return {
     subtype: "error_during_execution",

@@ -9,6 +9,7 @@ import {
   type BootOptions,
   existingDir,
   type HistoryPort,
+  mcpMentionTargets,
   needsSetup,
   openInputHistory,
 } from "../../control/mod.ts";
@@ -70,7 +71,9 @@ async function runInk(
   const shell = await loadInkShell();
   const controller = await bootController({ ...boot, headless: false, switchable: true });
   setLanguage(detectLanguage(env, controller.uiSettings.language));
-  const files = () => controller.listWorkspaceFiles();
+  // `@` completes workspace paths and the resources (and templates) of connected MCP servers.
+  const files =
+    async () => [...await controller.listWorkspaceFiles(), ...await mcpMentionTargets(controller.mcp)];
   const props = { controller, history, env, files, ...(startWith ? { startWith } : {}) };
   const app = shell.mountApp(props);
   let written = false;
