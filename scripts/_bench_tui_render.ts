@@ -63,6 +63,7 @@ async function loadParts() {
     ink: await import("ink"),
     react: await import("react"),
     pane: await import("../src/frontends/tui/transcript_pane.tsx"),
+    markdown: await (await import("../src/frontends/tui/markdown_loader.ts")).loadMarkdown(),
     theme: await import("../src/frontends/tui/theme.ts"),
     context: await import("../src/frontends/tui/components/theme_context.ts"),
     state: await import("../src/frontends/tui/state.ts"),

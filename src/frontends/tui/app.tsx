@@ -16,6 +16,7 @@ import type {
   TurnControl,
 } from "../../control/mod.ts";
 import { subscribeBatched } from "./event_batch.ts";
+import { afterMarkdown } from "./markdown_loader.ts";
 import { initialState, reduce } from "./state.ts";
 import { LiveTranscript, SettledTranscript } from "./transcript_pane.tsx";
 import { useApprovalCard } from "./use_approval_card.tsx";
@@ -61,7 +62,7 @@ export function App(
   const terminal = useTerminalHooks(dispatch, env, { columns, rows });
   const menuOpen = useRef(false);
   const listen = { snapshot: true, wipe: terminal.hooks.clearScreen };
-  useEffect(() => subscribeBatched(controller, dispatch, listen), [controller]);
+  useEffect(() => subscribeBatched(controller, afterMarkdown(dispatch), listen), [controller]);
   const pending = state.status.pendingApproval;
   const unsettled = state.entries.length - settledCount(state.entries);
   const approval = useApprovalCard(controller, pending, {
