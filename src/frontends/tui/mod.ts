@@ -66,9 +66,16 @@ async function runInk(
   startWith: string | undefined,
   write: (text: string) => void,
 ): Promise<null> {
-  // Before the Controller starts anything that could inherit the variable the loader sets.
-  const shell = await loadInkShell();
-  const controller = await bootController({ ...boot, headless: false, switchable: true });
+  // The Controller boots while the shell's modules load: its file reads and probes wait on the disk and
+  // on child processes while the shell compiles. Tools, MCP servers and git get the environment the boot
+  // was given (clearEnv), so never the NODE_ENV the loader sets meanwhile; only the sandbox probe
+  // (`bwrap … true`) inherits the process's.
+  const booting = bootController({ ...boot, headless: false, switchable: true });
+  const shell = await loadInkShell().catch(async (error) => {
+    await (await booting.catch(() => undefined))?.close();
+    throw error;
+  });
+  const controller = await booting;
   setLanguage(detectLanguage(env, controller.uiSettings.language));
   const files = () => controller.listWorkspaceFiles();
   const props = { controller, history, env, files, ...(startWith ? { startWith } : {}) };
