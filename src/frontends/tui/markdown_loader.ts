@@ -2,8 +2,8 @@
  * @module
  * The Markdown renderer (marked-terminal and highlight.js with every language: about a third of a
  * second and 35 MB when evaluated) loads after the first paint, not before it. `afterMarkdown` holds
- * the events that could show an answer until it has loaded, in order, so an answer is never printed
- * without it; everything before (the input box, typed keys) does not wait.
+ * the first event that could show an answer, and what follows it, until it has loaded, so an answer is
+ * never printed without it; the input box, typed keys and the status line do not wait.
  */
 type MarkdownModule = typeof import("./markdown.ts");
 
@@ -22,20 +22,21 @@ export function loadedMarkdown(): MarkdownModule | undefined {
 }
 
 /**
- * `deliver`, once the renderer has loaded; what comes before is queued and delivered in order. The
- * load starts on the next turn of the event loop, after the frame being drawn.
+ * Passes items to `deliver` at once until one that `needs` the renderer comes before it has loaded; that
+ * one and all after it wait for the load, then go in order. The load itself starts on the next turn of the
+ * event loop, after the frame being drawn.
  */
-export function afterMarkdown<T>(deliver: (item: T) => void): (item: T) => void {
+export function afterMarkdown<T>(deliver: (item: T) => void, needs: (item: T) => boolean): (item: T) => void {
   let queue: T[] | undefined;
+  setTimeout(() => void loadMarkdown(), 0);
   return (item) => {
-    if (loaded !== undefined && queue === undefined) return deliver(item);
     if (queue !== undefined) return void queue.push(item);
+    if (loaded !== undefined || !needs(item)) return deliver(item);
     queue = [item];
-    setTimeout(() =>
-      loadMarkdown().then(() => {
-        const items = queue ?? [];
-        queue = undefined;
-        for (const next of items) deliver(next);
-      }), 0);
+    loadMarkdown().then(() => {
+      const items = queue ?? [];
+      queue = undefined;
+      for (const next of items) deliver(next);
+    });
   };
 }

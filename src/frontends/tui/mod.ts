@@ -14,7 +14,7 @@ import {
 } from "../../control/mod.ts";
 import { processEnv, resolvePaths } from "../../config/paths.ts";
 import { detectLanguage, setLanguage, t } from "../../lib/i18n/mod.ts";
-import { loadInkShell } from "./load_shell.ts";
+import { loadBootFrame, loadInkShell } from "./load_shell.ts";
 import { runLineMode } from "./line_mode.ts";
 
 export interface TuiOptions {
@@ -66,19 +66,22 @@ async function runInk(
   startWith: string | undefined,
   write: (text: string) => void,
 ): Promise<null> {
+  // A first frame as soon as Ink and React have loaded; keys typed from then on wait for the App.
+  const frame = (await loadBootFrame()).paintBootFrame();
   // The Controller boots while the shell's modules load: its file reads and probes wait on the disk and
   // on child processes while the shell compiles. Tools, MCP servers and git get the environment the boot
   // was given (clearEnv), so never the NODE_ENV the loader sets meanwhile; only the sandbox probe
   // (`bwrap … true`) inherits the process's.
   const booting = bootController({ ...boot, headless: false, switchable: true });
-  const shell = await loadInkShell().catch(async (error) => {
+  const [shell, controller] = await Promise.all([loadInkShell(), booting]).catch(async (error) => {
+    frame.remove();
     await (await booting.catch(() => undefined))?.close();
     throw error;
   });
-  const controller = await booting;
   setLanguage(detectLanguage(env, controller.uiSettings.language));
   const files = () => controller.listWorkspaceFiles();
   const props = { controller, history, env, files, ...(startWith ? { startWith } : {}) };
+  frame.clear();
   const app = shell.mountApp(props);
   let written = false;
   try {
