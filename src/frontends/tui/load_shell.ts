@@ -9,8 +9,3 @@ import { withProcessEnv } from "../../config/paths.ts";
 export function loadInkShell(): Promise<typeof import("./ink_shell.ts")> {
   return withProcessEnv("NODE_ENV", "production", () => import("./ink_shell.ts"));
 }
-
-/** Ink and React (production) and the first frame, before the App's own modules. */
-export function loadBootFrame(): Promise<typeof import("./boot_frame.tsx")> {
-  return withProcessEnv("NODE_ENV", "production", () => import("./boot_frame.tsx"));
-}

@@ -14,7 +14,8 @@ import {
 } from "../../control/mod.ts";
 import { processEnv, resolvePaths } from "../../config/paths.ts";
 import { detectLanguage, setLanguage, t } from "../../lib/i18n/mod.ts";
-import { loadBootFrame, loadInkShell } from "./load_shell.ts";
+import { loadInkShell } from "./load_shell.ts";
+import { paintBootFrame } from "./boot_frame.ts";
 import { runLineMode } from "./line_mode.ts";
 
 export interface TuiOptions {
@@ -66,8 +67,8 @@ async function runInk(
   startWith: string | undefined,
   write: (text: string) => void,
 ): Promise<null> {
-  // A first frame as soon as Ink and React have loaded; keys typed from then on wait for the App.
-  const frame = (await loadBootFrame()).paintBootFrame();
+  // A first frame at once; keys typed from then on wait in the terminal for the App.
+  const frame = paintBootFrame(env);
   // The Controller boots while the shell's modules load: its file reads and probes wait on the disk and
   // on child processes while the shell compiles. Tools, MCP servers and git get the environment the boot
   // was given (clearEnv), so never the NODE_ENV the loader sets meanwhile; only the sandbox probe
