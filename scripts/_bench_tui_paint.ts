@@ -22,6 +22,8 @@ export interface PaintFigures {
   rssMb: number;
   /** Until the session has booted (`booted`, else the same as `ms`). */
   bootedMs: number;
+  /** Peak RSS of the tree once booted. */
+  bootedRssMb: number;
 }
 
 const POLL = { intervalMs: 10, timeoutMs: 60_000 };
@@ -34,7 +36,8 @@ export async function paintOnce(contender: TuiContender, place: Place): Promise<
     const booted = contender.booted
       ? await pollScreen(pane, (screen) => contender.booted!.test(screen), POLL)
       : seen;
-    return { ms: seen.at - startedAt, rssMb, bootedMs: booted.at - startedAt };
+    const bootedRssMb = contender.booted ? await treePeakRssMb(await panePid(pane)) : rssMb;
+    return { ms: seen.at - startedAt, rssMb, bootedMs: booted.at - startedAt, bootedRssMb };
   } finally {
     await stop(pane);
   }
