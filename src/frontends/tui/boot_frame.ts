@@ -7,7 +7,8 @@
  * terminal is unsupported, and a mounted Ink instance would hook the process's exit (signal-exit) even
  * when the boot then fails.
  */
-import { t } from "../../lib/i18n/mod.ts";
+import { detectLanguage, setLanguage, t } from "../../lib/i18n/mod.ts";
+import { processEnv } from "../../config/paths.ts";
 
 const PROMPT = "› ";
 const CSI = "\x1b[";
@@ -46,6 +47,16 @@ export function paintBootFrame(env: Record<string, string>): BootFrame {
       Deno.stdin.setRaw(false);
     },
   };
+}
+
+/**
+ * The frame as early as the command line knows the TUI will start, before the TUI's own modules (the
+ * Controller's among them) load; `runTui` takes it over.
+ */
+export function paintEarlyFrame(): BootFrame {
+  const env = processEnv();
+  setLanguage(detectLanguage(env));
+  return paintBootFrame(env);
 }
 
 /** The box spans the terminal, as the App's input box does; the placeholder is cut to fit. */
