@@ -313,7 +313,13 @@ async function startTui(
   if (firstPrompt && opts.resume === true) {
     throw new ReasonixError("usage.conflicting_options", "Cannot combine the -r picker with a prompt");
   }
-  const { runTui } = await import("./src/frontends/tui/mod.ts");
+  const lineMode = !Deno.stdout.isTerminal();
+  // The input box on screen before the TUI's modules load (src/frontends/tui/boot_frame.ts).
+  const frame = lineMode ? undefined : (await import("./src/frontends/tui/boot_frame.ts")).paintEarlyFrame();
+  const { runTui } = await import("./src/frontends/tui/mod.ts").catch((error) => {
+    frame?.remove();
+    throw error;
+  });
   const encoder = new TextEncoder();
   const query = typeof opts.resume === "string" ? opts.resume : null;
   return await runTui({
@@ -325,8 +331,9 @@ async function startTui(
       ...(!query && (opts.resume || opts.continue) ? { resume: { kind: "latest" } } : {}),
       ...(embedding.extraTools ? { extraTools: embedding.extraTools } : {}),
     },
-    lineMode: !Deno.stdout.isTerminal(),
+    lineMode,
     pickSession: opts.resume === true,
+    ...(frame ? { frame } : {}),
     ...(firstPrompt ? { firstPrompt } : {}),
     write: (text) => writeAll(Deno.stdout, encoder.encode(text)),
   });

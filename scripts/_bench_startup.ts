@@ -23,6 +23,9 @@ interface Sample {
   rssMb: number;
   /** User + system CPU time of the process tree, when known: less moved by load than wall time. */
   cpuMs?: number;
+  /** TUI only: until the session has booted, and the peak RSS then. */
+  bootedMs?: number;
+  bootedRssMb?: number;
 }
 
 interface Goal {
@@ -165,6 +168,9 @@ export async function runStartupBenches(options: { runs: number }): Promise<void
   const paint = await paintFigures(go, runs);
   printRow("TUI first paint", paint, (s) => s.ms, "ms", ratioGoal(1.2));
   printRow("TUI RSS at first paint", paint, (s) => s.rssMb, "MB", ratioGoal(1.3));
+  // Ours paints its input box before the Controller has booted; Go's first paint is already "ready".
+  printRow("TUI ready (session booted)", paint, (s) => s.bootedMs ?? s.ms, "ms", none);
+  printRow("TUI RSS when ready", paint, (s) => s.bootedRssMb ?? s.rssMb, "MB", none);
 }
 
 if (import.meta.main) await runStartupBenches({ runs: Number(Deno.env.get("BENCH_STARTUP_RUNS") ?? "9") });

@@ -20,6 +20,10 @@ import { treePeakRssMb } from "./_bench_tui_proc.ts";
 export interface PaintFigures {
   ms: number;
   rssMb: number;
+  /** Until the session has booted (`booted`, else the same as `ms`). */
+  bootedMs: number;
+  /** Peak RSS of the tree once booted. */
+  bootedRssMb: number;
 }
 
 const POLL = { intervalMs: 10, timeoutMs: 60_000 };
@@ -28,7 +32,12 @@ export async function paintOnce(contender: TuiContender, place: Place): Promise<
   const { pane, startedAt } = await launch(contender, place);
   try {
     const seen = await pollScreen(pane, (screen) => contender.ready.test(screen), POLL);
-    return { ms: seen.at - startedAt, rssMb: await treePeakRssMb(await panePid(pane)) };
+    const rssMb = await treePeakRssMb(await panePid(pane));
+    const booted = contender.booted
+      ? await pollScreen(pane, (screen) => contender.booted!.test(screen), POLL)
+      : seen;
+    const bootedRssMb = contender.booted ? await treePeakRssMb(await panePid(pane)) : rssMb;
+    return { ms: seen.at - startedAt, rssMb, bootedMs: booted.at - startedAt, bootedRssMb };
   } finally {
     await stop(pane);
   }

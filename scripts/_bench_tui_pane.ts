@@ -18,6 +18,11 @@ export interface TuiContender {
   argv: string[];
   /** What the screen shows once the input prompt is ready for typing. */
   ready: RegExp;
+  /**
+   * What it shows once the session has booted, when that can come later than `ready` (ours paints its input
+   * box first and keeps what is typed until the Controller is up; then its status line names the effort).
+   */
+  booted?: RegExp;
   /** Config the CLI needs to start without questions. */
   extraToml?: string;
 }
@@ -28,6 +33,7 @@ export function tuiContenders(go: string | null, goVersion: string): TuiContende
     name: "reasonix (deno)",
     argv: deno(join(ROOT, "main.ts")),
     ready: /Type a task/,
+    booted: /· effort /,
   }];
   const bundle = join(ROOT, "dist", "main.js");
   if (existsSync(bundle)) list.push({ name: "reasonix (bundle)", argv: deno(bundle), ready: /Type a task/ });

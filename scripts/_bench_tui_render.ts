@@ -63,6 +63,7 @@ async function loadParts() {
     ink: await import("ink"),
     react: await import("react"),
     pane: await import("../src/frontends/tui/transcript_pane.tsx"),
+    markdown: await (await import("../src/frontends/tui/markdown_loader.ts")).loadMarkdown(),
     theme: await import("../src/frontends/tui/theme.ts"),
     context: await import("../src/frontends/tui/components/theme_context.ts"),
     state: await import("../src/frontends/tui/state.ts"),
@@ -78,13 +79,22 @@ export async function streamInto(text: string, tokensPerSecond: number | null): 
     react.createElement(
       context.ThemeContext.Provider,
       { value: colours },
-      react.createElement(pane.TranscriptPane, {
-        entries: state.entries,
-        live: state.live,
-        epoch: 0,
-        width: SIZE.columns,
-        rows: SIZE.rows,
-      }),
+      // The transcript as the App lays it out: settled entries in <Static>, then the live ones.
+      react.createElement(
+        react.Fragment,
+        null,
+        react.createElement(pane.SettledTranscript, {
+          entries: state.entries,
+          epoch: 0,
+          width: SIZE.columns,
+        }),
+        react.createElement(pane.LiveTranscript, {
+          entries: state.entries,
+          live: state.live,
+          width: SIZE.columns,
+          rows: SIZE.rows,
+        }),
+      ),
     );
   const stdout = memoryTerminal();
   const app = ink.render(view(), {

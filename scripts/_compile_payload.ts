@@ -26,6 +26,13 @@ const UNUSED_PARTS: Record<string, (file: string) => boolean> = {
   "web-tree-sitter": (file) => /^(lib|src|debug)\//.test(file),
   // C++ headers for building tree-sitter-bash's native addon, which the runtime never loads.
   "node-addon-api": () => true,
+  // CommonJS builds beside the ES modules Deno resolves these packages to (`import`, not `require`).
+  "zod": (file) => file.endsWith(".cjs"),
+  "es-toolkit": (file) => file.endsWith(".js"),
+  "@modelcontextprotocol/sdk": (file) => /^dist\/(cjs|esm\/examples)\//.test(file),
+  "zod-to-json-schema": (file) => file.startsWith("dist/cjs/"),
+  // ajv's TypeScript sources; it runs from dist/.
+  "ajv": (file) => file.startsWith("lib/"),
 };
 
 /** Deno's npm cache folder (`deno info --json`). */
@@ -39,7 +46,9 @@ export async function npmCacheDir(): Promise<string> {
 export async function lockedPackages(): Promise<{ name: string; version: string }[]> {
   const lock = JSON.parse(await Deno.readTextFile(join(ROOT, "deno.lock")));
   return Object.keys(lock.npm ?? {}).map((key) => {
-    const at = key.lastIndexOf("@");
+    // `@scope/name@1.2.3_peer@4.5.6`: the version's `@` is the first after a scope's; `_` starts the
+    // peers (a name may hold `_`, a version never does).
+    const at = key.indexOf("@", 1);
     return { name: key.slice(0, at), version: key.slice(at + 1).split("_")[0]! };
   });
 }

@@ -4,7 +4,8 @@
  * with the Go Reasonix in tmux against the DeepSeek simulator:
  * - first paint: start to input prompt, median/p90 over BENCH_RUNS (always);
  * - a BENCH_TUI_TOKENS-token (default 20000) streamed Markdown answer at 200 tokens/s and at full speed,
- *   BENCH_TUI_RUNS runs each (default BENCH_RUNS), only when asked for (`stream`); a run that has not
+ *   BENCH_TUI_RUNS runs each (default BENCH_RUNS), only when asked for (`stream`; `BENCH_TUI_RATES=full`
+ *   or `=200` keeps one of the two); a run that has not
  *   shown the last line after BENCH_TUI_TIMEOUT_S (default: the stream's duration + 120 s) reports how far
  *   it got, and is not repeated;
  * - the rendering path alone, in-process, as the app drives it (always).
@@ -79,7 +80,11 @@ function timeoutFor(tokens: number, rate: number | null): number {
 async function streamSection(contenders: TuiContender[], runs: number): Promise<void> {
   const tokens = Number(Deno.env.get("BENCH_TUI_TOKENS") ?? 20_000);
   const answer = benchAnswer(tokens);
-  for (const [label, rate] of RATES) {
+  const only = Deno.env.get("BENCH_TUI_RATES");
+  const rates = RATES.filter(([, rate]) =>
+    !only || only.split(",").includes(rate === null ? "full" : `${rate}`)
+  );
+  for (const [label, rate] of rates) {
     console.log(
       `\n## TUI: ${answer.tokens}-token Markdown answer at ${label} (${PANE_SIZE.join("x")} tmux pane, ` +
         `median of ${runs}; trail in tokens, sampled every 25 ms)`,
@@ -115,7 +120,11 @@ async function renderPathSection(): Promise<void> {
   console.log(
     `\n## TUI render path: ${tokens}-token Markdown answer, state + transcript pane, Ink to an in-memory 100x40 terminal`,
   );
-  for (const [label, rate] of RATES) {
+  const only = Deno.env.get("BENCH_TUI_RATES");
+  const rates = RATES.filter(([, rate]) =>
+    !only || only.split(",").includes(rate === null ? "full" : `${rate}`)
+  );
+  for (const [label, rate] of rates) {
     const f = await streamInto(text, rate);
     console.log(
       `${label.padEnd(10)}  wall ${(f.wallMs / 1000).toFixed(2)}s  cpu ${

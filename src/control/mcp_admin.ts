@@ -12,7 +12,7 @@ import { loadConfig, parseToml } from "../config/load.ts";
 import { launchDirectory, processEnv } from "../config/paths.ts";
 import type { ConfigWarning, McpOAuthDecl, McpTransportKind } from "../config/types.ts";
 import { ReasonixError } from "../lib/errors.ts";
-import { McpConnection, type McpTool } from "../mcp/client.ts";
+import type { McpTool } from "../mcp/client.ts";
 import { type McpServerEntry, resolveMcpServers } from "../mcp/config.ts";
 import { startRefusal } from "../mcp/gate.ts";
 import { parseMcpJson } from "../mcp/mcp_json.ts";
@@ -192,6 +192,8 @@ export async function mcpServerTools(
   const entry = await mcpServer(ctx, name);
   const refusal = startRefusal(entry, { workspace: ctx.workspace, ...options });
   if (refusal !== undefined) throw new ReasonixError("mcp.not_started", refusal);
+  // The MCP SDK loads here, not with control/mod.ts that every face imports.
+  const { McpConnection } = await import("../mcp/client.ts");
   const connection = await McpConnection.connect(entry.spec!, {
     cwd: ctx.workspace,
     baseEnv: processEnv(),

@@ -8,7 +8,6 @@
 import { processEnv } from "../config/paths.ts";
 import { ReasonixError } from "../lib/errors.ts";
 import { startRefusal } from "../mcp/gate.ts";
-import { loginMcpServer, logoutMcpServer, oauthLoggedIn } from "../mcp/oauth_login.ts";
 import type { McpServerEntry } from "../mcp/config.ts";
 import { type OpenedBrowser, openInBrowser } from "../sandbox/host_browser.ts";
 import type { AdminContext } from "./admin.ts";
@@ -33,6 +32,7 @@ export async function mcpLogin(ctx: AdminContext, name: string, io: McpLoginIo):
   });
   if (refusal !== undefined) throw new ReasonixError("mcp.not_started", refusal);
   const openers: OpenedBrowser[] = [];
+  const { loginMcpServer } = await oauthLogin();
   try {
     await loginMcpServer(entry.spec!, {
       dir: ctx.paths.mcpAuthDir,
@@ -56,12 +56,20 @@ export async function mcpLogout(
 ): Promise<{ removed: boolean; revoked: boolean }> {
   const entry = await mcpServer(ctx, name);
   if (entry.spec === undefined) throw new ReasonixError("mcp.not_started", entry.problem ?? "");
+  const { logoutMcpServer } = await oauthLogin();
   return await logoutMcpServer(entry.spec, ctx.paths.mcpAuthDir);
 }
 
 /** Whether OAuth tokens are stored for a remote server (undefined: stdio, or it cannot be expanded). */
 export async function mcpLoggedIn(ctx: AdminContext, entry: McpServerEntry): Promise<boolean | undefined> {
-  return entry.spec === undefined ? undefined : await oauthLoggedIn(entry.spec, ctx.paths.mcpAuthDir);
+  if (entry.spec === undefined) return undefined;
+  const { oauthLoggedIn } = await oauthLogin();
+  return await oauthLoggedIn(entry.spec, ctx.paths.mcpAuthDir);
+}
+
+/** The OAuth client and the MCP SDK under it load for a login, not with every session. */
+function oauthLogin() {
+  return import("../mcp/oauth_login.ts");
 }
 
 async function settle(promises: Promise<void>[], ms: number): Promise<void> {

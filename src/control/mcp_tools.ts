@@ -11,7 +11,7 @@
 import { canonicalJson } from "../lib/canonical_json.ts";
 import type { McpManager } from "../mcp/manager.ts";
 import { MCP_PREFIX, mcpToolName, serverGroup, uniqueToolName } from "../mcp/tool_names.ts";
-import { type McpCaller, type McpToolSpec, mcpToolSpec } from "../mcp/tools.ts";
+import { loadArgumentValidator, type McpCaller, type McpToolSpec, mcpToolSpec } from "../mcp/tools.ts";
 import type { McpTool } from "../mcp/client.ts";
 import type { ToolRegistry } from "../tool/registry.ts";
 import { ToolError } from "../tool/tool.ts";
@@ -74,6 +74,7 @@ export class McpTools {
   /** `use_capability` asks first: lazy servers start (bounded by their startup timeout), new tools join. */
   async refresh(): Promise<void> {
     await this.#frozen;
+    await loadArgumentValidator();
     const lazy = this.#manager.status().filter((s) =>
       s.state.kind === "idle" && !this.#manager.autoStarts(s.name)
     );
@@ -85,6 +86,7 @@ export class McpTools {
 
   async #freeze(): Promise<void> {
     const started = performance.now();
+    await loadArgumentValidator();
     await this.#manager.settled(this.#graceMs);
     // A server that connected just in time still gets a moment to list its tools.
     const left = Math.max(LIST_WAIT_MS, this.#graceMs - (performance.now() - started));

@@ -9,7 +9,7 @@
  * approved (src/mcp/gate.ts).
  */
 import { ReasonixError } from "../lib/errors.ts";
-import { type CallToolResult, McpConnection } from "./client.ts";
+import type { CallToolResult, McpConnection } from "./client.ts";
 import type { McpServerEntry } from "./config.ts";
 import { type GateOptions, startRefusal } from "./gate.ts";
 
@@ -173,14 +173,17 @@ export class McpManager {
   #start(slot: Slot): Promise<McpConnection> {
     const { entry } = slot;
     slot.state = { kind: "starting" };
-    const starting = McpConnection.connect(entry.spec!, {
-      cwd: this.#options.workspace,
-      baseEnv: this.#options.baseEnv,
-      startupTimeoutMs: entry.startupTimeoutMs,
-      callTimeoutMs: entry.callTimeoutMs,
-      toolTimeoutMs: entry.toolTimeoutMs,
-      ...(this.#options.oauthDir !== undefined ? { oauthDir: this.#options.oauthDir } : {}),
-    });
+    // The client and the MCP SDK under it load with the first server, not with every session.
+    const starting = import("./client.ts").then(({ McpConnection }) =>
+      McpConnection.connect(entry.spec!, {
+        cwd: this.#options.workspace,
+        baseEnv: this.#options.baseEnv,
+        startupTimeoutMs: entry.startupTimeoutMs,
+        callTimeoutMs: entry.callTimeoutMs,
+        toolTimeoutMs: entry.toolTimeoutMs,
+        ...(this.#options.oauthDir !== undefined ? { oauthDir: this.#options.oauthDir } : {}),
+      })
+    );
     slot.starting = starting;
     starting.then((connection) => {
       slot.connection = connection;

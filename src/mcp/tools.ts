@@ -8,7 +8,7 @@
  * server's latest list, since a spec outlives a `tools/list_changed`.
  */
 import { z } from "zod";
-import { AjvJsonSchemaValidator } from "@modelcontextprotocol/sdk/validation/ajv";
+import type { AjvJsonSchemaValidator } from "@modelcontextprotocol/sdk/validation/ajv";
 import type { JsonSchemaType } from "@modelcontextprotocol/sdk/validation/types.js";
 import { ReasonixError } from "../lib/errors.ts";
 import { type ToolContext, ToolError, type ToolResult, type ToolSpec } from "../tool/tool.ts";
@@ -79,6 +79,14 @@ function describe(info: McpToolInfo): string {
   return base.length <= MAX_DESCRIPTION ? base : `${base.slice(0, MAX_DESCRIPTION - 3)}...`;
 }
 
+let Validator: typeof AjvJsonSchemaValidator | undefined;
+
+/** Loads the argument validator (the SDK's Ajv) with a session's first MCP tools, not with every session;
+ * the tools' checks need it, so McpTools awaits it before registering any. */
+export async function loadArgumentValidator(): Promise<void> {
+  Validator ??= (await import("@modelcontextprotocol/sdk/validation/ajv")).AjvJsonSchemaValidator;
+}
+
 /** A check of the arguments: null when they fit, else what is wrong, in the validator's words. */
 function validatorOf(schema: McpTool["inputSchema"]): (value: unknown) => string | null {
   let check: ((value: unknown) => { valid: boolean; errorMessage?: string }) | undefined;
@@ -88,8 +96,9 @@ function validatorOf(schema: McpTool["inputSchema"]): (value: unknown) => string
       return "the arguments must be an object";
     }
     if (broken) return null;
+    if (Validator === undefined) throw new Error("loadArgumentValidator() must finish before MCP tools run");
     try {
-      check ??= new AjvJsonSchemaValidator().getValidator(schema as JsonSchemaType);
+      check ??= new Validator().getValidator(schema as JsonSchemaType);
     } catch {
       // A schema the validator cannot compile: the server checks the arguments itself.
       broken = true;

@@ -15,7 +15,8 @@ import type {
   SubmitPort,
   TurnControl,
 } from "../../control/mod.ts";
-import { subscribeBatched } from "./event_batch.ts";
+import { type EventBatch, subscribeBatched } from "./event_batch.ts";
+import { afterMarkdown } from "./markdown_loader.ts";
 import { initialState, reduce } from "./state.ts";
 import { LiveTranscript, SettledTranscript } from "./transcript_pane.tsx";
 import { useApprovalCard } from "./use_approval_card.tsx";
@@ -34,6 +35,11 @@ import { ActivityLine } from "./activity_line.tsx";
 import { cycleMode, sendUnlessQuit, useQuitKeys } from "./app_keys.ts";
 
 export { settledCount };
+
+/** Answers come from `text` events alone (state.ts), live or replayed. */
+function showsAnswer(batch: EventBatch): boolean {
+  return batch.events.some((event) => event.type === "text");
+}
 
 export type TuiPort = TurnControl & EventSource & CommandHost & QuestionPort & StatusPort & SubmitPort;
 
@@ -61,7 +67,7 @@ export function App(
   const terminal = useTerminalHooks(dispatch, env, { columns, rows });
   const menuOpen = useRef(false);
   const listen = { snapshot: true, wipe: terminal.hooks.clearScreen };
-  useEffect(() => subscribeBatched(controller, dispatch, listen), [controller]);
+  useEffect(() => subscribeBatched(controller, afterMarkdown(dispatch, showsAnswer), listen), [controller]);
   const pending = state.status.pendingApproval;
   const unsettled = state.entries.length - settledCount(state.entries);
   const approval = useApprovalCard(controller, pending, {

@@ -5,7 +5,7 @@
  * rendered through `StreamingMarkdown`, which renders each finished top-level block once and
  * re-renders only the unfinished tail, so a long answer costs the same per update as a short one.
  */
-import { Lexer, Marked, type Token } from "marked";
+import { Marked, type Token } from "marked";
 import { markedTerminal } from "marked-terminal";
 import { highlight, supportsLanguage, type Theme as HighlightTheme } from "cli-highlight";
 import wrapAnsi from "wrap-ansi";
@@ -13,6 +13,9 @@ import stringWidth from "string-width";
 import { stripVTControlCharacters } from "node:util";
 import type { Painters, Theme } from "./theme.ts";
 import { stripControls } from "../../lib/terminal_text.ts";
+import { lastContentIndex } from "./markdown_blocks.ts";
+
+export { finishedMarkdownBlocks } from "./markdown_blocks.ts";
 
 export interface MarkdownOptions {
   width: number;
@@ -201,32 +204,6 @@ export class StreamingMarkdown {
     this.#stable += trimEnd(renderBlock(tail.slice(0, finished), this.#engine)) + "\n\n";
     this.#stableEnd += finished;
   }
-}
-
-/**
- * The leading blocks of a streaming answer that later text can no longer change, as their lengths (a
- * block's blank lines count with it). The TUI settles them so the live region stays short (a live
- * region taller than the screen makes Ink redraw everything it ever printed, on every delta), one
- * entry per block, so the screen does not depend on how the deltas were batched.
- */
-export function finishedMarkdownBlocks(text: string): number[] {
-  const tokens = Lexer.lex(text);
-  const blocks: number[] = [];
-  const end = lastContentIndex(tokens);
-  for (let index = 0; index < end; index++) {
-    const token = tokens[index]!;
-    if (token.type === "space" && blocks.length > 0) blocks[blocks.length - 1]! += token.raw.length;
-    else blocks.push(token.raw.length);
-  }
-  return blocks;
-}
-
-function lastContentIndex(tokens: readonly Token[]): number {
-  let lastContent = -1;
-  tokens.forEach((token, index) => {
-    if (token.type !== "space") lastContent = index;
-  });
-  return lastContent;
 }
 
 /** The raw length of the leading blocks that later text can no longer change. */

@@ -16,6 +16,7 @@ import {
 import { processEnv, resolvePaths } from "../../config/paths.ts";
 import { detectLanguage, setLanguage, t } from "../../lib/i18n/mod.ts";
 import { loadInkShell } from "./load_shell.ts";
+import { type BootFrame, paintBootFrame } from "./boot_frame.ts";
 import { runLineMode } from "./line_mode.ts";
 
 export interface TuiOptions {
@@ -27,6 +28,8 @@ export interface TuiOptions {
   /** `reasonix "fix the failing test"`: sent as the first input once the shell is up. */
   firstPrompt?: string;
   write: (text: string) => void;
+  /** The early frame the command line painted (boot_frame.ts); the App takes its place. */
+  frame?: BootFrame;
 }
 
 /**
@@ -34,12 +37,22 @@ export interface TuiOptions {
  * turn in line mode, a cancelled setup), null when all went well; a failure to start is thrown.
  */
 export async function runTui(options: TuiOptions): Promise<string | null> {
+  try {
+    return await startTui(options);
+  } catch (error) {
+    options.frame?.remove();
+    throw error;
+  }
+}
+
+async function startTui(options: TuiOptions): Promise<string | null> {
   const env = processEnv();
   const paths = resolvePaths(env);
   const boot = { ...options.boot, env, paths };
   setLanguage(detectLanguage(env));
   const workspace = await existingDir(resolve(boot.cwd, boot.dir ?? "."), "--dir");
   if (!options.lineMode && await needsSetup({ workspace, paths, env })) {
+    options.frame?.remove();
     const { runSetupWizard } = await import("./setup/wizard.ts");
     if (!await runSetupWizard({ workspace, paths, env })) return "setup.cancelled";
   }
@@ -55,26 +68,38 @@ export async function runTui(options: TuiOptions): Promise<string | null> {
     });
   }
   const history = await openInputHistory(paths, workspace);
-  if (!options.pickSession) return await runInk(boot, env, history, options.firstPrompt, options.write);
+  const frame = options.frame ?? paintBootFrame(env);
+  if (!options.pickSession) {
+    return await runInk(boot, { env, history, frame }, options.firstPrompt, options.write);
+  }
   const { resume: _latest, ...fresh } = boot;
-  return await runInk(fresh, env, history, "/resume", options.write);
+  return await runInk(fresh, { env, history, frame }, "/resume", options.write);
 }
 
 async function runInk(
   boot: Omit<BootOptions, "headless">,
-  env: Record<string, string>,
-  history: HistoryPort,
+  face: { env: Record<string, string>; history: HistoryPort; frame: BootFrame },
   startWith: string | undefined,
   write: (text: string) => void,
 ): Promise<null> {
-  // Before the Controller starts anything that could inherit the variable the loader sets.
-  const shell = await loadInkShell();
-  const controller = await bootController({ ...boot, headless: false, switchable: true });
+  // The first frame is on screen; keys typed from then on wait in the terminal for the App.
+  const { env, history, frame } = face;
+  // The Controller boots while the shell's modules load: its file reads and probes wait on the disk and
+  // on child processes while the shell compiles. Tools, MCP servers and git get the environment the boot
+  // was given (clearEnv), so never the NODE_ENV the loader sets meanwhile; only the sandbox probe
+  // (`bwrap … true`) inherits the process's.
+  const booting = bootController({ ...boot, headless: false, switchable: true });
+  const [shell, controller] = await Promise.all([loadInkShell(), booting]).catch(async (error) => {
+    frame.remove();
+    await (await booting.catch(() => undefined))?.close();
+    throw error;
+  });
   setLanguage(detectLanguage(env, controller.uiSettings.language));
   // `@` completes workspace paths and the resources (and templates) of connected MCP servers.
   const files =
     async () => [...await controller.listWorkspaceFiles(), ...await mcpMentionTargets(controller.mcp)];
   const props = { controller, history, env, files, ...(startWith ? { startWith } : {}) };
+  frame.clear();
   const app = shell.mountApp(props);
   let written = false;
   try {

@@ -12,7 +12,7 @@ import {
 } from "../../control/mod.ts";
 import type { TranscriptEntry, UsageReceipt } from "./transcript_types.ts";
 import type { FileChange } from "../../tool/tool.ts";
-import { finishedMarkdownBlocks } from "./markdown.ts";
+import { finishedMarkdownBlocks } from "./markdown_blocks.ts";
 import { DEFAULT_VIEW, toggleLatestFold, type ViewSettings } from "./fold.ts";
 import { errorNoticeText } from "./error_notice.ts";
 import { t } from "../../lib/i18n/mod.ts";

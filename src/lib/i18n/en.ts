@@ -284,6 +284,7 @@ export const en = {
   "session.cmd_export": "Write the conversation as Markdown",
   "session.cmd_copy": "Copy the last answer to the clipboard",
   "app.placeholder": "Type a task · Enter sends · Ctrl+J newline · Ctrl+D or /quit exits",
+  "app.starting": "starting…",
   "app.quit_confirm_title": "Did you mean /quit?",
   "app.quit_confirm_quit": "Quit Reasonix",
   "app.quit_confirm_send": 'Send "{text}" to the model',

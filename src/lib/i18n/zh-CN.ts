@@ -279,6 +279,7 @@ export const zhCN: Catalog = {
   "session.cmd_export": "将对话导出为 Markdown",
   "session.cmd_copy": "将最后一条回答复制到剪贴板",
   "app.placeholder": "输入任务 · Enter 发送 · Ctrl+J 换行 · Ctrl+D 或 /quit 退出",
+  "app.starting": "启动中…",
   "app.quit_confirm_title": "是要输入 /quit 吗？",
   "app.quit_confirm_quit": "退出 Reasonix",
   "app.quit_confirm_send": "把“{text}”发给模型",

@@ -280,6 +280,7 @@ export const zhTW: Catalog = {
   "session.cmd_export": "將對話匯出為 Markdown",
   "session.cmd_copy": "將最後一則回答複製到剪貼簿",
   "app.placeholder": "輸入任務 · Enter 送出 · Ctrl+J 換行 · Ctrl+D 或 /quit 結束",
+  "app.starting": "啟動中…",
   "app.quit_confirm_title": "是要輸入 /quit 嗎？",
   "app.quit_confirm_quit": "結束 Reasonix",
   "app.quit_confirm_send": "把「{text}」送給模型",

@@ -7,6 +7,9 @@ const { TranscriptEntryView } = await import("../../../src/frontends/tui/compone
 const { ThemeContext } = await import("../../../src/frontends/tui/components/theme_context.ts");
 const { makeTheme, resolveTheme } = await import("../../../src/frontends/tui/theme.ts");
 type Entry = import("../../../src/frontends/tui/transcript_types.ts").TranscriptEntry;
+const { loadMarkdown } = await import("../../../src/frontends/tui/markdown_loader.ts");
+// The App loads the renderer before any answer reaches it; these tests render entries directly.
+await loadMarkdown();
 type Theme = import("../../../src/frontends/tui/theme.ts").Theme;
 
 // deno-lint-ignore no-control-regex

@@ -6,6 +6,10 @@ import { ThemeContext } from "../../../src/frontends/tui/components/theme_contex
 import { makeTheme, type Theme } from "../../../src/frontends/tui/theme.ts";
 import { setLanguage } from "../../../src/lib/i18n/mod.ts";
 import type { TranscriptEntry } from "../../../src/frontends/tui/transcript_types.ts";
+import { loadMarkdown } from "../../../src/frontends/tui/markdown_loader.ts";
+
+// The App loads the renderer before any answer reaches it; these tests render entries directly.
+await loadMarkdown();
 
 function frame(entry: TranscriptEntry, options: { width?: number; theme?: Theme } = {}): string {
   return stripVTControlCharacters(rawFrame(entry, options));

@@ -7,6 +7,7 @@ import { stripVTControlCharacters } from "node:util";
 import type { ReactElement } from "react";
 import { render } from "ink-testing-library";
 import { TranscriptEntryView } from "../../../src/frontends/tui/components/transcript.tsx";
+import { loadMarkdown } from "../../../src/frontends/tui/markdown_loader.ts";
 import { ThemeContext } from "../../../src/frontends/tui/components/theme_context.ts";
 import { makeTheme } from "../../../src/frontends/tui/theme.ts";
 import { ApprovalCard } from "../../../src/frontends/tui/approval_card.tsx";
@@ -20,6 +21,9 @@ import { answerOnLines } from "../../../src/frontends/tui/line_questions.ts";
 import { osc52 } from "../../../src/frontends/tui/clipboard.ts";
 import { setLanguage } from "../../../src/lib/i18n/mod.ts";
 import type { TranscriptEntry } from "../../../src/frontends/tui/transcript_types.ts";
+
+// The App loads the renderer before any answer reaches it; these tests render entries directly.
+await loadMarkdown();
 
 const EVIL = "a\x1b]52;c;SGVsbG8=\x07b\x1b]0;PWNED\x07c\x1b[2J\x9b31md\u202ee\u2066f\x08g\rh";
 // deno-lint-ignore no-control-regex

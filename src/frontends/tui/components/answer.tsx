@@ -6,7 +6,8 @@
 import { useMemo } from "react";
 import { Box, Text } from "ink";
 import stringWidth from "string-width";
-import { StreamingMarkdown } from "../markdown.ts";
+import { loadedMarkdown } from "../markdown_loader.ts";
+import { stripControls } from "../../../lib/terminal_text.ts";
 import { useTheme } from "./theme_context.ts";
 
 export interface AnswerProps {
@@ -19,11 +20,13 @@ export interface AnswerProps {
 
 export function AnswerView({ text, width, continued = false, maxLines }: AnswerProps) {
   const theme = useTheme();
-  const renderer = useMemo(() => new StreamingMarkdown({ width: Math.max(10, width), theme }), [
-    width,
-    theme,
-  ]);
-  const rendered = renderer.render(text);
+  const markdown = loadedMarkdown();
+  const renderer = useMemo(
+    () => markdown && new markdown.StreamingMarkdown({ width: Math.max(10, width), theme }),
+    [markdown, width, theme],
+  );
+  // The App holds answers back until the renderer has loaded; plain text only if it failed to load.
+  const rendered = renderer ? renderer.render(text) : stripControls(text);
   return (
     <Box paddingBottom={continued ? 1 : 0}>
       <Text>{maxLines ? lastLines(rendered, maxLines, width) : rendered}</Text>

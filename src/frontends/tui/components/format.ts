@@ -12,8 +12,9 @@ export function formatDuration(ms: number): string {
   return `${minutes}m${Math.round((ms % 60_000) / 1000)}s`;
 }
 
+/** `12,345`, as en-US groups digits, without `toLocaleString` (an ICU formatter per call, 40 ms the first time). */
 export function formatCount(n: number): string {
-  return n.toLocaleString("en-US");
+  return String(Math.round(n)).replace(/\B(?=(\d{3})+(?!\d))/g, ",");
 }
 
 /** Argument names that best say what a call is about, in order of preference. */
