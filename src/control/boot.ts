@@ -176,7 +176,7 @@ async function bootWith(options: BootOptions, booting: Booting): Promise<Control
     onClose: () => tempDir.remove(),
     ...recordedTools(session.log.since(0)),
     contextWindow: modelSettings(config, modelRef).contextWindow,
-    ...configuredSettings(config),
+    ...configuredSettings(config, paths),
   };
 }
 
@@ -229,9 +229,12 @@ async function sessionDesks(
   };
 }
 
-function configuredSettings(config: ResolvedConfig) {
-  const { compactRatio, reasoningLanguage } = config.agent;
+function configuredSettings(config: ResolvedConfig, paths: Paths) {
+  const { compactRatio, compactForceRatio, snipRatio, reasoningLanguage } = config.agent;
   return {
+    archiveDir: resolve(paths.stateHome, "archive"),
+    ...(compactForceRatio !== undefined ? { compactForceRatio } : {}),
+    ...(snipRatio !== undefined ? { snipRatio } : {}),
     checkpointRetentionDays: config.sessions.retentionDays,
     ui: { language: config.language, ...config.ui },
     ...(compactRatio !== undefined ? { compactRatio } : {}),

@@ -1,22 +1,40 @@
 /**
  * @module
  * Decides when the session's context needs compacting and carries it out durably: the summary
- * request and its answer are recorded like any request, then a `compaction` record resets the
- * replayed history, so a resumed session continues from the compacted messages byte for byte.
+ * request and its answer are recorded like any request, the dropped originals are archived, then a
+ * `compaction` record resets the replayed history, so a resumed session continues from the compacted
+ * messages byte for byte. A failed summary keeps the history and backs off until the context has
+ * grown by `BACKOFF_SHARE` of the window; past the force ratio the compaction happens without one.
  */
+import { join } from "node:path";
 import {
-  compactedHistory,
   type CompactionReason,
+  DEFAULT_COMPACT_FORCE_RATIO,
   DEFAULT_COMPACT_RATIO,
   estimateTokens,
   hasWorkSinceBase,
-  requestSummary,
 } from "../agent/compaction.ts";
+import {
+  compactedHistory,
+  type CompactionPlan,
+  digestCount,
+  digestText,
+  pinnedMessages,
+  planCompaction,
+} from "../agent/compaction_plan.ts";
+import { requestSummary } from "../agent/summary.ts";
 import type { ReasonixEvent } from "../agent/events.ts";
-import type { ChatRequest, ChatResult, Provider } from "../provider/provider.ts";
+import type { ChatMessage, ChatRequest, ChatResult, Provider } from "../provider/provider.ts";
 import type { SessionLog } from "../session/log.ts";
-
+import { archiveMessages } from "../session/archive.ts";
 import type { ControllerParts } from "./controller_parts.ts";
+
+/** After a failed summary, no new automatic attempt until the context grew by this share of the window. */
+export const BACKOFF_SHARE = 0.05;
+/** The recent whole turns a compaction keeps verbatim, as a share of the window. */
+export const TAIL_SHARE = 0.1;
+const NO_SUMMARY = "(No model summary: the summary request failed. The user's messages above are " +
+  "verbatim; the rest of the conversation is in the archive.)";
 
 export interface CompactorParts {
   /** The session log: compaction appends to it, and the history it derives follows. */
@@ -24,21 +42,37 @@ export interface CompactorParts {
   provider: Provider;
   /** The request fields besides the messages, read at each compaction (tools, model, effort). */
   request: () => Omit<ChatRequest, "messages">;
-  /** No automatic compaction without a known context window. */
+  /** No automatic compaction without a known context window (or with 0). */
   contextWindow?: number;
   compactRatio: number;
+  forceRatio: number;
+  /** Where dropped originals are archived; without it they stay only in the session file. */
+  archiveDir?: string;
   now: () => Date;
   recordUsage: (result: ChatResult) => Promise<void>;
   emit: (event: ReasonixEvent) => void;
+}
+
+export interface CompactOptions {
+  /** Between two requests of a turn: that turn is kept whole. */
+  midTurn?: boolean;
+  /** `/compact <focus>`. */
+  focus?: string;
 }
 
 export class Compactor {
   #parts: CompactorParts;
   /** The prompt tokens of the last turn request and how many messages it sent. */
   #basis: { promptTokens: number; sent: number } | undefined;
+  /** The estimate when the last automatic summary failed. */
+  #failedAt: number | undefined;
 
   constructor(parts: CompactorParts) {
     this.#parts = parts;
+  }
+
+  get parts(): Readonly<CompactorParts> {
+    return this.#parts;
   }
 
   /** Called after each turn request with the usage the provider reported. */
@@ -56,63 +90,124 @@ export class Compactor {
     return basis.promptTokens + estimateTokens(history.slice(basis.sent));
   }
 
-  due(): boolean {
+  /** The estimate at which the next automatic compaction would start (null: never). */
+  nextAt(): number | null {
     const window = this.#parts.contextWindow;
-    if (!window || !hasWorkSinceBase(this.#parts.log.messages())) return false;
-    return this.estimate() > this.#parts.compactRatio * window;
+    if (!window) return null;
+    const due = this.#parts.compactRatio * window;
+    if (this.#failedAt === undefined) return Math.floor(due);
+    return Math.floor(Math.min(Math.max(due, this.#failedAt + BACKOFF_SHARE * window), this.#forceAt()));
+  }
+
+  due(): boolean {
+    const next = this.nextAt();
+    if (next === null || !hasWorkSinceBase(this.#parts.log.messages())) return false;
+    return this.estimate() > next;
+  }
+
+  #backedOff(tokens: number): boolean {
+    const window = this.#parts.contextWindow ?? 0;
+    return this.#failedAt !== undefined && tokens < this.#failedAt + BACKOFF_SHARE * window;
+  }
+
+  #forceAt(): number {
+    return this.#parts.forceRatio * (this.#parts.contextWindow ?? 0);
   }
 
   /** Returns whether the history was replaced; a failed summary keeps it and emits a warning. */
-  async compact(reason: CompactionReason, signal: AbortSignal): Promise<boolean> {
+  async compact(
+    reason: CompactionReason,
+    signal: AbortSignal,
+    options: CompactOptions = {},
+  ): Promise<boolean> {
     const parts = this.#parts;
     const history = parts.log.messages();
     if (!hasWorkSinceBase(history)) return false;
+    const plan = this.#plan(history, options.midTurn ?? false);
+    if (plan.dropped.length === 0) return false;
     const beforeTokens = this.estimate();
-    const request = parts.request();
-    let outcome;
-    try {
-      outcome = await requestSummary({
-        provider: parts.provider,
-        request,
-        history,
-        signal,
-        emit: parts.emit,
-      });
-    } catch (error) {
-      if (signal.aborted) throw error;
-      parts.emit({ type: "warning", message: `Compaction failed, the history is kept: ${describe(error)}` });
-      return false;
+    if (reason !== "manual" && this.#backedOff(beforeTokens)) {
+      // Only the force ratio brings a backed-off session here: compact without asking the model again.
+      await this.#replace(plan, { summary: NO_SUMMARY, reason: "forced", beforeTokens });
+      return true;
     }
-    const { prompt, result, summary } = outcome;
-    if (summary === "") {
-      await parts.recordUsage(result);
-      parts.emit({
-        type: "warning",
-        message: "Compaction failed, the history is kept: the summary was empty",
-      });
-      return false;
+    const outcome = await requestSummary({
+      provider: parts.provider,
+      request: parts.request(),
+      history,
+      signal,
+      emit: parts.emit,
+      onResult: parts.recordUsage,
+      ...(parts.contextWindow ? { window: parts.contextWindow } : {}),
+      ...(options.focus ? { focus: options.focus } : {}),
+    });
+    if (!outcome.ok) {
+      const forced = reason !== "manual" && beforeTokens > this.#forceAt() && this.#forceAt() > 0;
+      this.#failedAt = beforeTokens;
+      parts.emit({ type: "warning", message: this.#failureText(outcome.reason, forced) });
+      if (!forced) return false;
+      await this.#replace(plan, { summary: NO_SUMMARY, reason: "forced", beforeTokens });
+      return true;
     }
-    const reply = { ...result.message };
-    await parts.log.append({ type: "message", message: prompt }, { type: "message", message: reply });
-    await parts.recordUsage(result);
-    const messages = compactedHistory(history, summary);
-    const afterTokens = estimateTokens(messages, request.toolsJson);
+    const reply: ChatMessage = {
+      role: "assistant",
+      content: outcome.result.message.content,
+      ...(outcome.result.message.reasoning_content !== undefined
+        ? { reasoning_content: outcome.result.message.reasoning_content }
+        : {}),
+    };
+    await parts.log.append({ type: "message", message: outcome.prompt }, { type: "message", message: reply });
+    await parts.recordUsage(outcome.result);
+    await this.#replace(plan, { summary: outcome.summary, reason, beforeTokens });
+    return true;
+  }
+
+  /** The tail keeps recent whole turns up to its budget; when that leaves nothing to drop, only the current. */
+  #plan(history: readonly ChatMessage[], midTurn: boolean): CompactionPlan {
+    const window = this.#parts.contextWindow;
+    const tailBudget = window ? Math.floor(TAIL_SHARE * window) : 0;
+    const plan = planCompaction(history, { tailBudget, midTurn });
+    return plan.dropped.length > 0 ? plan : planCompaction(history, { tailBudget: 0, midTurn });
+  }
+
+  async #replace(
+    plan: CompactionPlan,
+    facts: { summary: string; reason: CompactionReason; beforeTokens: number },
+  ): Promise<void> {
+    const parts = this.#parts;
+    const at = parts.now();
+    const archive = parts.archiveDir
+      ? await archiveMessages(parts.archiveDir, { session: parts.log.id, at, messages: plan.dropped })
+      : undefined;
+    const digest = digestText({
+      number: digestCount(plan.head) + 1,
+      pins: pinnedMessages(plan.dropped),
+      summary: facts.summary,
+      ...(archive ? { archive: join("archive", archive.split(/[\\/]/).at(-1)!) } : {}),
+    });
+    const messages = compactedHistory(plan, digest);
+    const afterTokens = estimateTokens(messages, parts.request().toolsJson);
+    const { reason, beforeTokens } = facts;
     await parts.log.append({
       type: "compaction",
       messages,
       reason,
       beforeTokens,
       afterTokens,
-      at: parts.now().toISOString(),
+      at: at.toISOString(),
     });
     this.#basis = undefined;
+    this.#failedAt = undefined;
     parts.emit({ type: "compaction", beforeTokens, afterTokens, reason });
-    return true;
   }
-}
 
-function describe(error: unknown): string {
-  return error instanceof Error ? error.message : String(error);
+  #failureText(reason: string, forced: boolean): string {
+    const window = this.#parts.contextWindow ?? 0;
+    const next = forced
+      ? "the context is past the force ratio, so it is compacted without a summary (originals archived)"
+      : `the next attempt waits until the context grows by ${Math.round(BACKOFF_SHARE * window)} tokens`;
+    return `Compaction failed, the history is kept: ${reason}; ${next}`;
+  }
 }
 
 /** The Compactor of a Controller's session: the same model, tools and effort as its turns. */
@@ -131,6 +226,8 @@ export function controllerCompactor(
     }),
     ...(parts.contextWindow ? { contextWindow: parts.contextWindow } : {}),
     compactRatio: parts.compactRatio ?? DEFAULT_COMPACT_RATIO,
+    forceRatio: Math.max(parts.compactForceRatio ?? DEFAULT_COMPACT_FORCE_RATIO, parts.compactRatio ?? 0),
+    ...(parts.archiveDir ? { archiveDir: parts.archiveDir } : {}),
     now: () => (parts.now ?? (() => new Date()))(),
     ...hooks,
   });

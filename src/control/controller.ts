@@ -302,7 +302,7 @@ export class Controller implements RunPort, ApprovalPort, QuestionPort, StatusPo
       const [entry] = await this.#entry({ kind: "turn", turn, text });
       this.#emit({ type: "turn_started", turn, text, seq: entry!.seq });
       await this.#recordTools();
-      await this.#compactIfDue(abort.signal);
+      await this.#compactIfDue(abort.signal, false);
       await this.#appendUserTurn(text);
       const done = await runTurnLoop(this.#loopOptions(abort.signal));
       const outcome: TurnOutcome = { subtype: done.subtype, result: done.result };
@@ -320,14 +320,14 @@ export class Controller implements RunPort, ApprovalPort, QuestionPort, StatusPo
     }
   }
 
-  /** Summarises the conversation now (`/compact`); false when there was nothing to compact or it failed. */
-  async compact(): Promise<boolean> {
+  /** Summarises the conversation now (`/compact [focus]`); false when there was nothing to compact or it failed. */
+  async compact(focus?: string): Promise<boolean> {
     this.#refuseWhileBusy();
     const abort = new AbortController();
     this.#abort = abort;
     try {
       await this.#recordTools();
-      return await this.#compactor.compact("manual", abort.signal);
+      return await this.#compactor.compact("manual", abort.signal, focus ? { focus } : {});
     } finally {
       this.#abort = null;
     }
@@ -389,12 +389,12 @@ export class Controller implements RunPort, ApprovalPort, QuestionPort, StatusPo
         return this.#recordUsage(result);
       },
       emit: (event: ReasonixEvent) => this.#observe(event),
-      beforeNextCall: () => this.#compactIfDue(signal),
+      beforeNextCall: () => this.#compactIfDue(signal, true),
     };
   }
 
-  async #compactIfDue(signal: AbortSignal): Promise<void> {
-    if (this.#compactor.due()) await this.#compactor.compact("context_limit", signal);
+  async #compactIfDue(signal: AbortSignal, midTurn: boolean): Promise<void> {
+    if (this.#compactor.due()) await this.#compactor.compact("context_limit", signal, { midTurn });
   }
 
   async #appendUserTurn(text: string): Promise<void> {

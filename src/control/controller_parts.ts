@@ -43,6 +43,12 @@ export interface ControllerParts {
   /** The model's context window; without it the context is never compacted automatically. */
   contextWindow?: number;
   compactRatio?: number;
+  /** `[agent] compact_force_ratio`: past it a compaction happens even without a summary. */
+  compactForceRatio?: number;
+  /** `[agent] tool_result_snip_ratio`: past it stale tool results are shortened. */
+  snipRatio?: number;
+  /** `<state>/archive`: where compactions keep the messages they take out. */
+  archiveDir?: string;
   /** Releases what the session held beyond its store (its private temp dir). */
   onClose?: () => Promise<void>;
   /** The approval desk the gate asks; without it every "ask" fails closed. */

@@ -6,7 +6,7 @@
  * (by `/switch` or a conversation rewind) are counted, not shown. Files written before turn entries
  * existed are mapped too.
  */
-import { SUMMARY_REQUEST } from "../agent/compaction.ts";
+import { isSummaryPrompt } from "../agent/compaction.ts";
 import { STEP_LIMIT_NOTE } from "../agent/loop.ts";
 import type { ChatMessage } from "../provider/provider.ts";
 import type { LoggedRecord } from "../session/log.ts";
@@ -118,7 +118,7 @@ function messageEvents(
   state: ReplayState,
 ): ReasonixEvent[] {
   if (message.role === "user") {
-    if (message.content === SUMMARY_REQUEST) state.summaryNext = true;
+    if (isSummaryPrompt(message.content)) state.summaryNext = true;
     if (state.entries || !isTypedTurn(message.content)) return [];
     const closing = state.open ? [{ type: "turn_done", subtype: "success", result: "" } as const] : [];
     state.turn++;
@@ -207,7 +207,7 @@ function closeTurn(state: ReplayState, data: unknown): ReasonixEvent[] {
 }
 
 function isTypedTurn(content: string): boolean {
-  return !content.startsWith(CONTEXT_OPEN) && content !== SUMMARY_REQUEST && content !== STEP_LIMIT_NOTE;
+  return !content.startsWith(CONTEXT_OPEN) && !isSummaryPrompt(content) && content !== STEP_LIMIT_NOTE;
 }
 
 function toolModes(records: readonly LoggedRecord[]): Map<string, boolean> {

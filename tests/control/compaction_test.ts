@@ -88,7 +88,9 @@ Deno.test("Controller compacts once past compact_ratio and the summary request h
     assert.equal(after.length, 4);
     assert.deepEqual(after.slice(0, 2), first.slice(0, 2), "system prompt and session context are kept");
     assert.equal(after[2].role, "user");
-    assert.equal(after[2].content, `${SUMMARY_OPEN}\n${SUMMARY}\n</compacted-summary>`);
+    assert.ok(after[2].content.startsWith(`${SUMMARY_OPEN}\nDigest 1 `));
+    assert.ok(after[2].content.endsWith(`Summary:\n${SUMMARY}\n</compacted-summary>`));
+    assert.ok(after[2].content.includes("<user-message>\nsay alpha a lot\n</user-message>"), "pinned");
     assert.equal(after[3].content, "now say beta");
     const compactions = events.filter((e) => e.type === "compaction");
     assert.equal(compactions.length, 1);
@@ -162,17 +164,19 @@ Deno.test("Controller does not compact below compact_ratio", async () => {
 
 Deno.test("Controller.compact() keeps the history when the summary is empty", async () => {
   await withSession(
-    { script: [{ content: "hi" }, { content: "  " }, { content: "Goal: greet." }] },
-    async ({ controller, events }) => {
+    { script: [{ content: "hi" }, { content: "  " }, { content: "" }, { content: "Goal: greet." }] },
+    async ({ sim, controller, events }) => {
       await turn(controller, "hello");
       const before = JSON.stringify(controller.history());
       assert.equal(await controller.compact(), false);
+      assert.equal(sim.requests.length, 3, "one retry, no more");
       assert.equal(JSON.stringify(controller.history()), before);
       assert.ok(events.some((e) => e.type === "warning" && /summary was empty/.test(e.message)));
       assert.equal(await controller.compact(), true);
       const history = controller.history();
       assert.equal(history.length, 3);
-      assert.equal(history[2]!.content, `${SUMMARY_OPEN}\nGoal: greet.\n</compacted-summary>`);
+      assert.ok(String(history[2]!.content).endsWith("Summary:\nGoal: greet.\n</compacted-summary>"));
+      assert.ok(String(history[2]!.content).includes("<user-message>\nhello\n</user-message>"));
       const event = events.find((e) => e.type === "compaction");
       assert.ok(event?.type === "compaction" && event.reason === "manual");
       const session = await loadSession(controller.sessionFile);
@@ -181,21 +185,28 @@ Deno.test("Controller.compact() keeps the history when the summary is empty", as
   );
 });
 
-Deno.test("Controller compacts between the requests of a turn, after every tool result", async () => {
+Deno.test("Controller compacts between the requests of a turn and keeps that turn whole", async () => {
   const script: ScriptedReply[] = [
+    { content: "hi" },
     { reasoning: "read", toolCalls: [{ name: "read_file", arguments: `{"path":"big.txt"}` }] },
     { content: SUMMARY },
     { reasoning: "answer", content: "big.txt holds alpha" },
   ];
   await withSession({ script, extraToml: SMALL_WINDOW }, async ({ sim, controller, ws }) => {
     await Deno.writeTextFile(`${ws}/big.txt`, "alpha\n".repeat(4000));
+    await turn(controller, "hello");
     await turn(controller, "what is in big.txt?");
-    assert.equal(sim.requests.length, 3);
-    const summaryInput = sim.requests[1]!.json.messages;
+    assert.equal(sim.requests.length, 4);
+    const summaryInput = sim.requests[2]!.json.messages;
     assert.equal(summaryInput.at(-2).role, "tool", "the tool result precedes the summary request");
     assert.equal(summaryInput.at(-1).content, SUMMARY_REQUEST);
-    const after = sim.requests[2]!.json.messages;
-    assert.deepEqual(after.map((m: { role: string }) => m.role), ["system", "user", "user"]);
+    const before = sim.requests[1]!.json.messages;
+    const after = sim.requests[3]!.json.messages;
+    const roles = after.map((m: { role: string }) => m.role);
+    assert.deepEqual(roles, ["system", "user", "user", "user", "assistant", "tool"]);
     assert.ok(after[2].content.startsWith(SUMMARY_OPEN));
+    assert.ok(after[2].content.includes("<user-message>\nhello\n</user-message>"));
+    assert.deepEqual(after.slice(3, 4), before.slice(-1), "the turn's own task is kept verbatim");
+    assert.equal(after[4].reasoning_content, "read", "the turn's tool call keeps its reasoning");
   });
 });

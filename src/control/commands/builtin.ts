@@ -60,10 +60,10 @@ const compact: SlashCommand = {
   get summary() {
     return t("cmd.compact_summary");
   },
-  usage: "/compact",
-  async run(ctx) {
+  usage: "/compact [focus]",
+  async run(ctx, args) {
     try {
-      const done = await ctx.host.compact();
+      const done = await ctx.host.compact(args.trim() || undefined);
       ctx.print(t(done ? "cmd.compacted" : "cmd.nothing_to_compact"));
     } catch (error) {
       ctx.print(t("cmd.cannot_compact", { message: error instanceof Error ? error.message : String(error) }));

@@ -16,7 +16,7 @@ import type { BranchPort } from "../branches.ts";
 
 /** The Controller operations slash commands use; the Controller itself satisfies it. */
 export interface CommandHost extends SessionInfo, ApprovalPort {
-  compact(): Promise<boolean>;
+  compact(focus?: string): Promise<boolean>;
   todos(): TodoItem[];
   setReasoningLanguage(language: ReasoningLanguage): void;
   readonly effort: Effort;

@@ -180,6 +180,7 @@ export const en = {
   "notice.compacted": "Context compacted ({reason}): {before} → {after} tokens",
   "notice.compact_manual": "on request",
   "notice.compact_context_limit": "context limit",
+  "notice.compact_forced": "forced, without a summary",
   "display.unavailable": "/{command} is not available here; it works in the interactive TUI",
   "display.on": "on",
   "display.off": "off",

@@ -178,6 +178,7 @@ export const zhCN: Catalog = {
   "notice.compacted": "上下文已压缩（{reason}）：{before} → {after} tokens",
   "notice.compact_manual": "手动",
   "notice.compact_context_limit": "达到上下文上限",
+  "notice.compact_forced": "强制，无摘要",
   "display.unavailable": "/{command} 在这里不可用；请在交互式 TUI 中使用",
   "display.on": "开",
   "display.off": "关",

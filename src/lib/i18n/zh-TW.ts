@@ -179,6 +179,7 @@ export const zhTW: Catalog = {
   "notice.compacted": "上下文已壓縮（{reason}）：{before} → {after} tokens",
   "notice.compact_manual": "手動",
   "notice.compact_context_limit": "達到上下文上限",
+  "notice.compact_forced": "強制，無摘要",
   "display.unavailable": "/{command} 在這裡無法使用；請在互動式 TUI 中使用",
   "display.on": "開",
   "display.off": "關",

@@ -1,0 +1,40 @@
+/**
+ * @module
+ * The compaction archive: the messages a compaction took out of the conversation, kept word for word
+ * in `<state>/archive/<timestamp>.jsonl` (one JSON object a line), private to the user.
+ */
+import { join } from "node:path";
+import type { ChatMessage } from "../provider/provider.ts";
+
+export interface ArchiveEntry {
+  session: string;
+  at: string;
+  message: ChatMessage;
+}
+
+/** The archive file name of a compaction at `at`: its ISO time, safe on every file system. */
+export function archiveName(at: Date): string {
+  return `${at.toISOString().replace(/[:.]/g, "-")}.jsonl`;
+}
+
+/** Appends the messages to the archive file of `at`; returns its path. */
+export async function archiveMessages(
+  dir: string,
+  options: { session: string; at: Date; messages: readonly ChatMessage[] },
+): Promise<string> {
+  await Deno.mkdir(dir, { recursive: true, mode: 0o700 });
+  const file = join(dir, archiveName(options.at));
+  const at = options.at.toISOString();
+  const lines = options.messages.map((message) => {
+    const entry: ArchiveEntry = { session: options.session, at, message };
+    return JSON.stringify(entry) + "\n";
+  });
+  await Deno.writeTextFile(file, lines.join(""), { append: true, create: true, mode: 0o600 });
+  return file;
+}
+
+/** Every entry of an archive file, in order. */
+export async function readArchive(file: string): Promise<ArchiveEntry[]> {
+  const text = await Deno.readTextFile(file);
+  return text.split("\n").filter((line) => line !== "").map((line) => JSON.parse(line) as ArchiveEntry);
+}
