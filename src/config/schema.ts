@@ -167,7 +167,7 @@ export const CONFIG_SPEC: TableSpec = table({
     max_steps: integer(0),
     effort: oneOf(ACCEPTED_EFFORTS),
     compact_ratio: ratio(0.3, 0.85),
-    compact_force_ratio: ratio(0.5, 0.98),
+    compact_force_ratio: ratio(0.3, 0.98),
     tool_result_snip_ratio: ratio(0.2, 0.85),
     reasoning_language: oneOf(REASONING_LANGUAGES),
     ...marks(UNUSED, NOT_USED_YET.agent),

@@ -69,7 +69,8 @@ export class DeepSeekSim {
   #script: ScriptedReply[] | Responder;
   #apiKey: string | undefined;
   #tokensPerSecond: number | undefined;
-  #contextWindow: number | undefined;
+  /** See `SimOptions.contextWindow`; tests may change it between requests. */
+  contextWindow: number | undefined;
   #server: Deno.HttpServer | undefined;
   #url = "";
   #closing = new AbortController();
@@ -87,7 +88,7 @@ export class DeepSeekSim {
     this.#script = typeof options.script === "function" ? options.script : [...(options.script ?? [])];
     this.#apiKey = options.apiKey;
     this.#tokensPerSecond = options.tokensPerSecond;
-    this.#contextWindow = options.contextWindow;
+    this.contextWindow = options.contextWindow;
   }
 
   static async start(options: SimOptions = {}): Promise<DeepSeekSim> {
@@ -177,10 +178,10 @@ export class DeepSeekSim {
 
   /** DeepSeek's wording when the input is longer than the model's context. */
   #overflow(recorded: RecordedRequest): string | undefined {
-    if (this.#contextWindow === undefined) return undefined;
+    if (this.contextWindow === undefined) return undefined;
     const tokens = inputTokens(recorded.json).length;
-    if (tokens <= this.#contextWindow) return undefined;
-    return `This model's maximum context length is ${this.#contextWindow} tokens. However, you requested ` +
+    if (tokens <= this.contextWindow) return undefined;
+    return `This model's maximum context length is ${this.contextWindow} tokens. However, you requested ` +
       `${tokens} tokens (${tokens} in the messages, 0 in the completion). Please reduce the length of the ` +
       "messages or completion.";
   }
