@@ -15,6 +15,9 @@ export type CompactionReason = "context_limit" | "manual" | "forced";
 
 export const SUMMARY_OPEN = "<compacted-summary>";
 export const SUMMARY_CLOSE = "</compacted-summary>";
+/** Opens the message after the digests that carries the user's latest requests; the next compaction replaces it. */
+export const RECENT_OPEN = "<recent-requests>";
+export const RECENT_CLOSE = "</recent-requests>";
 
 /** Every summary prompt starts with this tag, so a replayed log can tell the request from a turn. */
 export const SUMMARY_TAG = "[compaction]";
@@ -52,6 +55,10 @@ export function estimateTokens(messages: readonly ChatMessage[], extra = ""): nu
 
 export function isDigest(message: ChatMessage | undefined): boolean {
   return message?.role === "user" && message.content.startsWith(SUMMARY_OPEN);
+}
+
+export function isRecentBlock(message: ChatMessage | undefined): boolean {
+  return message?.role === "user" && message.content.startsWith(RECENT_OPEN);
 }
 
 /** How many leading messages a compaction keeps as they are: system, session context, every digest. */

@@ -1,15 +1,19 @@
 /**
  * @module
  * What survives a compaction, decided without the model: the kept head (system, session context,
- * earlier digests, never rewritten), the dropped middle (archived, its user messages pinned verbatim
- * in the new digest) and the kept tail of whole recent turns; a compaction in the middle of a turn
+ * earlier digests, never rewritten), the dropped middle (archived; the user's statements pinned
+ * verbatim in the new digest, the latest other requests verbatim in a recent-requests block that the
+ * next compaction replaces) and the kept tail of whole recent turns; a compaction in the middle of a turn
  * always keeps that turn whole, and the tail always starts at a user message, never at a tool result.
  */
 import type { ChatMessage } from "../provider/provider.ts";
 import {
   compactionBase,
   estimateTokens,
+  isRecentBlock,
   isSummaryPrompt,
+  RECENT_CLOSE,
+  RECENT_OPEN,
   SUMMARY_CLOSE,
   SUMMARY_OPEN,
 } from "./compaction.ts";
@@ -38,7 +42,8 @@ export interface PlanOptions {
 export function opensTurn(message: ChatMessage): boolean {
   if (message.role !== "user") return false;
   const content = message.content;
-  return content !== STEP_LIMIT_NOTE && !isSummaryPrompt(content) && !content.startsWith(SUMMARY_OPEN);
+  return content !== STEP_LIMIT_NOTE && !isSummaryPrompt(content) && !content.startsWith(SUMMARY_OPEN) &&
+    !isRecentBlock(message);
 }
 
 /** Splits messages into turns, each starting at the user message that opened it. */
@@ -71,26 +76,78 @@ export function typedText(content: string): string {
   return content.replace(TURN_NOTES, "");
 }
 
-/** The user's messages of the dropped part, verbatim; a paste keeps its head and tail only. */
-export function pinnedMessages(dropped: readonly ChatMessage[]): string[] {
-  const pins: string[] = [];
+/**
+ * A user message that states something (a fact, a preference, a rule) rather than only asking for
+ * work or asking a question: these are pinned verbatim in every later digest.
+ */
+export function statesFact(text: string): boolean {
+  if (/\?\s*$/.test(text)) return false;
+  return STATEMENT.test(text);
+}
+
+const STATEMENT = new RegExp(
+  "\\b(is|are|was|were|am|my|our|we|i|i'm|we're|always|never|must|should|don't|do not|prefer|" +
+    "remember|note|use|uses|using|instead|called|named|lives|located)\\b",
+  "i",
+);
+
+export interface Pins {
+  /** Statements of the dropped part, verbatim (pastes shortened). */
+  facts: string[];
+  /** The most recent other user messages of the dropped part, verbatim, within the budget. */
+  recent: string[];
+}
+
+/** The user's messages of the dropped part: facts always, other recent ones up to `recentBudget` tokens. */
+export function pinnedMessages(dropped: readonly ChatMessage[], recentBudget: number): Pins {
+  const facts: string[] = [];
+  const others: string[] = [];
   for (const message of dropped) {
+    if (isRecentBlock(message)) others.push(...recentIn(message.content as string));
     if (!opensTurn(message)) continue;
     const text = typedText(message.content as string).trim();
     if (text === "") continue;
-    if (text.length <= PIN_MAX_CHARS) pins.push(text);
-    else {
+    if (text.length > PIN_MAX_CHARS) {
       const cut = text.length - PASTE_HEAD - PASTE_TAIL;
-      pins.push(`${text.slice(0, PASTE_HEAD)}\n[… ${cut} characters archived …]\n${text.slice(-PASTE_TAIL)}`);
-    }
+      facts.push(
+        `${text.slice(0, PASTE_HEAD)}\n[… ${cut} characters archived …]\n${text.slice(-PASTE_TAIL)}`,
+      );
+    } else if (statesFact(text)) facts.push(text);
+    else others.push(text);
   }
-  return pins;
+  const recent: string[] = [];
+  let used = 0;
+  for (const text of others.reverse()) {
+    used += Math.ceil(text.length / 4) + 8;
+    if (used > recentBudget) break;
+    recent.unshift(text);
+  }
+  return { facts, recent };
+}
+
+const PINNED = /<user-message>\n([\s\S]*?)\n<\/user-message>/g;
+
+/** The requests a recent-requests block carries, in order. */
+function recentIn(content: string): string[] {
+  return [...content.matchAll(PINNED)].map((match) => match[1]!);
+}
+
+function pinLines(pins: readonly string[]): string[] {
+  return pins.flatMap((pin) => ["<user-message>", pin, "</user-message>"]);
+}
+
+/** The message after the digests with the user's latest requests, or null when there are none. */
+export function recentBlock(recent: readonly string[]): string | null {
+  if (recent.length === 0) return null;
+  const lines = [RECENT_OPEN, "The user's latest requests before this point, verbatim:", ...pinLines(recent)];
+  return [...lines, RECENT_CLOSE].join("\n");
 }
 
 export interface DigestParts {
   /** 1 for the session's first digest. */
   number: number;
-  pins: readonly string[];
+  /** The user's statements of the dropped part (`Pins.facts`). */
+  facts: readonly string[];
   summary: string;
   /** The archive file holding the dropped originals, relative to the state root. */
   archive?: string;
@@ -99,9 +156,8 @@ export interface DigestParts {
 export function digestText(parts: DigestParts): string {
   const lines = [SUMMARY_OPEN, `Digest ${parts.number} of the conversation before this point.`];
   if (parts.archive) lines.push(`Originals archived in ${parts.archive}.`);
-  if (parts.pins.length > 0) {
-    lines.push("", "The user's messages, verbatim and in order:");
-    for (const pin of parts.pins) lines.push("<user-message>", pin, "</user-message>");
+  if (parts.facts.length > 0) {
+    lines.push("", "What the user stated, verbatim and in order:", ...pinLines(parts.facts));
   }
   lines.push("", "Summary:", parts.summary, SUMMARY_CLOSE);
   return lines.join("\n");
@@ -112,7 +168,8 @@ export function digestCount(head: readonly ChatMessage[]): number {
   return Math.max(0, head.length - 2);
 }
 
-/** The history after a compaction: the kept head, the new digest, the kept tail. */
-export function compactedHistory(plan: CompactionPlan, digest: string): ChatMessage[] {
-  return [...plan.head, { role: "user", content: digest }, ...plan.tail];
+/** The history after a compaction: the kept head, the new digest, the recent requests, the kept tail. */
+export function compactedHistory(plan: CompactionPlan, digest: string, recent: string | null): ChatMessage[] {
+  const block: ChatMessage[] = recent === null ? [] : [{ role: "user", content: recent }];
+  return [...plan.head, { role: "user", content: digest }, ...block, ...plan.tail];
 }

@@ -21,6 +21,7 @@ import {
   digestText,
   pinnedMessages,
   planCompaction,
+  recentBlock,
 } from "../agent/compaction_plan.ts";
 import { requestSummary } from "../agent/summary.ts";
 import type { ReasonixEvent } from "../agent/events.ts";
@@ -33,6 +34,8 @@ import type { ControllerParts } from "./controller_parts.ts";
 export const BACKOFF_SHARE = 0.05;
 /** The recent whole turns a compaction keeps verbatim, as a share of the window. */
 export const TAIL_SHARE = 0.1;
+/** The dropped user requests (not statements) the digest keeps verbatim, newest first, as a share of the window. */
+export const RECENT_SHARE = 0.02;
 const NO_SUMMARY = "(No model summary: the summary request failed. The user's messages above are " +
   "verbatim; the rest of the conversation is in the archive.)";
 
@@ -64,7 +67,10 @@ export class Compactor {
   #parts: CompactorParts;
   /** The prompt tokens of the last turn request and how many messages it sent. */
   #basis: { promptTokens: number; sent: number } | undefined;
-  /** The estimate when the last automatic summary failed. */
+  /**
+   * The estimate when the last automatic summary failed, or when a compaction could not bring the
+   * context below the compact ratio: no automatic attempt until it grew by the back-off margin.
+   */
   #failedAt: number | undefined;
 
   constructor(parts: CompactorParts) {
@@ -179,13 +185,14 @@ export class Compactor {
     const archive = parts.archiveDir
       ? await archiveMessages(parts.archiveDir, { session: parts.log.id, at, messages: plan.dropped })
       : undefined;
+    const pins = pinnedMessages(plan.dropped, Math.floor(RECENT_SHARE * (parts.contextWindow || 100_000)));
     const digest = digestText({
       number: digestCount(plan.head) + 1,
-      pins: pinnedMessages(plan.dropped),
+      facts: pins.facts,
       summary: facts.summary,
       ...(archive ? { archive: join("archive", archive.split(/[\\/]/).at(-1)!) } : {}),
     });
-    const messages = compactedHistory(plan, digest);
+    const messages = compactedHistory(plan, digest, recentBlock(pins.recent));
     const afterTokens = estimateTokens(messages, parts.request().toolsJson);
     const { reason, beforeTokens } = facts;
     await parts.log.append({
@@ -197,7 +204,8 @@ export class Compactor {
       at: at.toISOString(),
     });
     this.#basis = undefined;
-    this.#failedAt = undefined;
+    const window = parts.contextWindow ?? 0;
+    this.#failedAt = afterTokens >= parts.compactRatio * window && window > 0 ? afterTokens : undefined;
     parts.emit({ type: "compaction", beforeTokens, afterTokens, reason });
   }
 
