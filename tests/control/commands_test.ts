@@ -159,15 +159,16 @@ Deno.test("/status and /cost print aligned key/value tables that wrap at the fac
   });
 });
 
-Deno.test("/compact summarises through the Controller", async () => {
+Deno.test("/compact [focus] summarises through the Controller", async () => {
   const script: ScriptedReply[] = [{ content: "hi" }, { content: "Goal: greet." }];
-  await withSession(script, async ({ controller, ctx, printed, events }) => {
+  await withSession(script, async ({ sim, controller, ctx, printed, events }) => {
     const registry = defaultCommands();
     await controller.runTurn("hello");
-    await registry.dispatch(ctx, "/compact");
+    await registry.dispatch(ctx, "/compact the greeting");
     assert.equal(printed.at(-1), "Conversation compacted.");
     assert.ok(events.some((event) => event.type === "compaction" && event.reason === "manual"));
-    assert.ok(String(controller.history().at(-1)!.content).startsWith(SUMMARY_OPEN));
+    assert.ok(String(controller.history()[2]!.content).startsWith(SUMMARY_OPEN));
+    assert.match(sim.requests[1]!.json.messages.at(-1).content, /\nFocus the summary on: the greeting$/);
   });
 });
 
