@@ -11,6 +11,7 @@ import {
   type CompactionReason,
   DEFAULT_COMPACT_FORCE_RATIO,
   DEFAULT_COMPACT_RATIO,
+  DEFAULT_SNIP_RATIO,
   estimateTokens,
   hasWorkSinceBase,
 } from "../agent/compaction.ts";
@@ -28,6 +29,8 @@ import type { ReasonixEvent } from "../agent/events.ts";
 import type { ChatMessage, ChatRequest, ChatResult, Provider } from "../provider/provider.ts";
 import type { SessionLog } from "../session/log.ts";
 import { archiveMessages } from "../session/archive.ts";
+import type { Price } from "../config/types.ts";
+import { snipStale } from "./snip.ts";
 import type { ControllerParts } from "./controller_parts.ts";
 
 /** After a failed summary, no new automatic attempt until the context grew by this share of the window. */
@@ -49,6 +52,10 @@ export interface CompactorParts {
   contextWindow?: number;
   compactRatio: number;
   forceRatio: number;
+  /** `tool_result_snip_ratio`; 0 or absent: never snip below the compact ratio. */
+  snipRatio?: number;
+  /** The model's configured price, for the snip's price check. */
+  price?: Price;
   /** Where dropped originals are archived; without it they stay only in the session file. */
   archiveDir?: string;
   now: () => Date;
@@ -72,6 +79,10 @@ export class Compactor {
    * context below the compact ratio: no automatic attempt until it grew by the back-off margin.
    */
   #failedAt: number | undefined;
+  /** The estimate at the last snip or snip decision: the next waits for the back-off margin. */
+  #snippedAt: number | undefined;
+  /** Average prompt growth per request (tokens), for the snip's price check. */
+  #growth: number | undefined;
 
   constructor(parts: CompactorParts) {
     this.#parts = parts;
@@ -83,7 +94,50 @@ export class Compactor {
 
   /** Called after each turn request with the usage the provider reported. */
   noteRequest(promptTokens: number, sent: number): void {
+    const grown = this.#basis ? promptTokens - this.#basis.promptTokens : 0;
+    if (grown > 0) this.#growth = this.#growth === undefined ? grown : 0.8 * this.#growth + 0.2 * grown;
     this.#basis = { promptTokens, sent };
+  }
+
+  /**
+   * Between requests: a compaction when one is due (stale tool results snipped first, and the summary
+   * skipped when that was enough), else a snip past the snip ratio when it pays for itself.
+   */
+  async maintain(signal: AbortSignal, options: { midTurn: boolean }): Promise<void> {
+    if (this.due()) {
+      if (await this.#snip(true) && !this.due()) return;
+      await this.compact("context_limit", signal, options);
+      return;
+    }
+    const window = this.#parts.contextWindow ?? 0;
+    const ratio = this.#parts.snipRatio;
+    if (!window || !ratio || !hasWorkSinceBase(this.#parts.log.messages())) return;
+    const estimate = this.estimate();
+    const quiet = this.#snippedAt === undefined ? 0 : this.#snippedAt + BACKOFF_SHARE * window;
+    if (estimate > ratio * window && estimate > quiet) await this.#snip(false);
+  }
+
+  /** Snips stale tool results; true when the history was rewritten. */
+  async #snip(force: boolean): Promise<boolean> {
+    const parts = this.#parts;
+    const window = parts.contextWindow ?? 0;
+    const beforeTokens = this.estimate();
+    const growth = this.#growth ?? Math.max(1, 0.02 * window);
+    const remainingRequests = Math.max(1, (parts.compactRatio * window - beforeTokens) / growth);
+    const after = await snipStale({
+      log: parts.log,
+      model: parts.request().model,
+      ...(parts.price ? { price: parts.price } : {}),
+      toolsJson: parts.request().toolsJson,
+      ...(parts.archiveDir ? { archiveDir: parts.archiveDir } : {}),
+      now: parts.now,
+      emit: parts.emit,
+    }, { tailBudget: Math.floor(TAIL_SHARE * window), remainingRequests, force, beforeTokens });
+    if (after === "none") return false;
+    this.#snippedAt = beforeTokens;
+    if (after === "skipped") return false;
+    this.#basis = undefined;
+    return true;
   }
 
   /** The previous request's prompt tokens plus bytes/4 of what was appended since. */
@@ -235,6 +289,8 @@ export function controllerCompactor(
     ...(parts.contextWindow ? { contextWindow: parts.contextWindow } : {}),
     compactRatio: parts.compactRatio ?? DEFAULT_COMPACT_RATIO,
     forceRatio: Math.max(parts.compactForceRatio ?? DEFAULT_COMPACT_FORCE_RATIO, parts.compactRatio ?? 0),
+    snipRatio: parts.snipRatio ?? DEFAULT_SNIP_RATIO,
+    ...(parts.providerConfig.price ? { price: parts.providerConfig.price } : {}),
     ...(parts.archiveDir ? { archiveDir: parts.archiveDir } : {}),
     now: () => (parts.now ?? (() => new Date()))(),
     ...hooks,

@@ -394,7 +394,7 @@ export class Controller implements RunPort, ApprovalPort, QuestionPort, StatusPo
   }
 
   async #compactIfDue(signal: AbortSignal, midTurn: boolean): Promise<void> {
-    if (this.#compactor.due()) await this.#compactor.compact("context_limit", signal, { midTurn });
+    await this.#compactor.maintain(signal, { midTurn });
   }
 
   async #appendUserTurn(text: string): Promise<void> {

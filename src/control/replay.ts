@@ -79,11 +79,17 @@ function eventsOf(record: LoggedRecord, state: ReplayState): ReasonixEvent[] {
       }];
     }
     case "compaction":
+      if (record.reason === "snip") {
+        return [{
+          type: "notice",
+          message: `Snipped old tool results: ~${record.beforeTokens} → ~${record.afterTokens} tokens`,
+        }];
+      }
       return [{
         type: "compaction",
         beforeTokens: record.beforeTokens,
         afterTokens: record.afterTokens,
-        reason: record.reason === "manual" ? "manual" : "context_limit",
+        reason: record.reason === "manual" || record.reason === "forced" ? record.reason : "context_limit",
       }];
     case "event":
       return !state.entries && record.name === "turn_failed" ? closeTurn(state, record.data) : [];
