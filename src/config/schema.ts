@@ -129,7 +129,7 @@ export const PROVIDER_SPEC: TableSpec = table({
   models: strings(),
   default: text(),
   api_key_env: envName(),
-  context_window: integer(1),
+  context_window: integer(0),
   cache_ttl_minutes: integer(1),
   max_output_tokens: integer(Number.MIN_SAFE_INTEGER),
   reasoning_protocol: text(),
@@ -222,7 +222,7 @@ export const CONFIG_SPEC: TableSpec = table({
   model_overrides: table(
     {},
     table({
-      context_window: integer(1),
+      context_window: integer(0),
       max_output_tokens: integer(Number.MIN_SAFE_INTEGER),
       effort: oneOf(ACCEPTED_EFFORTS),
     }),

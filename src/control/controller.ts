@@ -185,8 +185,9 @@ export class Controller implements RunPort, ApprovalPort, QuestionPort, StatusPo
     });
   }
 
+  /** null when unknown or 0 (`context_window = 0`: no compaction, no fit check). */
   get contextWindow(): number | null {
-    return this.#parts.contextWindow ?? null;
+    return this.#parts.contextWindow || null;
   }
   runningJobs(): number {
     return this.#parts.toolContext.jobs?.list().filter((job) => job.status === "running").length ?? 0;

@@ -211,3 +211,16 @@ Deno.test("Controller compacts between the requests of a turn and keeps that tur
     assert.equal(after[5].reasoning_content, "read", "the turn's tool call keeps its reasoning");
   });
 });
+
+Deno.test("context_window = 0 never compacts", async () => {
+  const script = [SCRIPT[0]!, SCRIPT[2]!, SCRIPT[3]!];
+  await withSession({ script, extraToml: "context_window = 0" }, async ({ sim, controller, events }) => {
+    await turn(controller, "say alpha a lot");
+    await turn(controller, "now say beta");
+    await turn(controller, "now say gamma");
+    assert.equal(sim.requests.length, 3);
+    assertPrependOnly(sim.requests.map((r) => r.body));
+    assert.equal(events.filter((e) => e.type === "compaction").length, 0);
+    assert.equal(controller.contextWindow, null);
+  });
+});
