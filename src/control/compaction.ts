@@ -31,6 +31,7 @@ import type { SessionLog } from "../session/log.ts";
 import { archiveMessages } from "../session/archive.ts";
 import type { Price } from "../config/types.ts";
 import { snipStale } from "./snip.ts";
+import { contextParts, type ContextReport } from "./context_report.ts";
 import type { ControllerParts } from "./controller_parts.ts";
 
 /** After a failed summary, no new automatic attempt until the context grew by this share of the window. */
@@ -157,6 +158,24 @@ export class Compactor {
     const due = this.#parts.compactRatio * window;
     if (this.#failedAt === undefined) return Math.floor(due);
     return Math.floor(Math.min(Math.max(due, this.#failedAt + BACKOFF_SHARE * window), this.#forceAt()));
+  }
+
+  /** What the window holds and where the next snip and compaction happen (`/context`). */
+  report(): ContextReport {
+    const parts = this.#parts;
+    const window = parts.contextWindow || null;
+    const history = parts.log.messages();
+    const snipRatio = parts.snipRatio ?? 0;
+    return {
+      parts: contextParts(history, parts.request().toolsJson),
+      estimate: this.estimate(),
+      window,
+      snipAt: window && snipRatio > 0 && snipRatio < parts.compactRatio
+        ? Math.floor(snipRatio * window)
+        : null,
+      compactAt: this.nextAt(),
+      forceAt: window ? Math.floor(this.#forceAt()) : null,
+    };
   }
 
   due(): boolean {

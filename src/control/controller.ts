@@ -185,8 +185,7 @@ export class Controller implements RunPort, ApprovalPort, QuestionPort, StatusPo
     });
   }
 
-  /** null when unknown or 0 (`context_window = 0`: no compaction, no fit check). */
-  get contextWindow(): number | null {
+  get contextWindow(): number | null { // null when unknown or 0 (no compaction, no fit check)
     return this.#parts.contextWindow || null;
   }
   runningJobs(): number {
@@ -332,6 +331,11 @@ export class Controller implements RunPort, ApprovalPort, QuestionPort, StatusPo
     } finally {
       this.#abort = null;
     }
+  }
+
+  /** `/context`: the window's parts and the next snip/compaction points. */
+  contextReport(): ReturnType<Compactor["report"]> {
+    return this.#compactor.report();
   }
 
   /** The user turns of this conversation and whether a restore can be undone, for a rewind picker. */

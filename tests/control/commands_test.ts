@@ -70,8 +70,8 @@ Deno.test("resolve() finds names and aliases and suggests the nearest for a typo
 
 Deno.test("complete() offers command names, then argument choices", () => {
   const registry = defaultCommands();
-  assert.deepEqual(registry.complete("/c"), ["/clear", "/compact", "/copy", "/cost"]);
-  assert.deepEqual(registry.complete("/co"), ["/compact", "/copy", "/cost"]);
+  assert.deepEqual(registry.complete("/c"), ["/clear", "/compact", "/context", "/copy", "/cost"]);
+  assert.deepEqual(registry.complete("/co"), ["/compact", "/context", "/copy", "/cost"]);
   assert.deepEqual(registry.complete("/permissions a"), ["/permissions ask", "/permissions auto"]);
   assert.deepEqual(registry.complete("/mode y"), ["/permissions yolo"]);
   assert.deepEqual(registry.complete("/reasoning-language z"), ["/reasoning-language zh"]);

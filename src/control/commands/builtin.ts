@@ -14,6 +14,7 @@ import { memoryCommands } from "./memory.ts";
 import { workspaceCommands } from "./workspace.ts";
 import { rewindCommand } from "./rewind.ts";
 import { branchCommands } from "./branch.ts";
+import { contextCommand } from "./context.ts";
 
 const MODES = PERMISSION_MODES;
 
@@ -21,7 +22,7 @@ const MODES = PERMISSION_MODES;
 export function defaultCommands(): CommandRegistry {
   const registry = new CommandRegistry();
   registry.register(helpCommand(registry));
-  for (const command of [quit, compact, status, cost, todo, permissions, reasoningLanguage]) {
+  for (const command of [quit, compact, contextCommand, status, cost, todo, permissions, reasoningLanguage]) {
     registry.register(command);
   }
   for (const command of displayCommands()) registry.register(command);

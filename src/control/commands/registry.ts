@@ -13,10 +13,13 @@ import type { SessionControl } from "../session_switch.ts";
 import type { WorkspaceOps } from "../workspace_ops.ts";
 import type { RewindOutcome, RewindRequest, RewindState } from "../rewind.ts";
 import type { BranchPort } from "../branches.ts";
+import type { ContextReport } from "../context_report.ts";
 
 /** The Controller operations slash commands use; the Controller itself satisfies it. */
 export interface CommandHost extends SessionInfo, ApprovalPort {
   compact(focus?: string): Promise<boolean>;
+  /** `/context`; absent in bare test hosts. */
+  contextReport?(): ContextReport;
   todos(): TodoItem[];
   setReasoningLanguage(language: ReasoningLanguage): void;
   readonly effort: Effort;
