@@ -36,6 +36,11 @@ export interface PlanOptions {
   tailBudget: number;
   /** A compaction between two requests of a turn: that turn is kept whole, whatever its size. */
   midTurn: boolean;
+  /**
+   * Only when nothing else is left to drop (one turn fills the window): the current turn keeps its task
+   * and its latest steps within `tailBudget` (the last one always), and its older steps are dropped.
+   */
+  splitCurrent?: boolean;
 }
 
 /** A user message that opens a turn (not a step-limit note, a summary prompt or a digest). */
@@ -60,6 +65,10 @@ export function planCompaction(history: readonly ChatMessage[], options: PlanOpt
   const base = compactionBase(history);
   const groups = turnGroups(history.slice(base));
   const kept: ChatMessage[][] = [];
+  if (options.midTurn && groups.length > 0 && options.splitCurrent) {
+    const split = splitTurn(groups.pop()!, options.tailBudget);
+    return { head: history.slice(0, base), dropped: [...groups.flat(), ...split.dropped], tail: split.kept };
+  }
   if (options.midTurn && groups.length > 0) kept.unshift(groups.pop()!);
   let used = 0;
   while (groups.length > 0) {
@@ -69,6 +78,23 @@ export function planCompaction(history: readonly ChatMessage[], options: PlanOpt
     kept.unshift(groups.pop()!);
   }
   return { head: history.slice(0, base), dropped: groups.flat(), tail: kept.flat() };
+}
+
+/** A turn's task and latest steps (an assistant message and the results that answer it), oldest dropped. */
+function splitTurn(turn: ChatMessage[], budget: number): { kept: ChatMessage[]; dropped: ChatMessage[] } {
+  const [task, ...rest] = turn;
+  const steps: ChatMessage[][] = [];
+  for (const message of rest) {
+    if (message.role === "assistant" || steps.length === 0) steps.push([message]);
+    else steps.at(-1)!.push(message);
+  }
+  const kept: ChatMessage[][] = steps.length > 0 ? [steps.pop()!] : [];
+  let used = kept.length > 0 ? estimateTokens(kept[0]!) : 0;
+  while (steps.length > 0 && used + estimateTokens(steps.at(-1)!) <= budget) {
+    used += estimateTokens(steps.at(-1)!);
+    kept.unshift(steps.pop()!);
+  }
+  return { kept: [task!, ...kept.flat()], dropped: steps.flat() };
 }
 
 /** The text the user typed in a turn message, without the notes Reasonix appended to it. */

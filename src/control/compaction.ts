@@ -246,7 +246,11 @@ export class Compactor {
     const window = this.#parts.contextWindow;
     const tailBudget = window ? Math.floor(TAIL_SHARE * window) : 0;
     const plan = planCompaction(history, { tailBudget, midTurn });
-    return plan.dropped.length > 0 ? plan : planCompaction(history, { tailBudget: 0, midTurn });
+    if (plan.dropped.length > 0) return plan;
+    const bare = planCompaction(history, { tailBudget: 0, midTurn });
+    return bare.dropped.length > 0 || !midTurn
+      ? bare
+      : planCompaction(history, { tailBudget, midTurn, splitCurrent: true });
   }
 
   async #replace(

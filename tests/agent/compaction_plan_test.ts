@@ -111,3 +111,13 @@ Deno.test("compactedHistory() puts the digest and the recent block between the h
   assert.ok(isRecentBlock(messages[3]));
   assert.equal(messages[4]!.content, "now run the tests");
 });
+
+Deno.test("planCompaction() splits a current turn that fills the window: task and latest step kept", () => {
+  const turn = [user("do it all"), call("a"), result("a"), call("b"), result("b"), call("c"), result("c")];
+  const history = [sys, ctx, ...turn];
+  const plan = planCompaction(history, { tailBudget: 0, midTurn: true, splitCurrent: true });
+  assert.deepEqual(plan.tail, [turn[0], call("c"), result("c")]);
+  assert.deepEqual(plan.dropped, turn.slice(1, 5));
+  const roomy = planCompaction(history, { tailBudget: 350, midTurn: true, splitCurrent: true });
+  assert.deepEqual(roomy.tail, [turn[0], ...turn.slice(3)], "the latest steps within the budget");
+});

@@ -224,3 +224,29 @@ Deno.test("context_window = 0 never compacts", async () => {
     assert.equal(controller.contextWindow, null);
   });
 });
+
+Deno.test("a single turn that fills the window keeps its task and latest step, and drops older steps", async () => {
+  const read = (path: string): ScriptedReply => ({
+    reasoning: `read ${path}`,
+    toolCalls: [{ name: "read_file", arguments: JSON.stringify({ path }) }],
+  });
+  const script = [read("big1.txt"), read("big2.txt"), { content: SUMMARY }, {
+    reasoning: "end",
+    content: "both",
+  }];
+  await withSession({ script, extraToml: "context_window = 9000" }, async ({ sim, controller, ws }) => {
+    const big = "alpha beta gamma delta\n".repeat(500);
+    await Deno.writeTextFile(`${ws}/big1.txt`, big);
+    await Deno.writeTextFile(`${ws}/big2.txt`, big);
+    await turn(controller, "read both files");
+    assert.equal(sim.requests.length, 4);
+    assert.equal(sim.requests[2]!.json.messages.at(-1).content, SUMMARY_REQUEST);
+    const after = sim.requests[3]!.json.messages;
+    const roles = after.map((m: { role: string }) => m.role);
+    assert.deepEqual(roles, ["system", "user", "user", "user", "assistant", "tool"]);
+    assert.ok(after[2].content.startsWith(SUMMARY_OPEN));
+    assert.equal(after[3].content, "read both files", "the turn's task is kept");
+    assert.equal(after[4].reasoning_content, "read big2.txt");
+    assert.ok(after[5].content.includes("250\talpha beta gamma delta"), "the latest result whole");
+  });
+});
