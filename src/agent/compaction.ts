@@ -18,6 +18,8 @@ export const SUMMARY_CLOSE = "</compacted-summary>";
 /** Opens the message after the digests that carries the user's latest requests; the next compaction replaces it. */
 export const RECENT_OPEN = "<recent-requests>";
 export const RECENT_CLOSE = "</recent-requests>";
+/** Opens the message after the digests with instruction files that changed on disk since the session began. */
+export const INSTRUCTIONS_OPEN = "<instructions-update>";
 
 /** Every summary prompt starts with this tag, so a replayed log can tell the request from a turn. */
 export const SUMMARY_TAG = "[compaction]";
@@ -59,6 +61,12 @@ export function isDigest(message: ChatMessage | undefined): boolean {
 
 export function isRecentBlock(message: ChatMessage | undefined): boolean {
   return message?.role === "user" && message.content.startsWith(RECENT_OPEN);
+}
+
+/** A message a compaction writes after the digests and the next one replaces (recent requests, instruction updates). */
+export function isTransientBlock(message: ChatMessage | undefined): boolean {
+  return isRecentBlock(message) ||
+    (message?.role === "user" && message.content.startsWith(INSTRUCTIONS_OPEN));
 }
 
 /** How many leading messages a compaction keeps as they are: system, session context, every digest. */

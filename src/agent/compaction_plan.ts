@@ -10,8 +10,10 @@ import type { ChatMessage } from "../provider/provider.ts";
 import {
   compactionBase,
   estimateTokens,
+  INSTRUCTIONS_OPEN,
   isRecentBlock,
   isSummaryPrompt,
+  isTransientBlock,
   RECENT_CLOSE,
   RECENT_OPEN,
   SUMMARY_CLOSE,
@@ -48,7 +50,7 @@ export function opensTurn(message: ChatMessage): boolean {
   if (message.role !== "user") return false;
   const content = message.content;
   return content !== STEP_LIMIT_NOTE && !isSummaryPrompt(content) && !content.startsWith(SUMMARY_OPEN) &&
-    !isRecentBlock(message);
+    !isTransientBlock(message);
 }
 
 /** Splits messages into turns, each starting at the user message that opened it. */
@@ -194,8 +196,35 @@ export function digestCount(head: readonly ChatMessage[]): number {
   return Math.max(0, head.length - 2);
 }
 
-/** The history after a compaction: the kept head, the new digest, the recent requests, the kept tail. */
-export function compactedHistory(plan: CompactionPlan, digest: string, recent: string | null): ChatMessage[] {
-  const block: ChatMessage[] = recent === null ? [] : [{ role: "user", content: recent }];
-  return [...plan.head, { role: "user", content: digest }, ...block, ...plan.tail];
+/**
+ * The instruction files whose text on disk is not in the system prompt any more (changed or new), and the
+ * labels of those gone: the session keeps its system prompt (its cache), this block tells the model.
+ */
+export function instructionsBlock(
+  system: string,
+  current: readonly { label: string; text: string }[],
+  started: readonly string[],
+): string | null {
+  const changed = current.filter((file) => !system.includes(file.text.trim()));
+  const labels = new Set(current.map((file) => file.label));
+  const gone = started.filter((label) => !labels.has(label));
+  if (changed.length === 0 && gone.length === 0) return null;
+  const lines = [
+    INSTRUCTIONS_OPEN,
+    "Instruction files changed on disk since the session began; this text wins over",
+  ];
+  lines.push("the system prompt's copy:");
+  for (const file of changed) lines.push("", `## ${file.label}`, "", file.text.trim());
+  if (gone.length > 0) lines.push("", `Removed since: ${gone.join(", ")} (ignore their rules).`);
+  return [...lines, "</instructions-update>"].join("\n");
+}
+
+/** The history after a compaction: the kept head, the new digest, the transient blocks, the kept tail. */
+export function compactedHistory(
+  plan: CompactionPlan,
+  digest: string,
+  ...blocks: (string | null)[]
+): ChatMessage[] {
+  const extra: ChatMessage[] = blocks.filter((b) => b !== null).map((content) => ({ role: "user", content }));
+  return [...plan.head, { role: "user", content: digest }, ...extra, ...plan.tail];
 }

@@ -30,6 +30,7 @@ import { FsAgent, fsAgentSupported } from "../sandbox/fs_agent.ts";
 import type { ToolContext, ToolSpec, Workspace } from "../tool/tool.ts";
 import { setupSandbox } from "./sandbox_setup.ts";
 import { startMcpServers } from "./mcp_boot.ts";
+import { instructionReader } from "./instruction_reader.ts";
 import { setupPermissions } from "./permission_setup.ts";
 import { Controller } from "./controller.ts";
 import type { ControllerParts } from "./controller_parts.ts";
@@ -177,6 +178,7 @@ async function bootWith(options: BootOptions, booting: Booting): Promise<Control
     ...recordedTools(session.log.since(0)),
     contextWindow: modelSettings(config, modelRef).contextWindow,
     ...configuredSettings(config, paths),
+    instructionFiles: instructionReader(paths, config, workspace.root),
   };
 }
 

@@ -20,10 +20,12 @@ import {
   type CompactionPlan,
   digestCount,
   digestText,
+  instructionsBlock,
   pinnedMessages,
   planCompaction,
   recentBlock,
 } from "../agent/compaction_plan.ts";
+import { instructionLabels } from "./instruction_reader.ts";
 import { requestSummary } from "../agent/summary.ts";
 import type { ReasonixEvent } from "../agent/events.ts";
 import type { ChatMessage, ChatRequest, ChatResult, Provider } from "../provider/provider.ts";
@@ -59,6 +61,8 @@ export interface CompactorParts {
   price?: Price;
   /** Where dropped originals are archived; without it they stay only in the session file. */
   archiveDir?: string;
+  /** The instruction files as they are on disk now. */
+  instructions?: () => Promise<readonly { label: string; text: string }[]>;
   now: () => Date;
   recordUsage: (result: ChatResult) => Promise<void>;
   emit: (event: ReasonixEvent) => void;
@@ -269,7 +273,12 @@ export class Compactor {
       summary: facts.summary,
       ...(archive ? { archive: join("archive", archive.split(/[\\/]/).at(-1)!) } : {}),
     });
-    const messages = compactedHistory(plan, digest, recentBlock(pins.recent));
+    const messages = compactedHistory(
+      plan,
+      digest,
+      recentBlock(pins.recent),
+      await this.#instructionsUpdate(plan),
+    );
     const afterTokens = estimateTokens(messages, parts.request().toolsJson);
     const { reason, beforeTokens } = facts;
     await parts.log.append({
@@ -284,6 +293,13 @@ export class Compactor {
     const window = parts.contextWindow ?? 0;
     this.#failedAt = afterTokens >= parts.compactRatio * window && window > 0 ? afterTokens : undefined;
     parts.emit({ type: "compaction", beforeTokens, afterTokens, reason });
+  }
+
+  /** Instruction files re-read from disk: what changed since the system prompt was built, or null. */
+  async #instructionsUpdate(plan: CompactionPlan): Promise<string | null> {
+    const system = plan.head[0]?.role === "system" ? plan.head[0].content : "";
+    const current = await this.#parts.instructions?.().catch(() => null);
+    return current ? instructionsBlock(system, current, instructionLabels(system)) : null;
   }
 
   #failureText(reason: string, forced: boolean): string {
@@ -315,6 +331,7 @@ export function controllerCompactor(
     snipRatio: parts.snipRatio ?? DEFAULT_SNIP_RATIO,
     ...(parts.providerConfig.price ? { price: parts.providerConfig.price } : {}),
     ...(parts.archiveDir ? { archiveDir: parts.archiveDir } : {}),
+    ...(parts.instructionFiles ? { instructions: parts.instructionFiles } : {}),
     now: () => (parts.now ?? (() => new Date()))(),
     ...hooks,
   });

@@ -5,7 +5,7 @@
  * size the next snip, compaction and forced compaction happen.
  */
 import type { ChatMessage } from "../provider/provider.ts";
-import { estimateTokens, isDigest, isRecentBlock } from "../agent/compaction.ts";
+import { estimateTokens, isDigest, isTransientBlock } from "../agent/compaction.ts";
 import { t } from "../lib/i18n/mod.ts";
 import { keyValueTable } from "../lib/text_table.ts";
 
@@ -40,7 +40,7 @@ export function contextParts(history: readonly ChatMessage[], toolsJson: string)
       sums.instructions += instructions;
       sums.system += tokens - instructions;
     } else if (message.role === "tool") sums.tool_results += tokens;
-    else if (isDigest(message) || isRecentBlock(message)) sums.digests += tokens;
+    else if (isDigest(message) || isTransientBlock(message)) sums.digests += tokens;
     else sums.history += tokens;
   }
   return (Object.keys(sums) as ContextPartName[]).map((name) => ({ name, tokens: sums[name] }));
