@@ -55,23 +55,34 @@ export interface RecallRun {
   failures: number;
 }
 
-function answer(request: RecordedRequest, turn: number): { content: string } {
-  const last = request.json.messages.at(-1);
-  if (last.role === "user" && isSummaryPrompt(last.content)) {
+/** The simulator's answer in the recall session, from the request alone (any client can be scripted with it). */
+export function recallAnswer(request: RecordedRequest): { content: string } {
+  // deno-lint-ignore no-explicit-any
+  const messages: any[] = request.json.messages;
+  const last = messages.at(-1);
+  const texts = messages.filter((m) => m.role === "user" && typeof m.content === "string").map((m) =>
+    m.content
+  );
+  const step = texts.map((text: string) => /^Step (\d+):/.exec(text)?.[1]).filter(Boolean).at(-1) ?? "0";
+  if (last.role === "user" && typeof last.content === "string" && isSummaryPrompt(last.content)) {
     return {
-      content: `Summary: the user is working through numbered refactor steps; last seen step ${turn}.`,
+      content: `Summary: the user is working through numbered refactor steps; last seen step ${step}.`,
     };
   }
   return {
-    content: `Step ${turn} done: renamed the helpers, updated two call sites, tests pass. ` +
+    content: `Step ${step} done: renamed the helpers, updated two call sites, tests pass. ` +
       "ok ".repeat(40),
   };
 }
 
+/** The user's text of turn `turn` (1-based): a fact for the first 20 turns, then a work request. */
+export function recallTurnText(turn: number): string {
+  return RECALL_FACTS[turn - 1] ?? `Step ${turn}: continue the refactor with module ${turn}.`;
+}
+
 export async function runRecallSession(options: RecallOptions = {}): Promise<RecallRun> {
   const turns = options.turns ?? 300;
-  let turn = 0;
-  const sim = await DeepSeekSim.start({ script: (request) => answer(request, turn) });
+  const sim = await DeepSeekSim.start({ script: recallAnswer });
   const home = await makeHome({
     simUrl: sim.url,
     extraToml: `[model_overrides.deepseek-flash]\ncontext_window = ${options.window ?? 12000}\n`,
@@ -91,9 +102,8 @@ export async function runRecallSession(options: RecallOptions = {}): Promise<Rec
   });
   let failures = 0;
   try {
-    for (turn = 1; turn <= turns; turn++) {
-      const text = RECALL_FACTS[turn - 1] ?? `Step ${turn}: continue the refactor with module ${turn}.`;
-      const outcome = await controller.runTurn(text);
+    for (let turn = 1; turn <= turns; turn++) {
+      const outcome = await controller.runTurn(recallTurnText(turn));
       if (outcome.subtype !== "success") failures++;
     }
   } finally {
