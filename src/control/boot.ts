@@ -31,6 +31,7 @@ import type { ToolContext, ToolSpec, Workspace } from "../tool/tool.ts";
 import { setupSandbox } from "./sandbox_setup.ts";
 import { startMcpServers } from "./mcp_boot.ts";
 import { instructionReader } from "./instruction_reader.ts";
+import { archiveDir } from "../session/archive.ts";
 import { setupPermissions } from "./permission_setup.ts";
 import { Controller } from "./controller.ts";
 import type { ControllerParts } from "./controller_parts.ts";
@@ -234,7 +235,7 @@ async function sessionDesks(
 function configuredSettings(config: ResolvedConfig, paths: Paths) {
   const { compactRatio, compactForceRatio, snipRatio, reasoningLanguage } = config.agent;
   return {
-    archiveDir: resolve(paths.stateHome, "archive"),
+    archiveDir: archiveDir(paths.stateHome),
     ...(compactForceRatio !== undefined ? { compactForceRatio } : {}),
     ...(snipRatio !== undefined ? { snipRatio } : {}),
     checkpointRetentionDays: config.sessions.retentionDays,

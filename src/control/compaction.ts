@@ -30,7 +30,7 @@ import { requestSummary } from "../agent/summary.ts";
 import type { ReasonixEvent } from "../agent/events.ts";
 import type { ChatMessage, ChatRequest, ChatResult, Provider } from "../provider/provider.ts";
 import type { SessionLog } from "../session/log.ts";
-import { archiveMessages } from "../session/archive.ts";
+import { tryArchive } from "../session/archive.ts";
 import type { Price } from "../config/types.ts";
 import { snipStale } from "./snip.ts";
 import { contextParts, type ContextReport } from "./context_report.ts";
@@ -263,9 +263,12 @@ export class Compactor {
   ): Promise<void> {
     const parts = this.#parts;
     const at = parts.now();
-    const archive = parts.archiveDir
-      ? await archiveMessages(parts.archiveDir, { session: parts.log.id, at, messages: plan.dropped })
-      : undefined;
+    const warn = (message: string) => parts.emit({ type: "warning", message });
+    const archive = await tryArchive(
+      parts.archiveDir,
+      { session: parts.log.id, at, messages: plan.dropped },
+      warn,
+    );
     const pins = pinnedMessages(plan.dropped, Math.floor(RECENT_SHARE * (parts.contextWindow || 100_000)));
     const digest = digestText({
       number: digestCount(plan.head) + 1,

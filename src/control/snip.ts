@@ -10,7 +10,7 @@ import type { ReasonixEvent } from "../agent/events.ts";
 import type { Price } from "../config/types.ts";
 import { priceFor } from "../provider/pricing.ts";
 import type { SessionLog } from "../session/log.ts";
-import { archiveMessages, archiveName } from "../session/archive.ts";
+import { archiveName, tryArchive } from "../session/archive.ts";
 
 export interface SnipParts {
   log: SessionLog;
@@ -67,9 +67,8 @@ export async function snipStale(
     });
     return "skipped";
   }
-  if (parts.archiveDir) {
-    await archiveMessages(parts.archiveDir, { session: parts.log.id, at, messages: plan.originals });
-  }
+  const warn = (message: string) => parts.emit({ type: "warning", message });
+  await tryArchive(parts.archiveDir, { session: parts.log.id, at, messages: plan.originals }, warn);
   const afterTokens = estimateTokens(plan.messages, parts.toolsJson);
   await parts.log.append({
     type: "compaction",

@@ -33,6 +33,30 @@ export async function archiveMessages(
   return file;
 }
 
+/** The archive directory under the state root (the Deno fence lets the kernel write it). */
+export function archiveDir(stateHome: string): string {
+  return join(stateHome, "archive");
+}
+
+/**
+ * Like `archiveMessages`, but a failure (a full disk, a read-only state dir) is reported through `warn`
+ * and yields undefined: the originals are still in the session file, so nothing is lost.
+ */
+export async function tryArchive(
+  dir: string | undefined,
+  options: { session: string; at: Date; messages: readonly ChatMessage[] },
+  warn: (message: string) => void,
+): Promise<string | undefined> {
+  if (!dir || options.messages.length === 0) return undefined;
+  try {
+    return await archiveMessages(dir, options);
+  } catch (error) {
+    const reason = error instanceof Error ? error.message : String(error);
+    warn(`Could not archive the compacted messages (they stay in the session file): ${reason}`);
+    return undefined;
+  }
+}
+
 /** Every entry of an archive file, in order. */
 export async function readArchive(file: string): Promise<ArchiveEntry[]> {
   const text = await Deno.readTextFile(file);
