@@ -74,7 +74,8 @@ export function recallReport(run: CliRun): string[] {
     out.push(line(name, segment(run.requests.slice(cuts[i], cuts[i + 1]))));
   }
   out.push(line("total", segment(run.requests)));
-  const last = run.requests.at(-1)?.body ?? "";
+  // Re-serialised, so the check does not depend on how a client escapes its JSON.
+  const last = JSON.stringify(run.requests.at(-1)?.json?.messages ?? []);
   const kept = RECALL_FACTS.filter((fact) => last.includes(JSON.stringify(fact).slice(1, -1))).length;
   out.push(
     `facts verbatim in the last request: ${kept}/${RECALL_FACTS.length}; failed turns: ${run.failures}; ` +
