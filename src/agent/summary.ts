@@ -29,6 +29,8 @@ export interface SummaryOptions {
   window?: number;
   /** `/compact <focus>`. */
   focus?: string;
+  /** The best estimate of the history's prompt tokens (tools included), to scale the bytes/4 sizes. */
+  tokens?: number;
 }
 
 export type SummaryOutcome =
@@ -42,14 +44,7 @@ interface Attempt {
 }
 
 export async function requestSummary(options: SummaryOptions): Promise<SummaryOutcome> {
-  const toolsText = options.request.toolsJson;
-  let attempt: Attempt = {
-    history: options.window
-      ? fitHistory(options.history, Math.floor(options.window * FIT_SHARE) - estimateTokens([], toolsText))
-      : options.history,
-    strict: false,
-    toolChoice: "none",
-  };
+  let attempt: Attempt = { history: fitToWindow(options), strict: false, toolChoice: "none" };
   let reason = "";
   for (let requests = 1; requests <= MAX_SUMMARY_REQUESTS; requests++) {
     const prompt: UserMessage = { role: "user", content: summaryPrompt(attempt.strict, options.focus) };
@@ -77,6 +72,19 @@ export async function requestSummary(options: SummaryOptions): Promise<SummaryOu
     attempt = { ...attempt, strict: true };
   }
   return { ok: false, reason, requests: MAX_SUMMARY_REQUESTS };
+}
+
+/**
+ * The history trimmed to FIT_SHARE of the window. Sizes are bytes/4 estimates scaled by the caller's better
+ * figure (`tokens`: the provider's last count plus what came since), so a history that fits is sent whole.
+ */
+function fitToWindow(options: SummaryOptions): readonly ChatMessage[] {
+  if (!options.window) return options.history;
+  const rough = estimateTokens(options.history, options.request.toolsJson);
+  const scale = options.tokens && options.tokens > 0 ? options.tokens / rough : 1;
+  const budget = Math.floor(options.window * FIT_SHARE / scale) -
+    estimateTokens([], options.request.toolsJson);
+  return fitHistory(options.history, budget);
 }
 
 function send(options: SummaryOptions, attempt: Attempt, prompt: UserMessage): Promise<ChatResult> {

@@ -223,6 +223,7 @@ export class Compactor {
       onResult: parts.recordUsage,
       ...(parts.contextWindow ? { window: parts.contextWindow } : {}),
       ...(options.focus ? { focus: options.focus } : {}),
+      tokens: beforeTokens,
     });
     if (!outcome.ok) {
       const forced = reason !== "manual" && beforeTokens > this.#forceAt() && this.#forceAt() > 0;
