@@ -201,6 +201,14 @@ function adminCommands(program: Command): void {
       const admin = await import("./src/frontends/cli/admin_cmd.ts");
       await admin.configSetCmd(key, value, opts);
     });
+  config.command("compact-ratio").argument("[value]", "0.65-0.85 (or 65-85)")
+    .description("Print or set agent.compact_ratio (your config; ./reasonix.toml with --local)")
+    .option("--local", "change ./reasonix.toml instead of <home>/config.toml")
+    .option("--dir <path>", "workspace directory")
+    .action(async (value: string | undefined, opts: { local?: boolean; dir?: string }) => {
+      const admin = await import("./src/frontends/cli/admin_cmd.ts");
+      await admin.compactRatioCmd(value, opts);
+    });
   config.command("path").description("Print the config files that apply here")
     .option("--dir <path>", "workspace directory")
     .action(async (opts: { dir?: string }) => {

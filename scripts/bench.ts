@@ -8,7 +8,8 @@
  * (scripts/_bench_startup.ts: `--version`, `run "say ok"`, TUI first paint, interleaved with Go,
  * BENCH_STARTUP_RUNS runs, default 9). `BENCH_ONLY=startup|sessions|tools|tui` runs one section
  * (`sessions` ends with how long `session list` takes with 5,000 sessions; `session-list` runs only that);
- * `BENCH_DUMP=<dir>` writes every request body and its usage there as JSON lines. `size`
+ * `recall` (scripts/_bench_recall.ts) runs the 300-turn recall session with both CLIs and prints cost and
+ * cache hit ratio around each compaction. `BENCH_DUMP=<dir>` writes every request body and its usage there as JSON lines. `size`
  * (scripts/_bench_size.ts) compiles offline and prints the binary's payload beside the Go binary.
  * Figures are printed, never asserted.
  */
@@ -22,7 +23,7 @@ import { LAZY_IMPORTS_FLAG } from "../src/control/fence.ts";
 
 const ROOT = resolve(import.meta.dirname!, "..");
 const RUNS = Number(Deno.env.get("BENCH_RUNS") ?? "3");
-const SECTIONS = ["startup", "sessions", "session-list", "tools", "tui", "size"] as const;
+const SECTIONS = ["startup", "sessions", "session-list", "recall", "tools", "tui", "size"] as const;
 
 function hitRatio(f: Figures): number {
   return f.promptTokens > 0 ? f.hitTokens / f.promptTokens : 0;
@@ -64,6 +65,9 @@ async function main() {
   if (only === "" || only === "sessions") await runSessionBenches();
   if (only === "" || only === "sessions" || only === "session-list") {
     await runSessionListBench({ runs: RUNS });
+  }
+  if (only === "" || only === "recall") {
+    await (await import("./_bench_recall.ts")).runRecallBench(contenders(await goBinary()));
   }
   if (only === "" || only === "tools") await runToolBenches({ runs: RUNS });
   if (only === "" || only === "tui") {

@@ -109,7 +109,8 @@ export type ReasonixEvent =
       type: "compaction";
       beforeTokens: number;
       afterTokens: number;
-      reason: "context_limit" | "manual";
+      /** forced: past the force ratio with no usable summary (the originals are archived). */
+      reason: "context_limit" | "manual" | "forced";
     }
     | { type: "turn_done"; subtype: TurnSubtype; result: string; error?: ErrorInfo }
     | { type: "approval_requested"; request: ApprovalRequest }

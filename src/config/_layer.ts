@@ -84,6 +84,8 @@ export async function layerValues(raw: Raw, context: LayerContext): Promise<Laye
       maxSteps: agent.max_steps as number | undefined,
       effort: effortOf(agent.effort),
       compactRatio: agent.compact_ratio as number | undefined,
+      compactForceRatio: agent.compact_force_ratio as number | undefined,
+      snipRatio: agent.tool_result_snip_ratio as number | undefined,
       reasoningLanguage: agent.reasoning_language as ResolvedConfig["agent"]["reasoningLanguage"],
     }),
     tools: compact({

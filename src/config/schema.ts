@@ -129,7 +129,7 @@ export const PROVIDER_SPEC: TableSpec = table({
   models: strings(),
   default: text(),
   api_key_env: envName(),
-  context_window: integer(1),
+  context_window: integer(0),
   cache_ttl_minutes: integer(1),
   max_output_tokens: integer(Number.MIN_SAFE_INTEGER),
   reasoning_protocol: text(),
@@ -172,6 +172,8 @@ export const CONFIG_SPEC: TableSpec = table({
     max_steps: integer(0),
     effort: oneOf(ACCEPTED_EFFORTS),
     compact_ratio: ratio(0.3, 0.85),
+    compact_force_ratio: ratio(0.3, 0.98),
+    tool_result_snip_ratio: ratio(0.2, 0.85),
     reasoning_language: oneOf(REASONING_LANGUAGES),
     ...marks(UNUSED, NOT_USED_YET.agent),
     ...marks(IGNORED, RETIRED.agent),
@@ -225,7 +227,7 @@ export const CONFIG_SPEC: TableSpec = table({
   model_overrides: table(
     {},
     table({
-      context_window: integer(1),
+      context_window: integer(0),
       max_output_tokens: integer(Number.MIN_SAFE_INTEGER),
       effort: oneOf(ACCEPTED_EFFORTS),
     }),

@@ -108,6 +108,10 @@ export interface ResolvedConfig {
     maxSteps: number;
     effort: Effort;
     compactRatio?: number;
+    /** `compact_force_ratio`: past this share a compaction happens even without a summary (0.9). */
+    compactForceRatio?: number;
+    /** `tool_result_snip_ratio`: past this share stale tool results are shortened (0.6). */
+    snipRatio?: number;
     reasoningLanguage?: ReasoningLanguageSetting;
   };
   tools: {

@@ -30,6 +30,8 @@ import { FsAgent, fsAgentSupported } from "../sandbox/fs_agent.ts";
 import type { ToolContext, ToolSpec, Workspace } from "../tool/tool.ts";
 import { setupSandbox } from "./sandbox_setup.ts";
 import { startMcpServers, withMcpTools } from "./mcp_boot.ts";
+import { instructionReader } from "./instruction_reader.ts";
+import { archiveDir } from "../session/archive.ts";
 import { setupPermissions } from "./permission_setup.ts";
 import { Controller } from "./controller.ts";
 import type { ControllerParts } from "./controller_parts.ts";
@@ -107,20 +109,7 @@ async function bootWith(options: BootOptions, booting: Booting): Promise<Control
   const { env, paths, workspaceRoot, flags, config, warnings, resumed } = booting;
   // Usage errors (a bad --add-dir) come before configuration ones (an unknown model, a missing key).
   const workspace = await buildWorkspace(workspaceRoot, config, { addDirs: flags.addDirs ?? [], paths });
-  const modelRef = modelForSession(config, {
-    ...(flags.model ? { flag: flags.model } : {}),
-    ...(resumed ? { header: resumed.session.header } : {}),
-  });
-  const stored = resumed?.session.header.model;
-  if (stored && stored !== modelRef.model) warnings.push(coldCacheWarning(stored, modelRef.model));
-  const credential = await resolveCredential(modelRef.provider, {
-    config,
-    paths,
-    env,
-    workspace: workspaceRoot,
-  });
-  warnings.push(...credential.warnings ?? []);
-  const provider = providerFor(config, modelRef.provider, credential.key);
+  const { modelRef, provider } = await sessionProvider(booting);
   const sandboxSetup = await setupSandbox({ config, paths, env, workspace });
   const { sandbox, tempDir } = sandboxSetup;
   if (sandboxSetup.warning) warnings.push(sandboxSetup.warning);
@@ -180,8 +169,28 @@ async function bootWith(options: BootOptions, booting: Booting): Promise<Control
     onClose: () => tempDir.remove(),
     ...recordedTools(session.log.since(0)),
     contextWindow: modelSettings(config, modelRef).contextWindow,
-    ...configuredSettings(config),
+    ...configuredSettings(config, paths),
+    instructionFiles: instructionReader(paths, config, workspace.root),
   }, options.mcpGraceMs);
+}
+
+/** The session's model (flag, else the resumed session's, else the default) and its provider with its key. */
+async function sessionProvider(booting: Booting) {
+  const { env, paths, workspaceRoot, flags, config, warnings, resumed } = booting;
+  const modelRef = modelForSession(config, {
+    ...(flags.model ? { flag: flags.model } : {}),
+    ...(resumed ? { header: resumed.session.header } : {}),
+  });
+  const stored = resumed?.session.header.model;
+  if (stored && stored !== modelRef.model) warnings.push(coldCacheWarning(stored, modelRef.model));
+  const credential = await resolveCredential(modelRef.provider, {
+    config,
+    paths,
+    env,
+    workspace: workspaceRoot,
+  });
+  warnings.push(...credential.warnings ?? []);
+  return { modelRef, provider: providerFor(config, modelRef.provider, credential.key) };
 }
 
 function providerFor(config: ResolvedConfig, providerConfig: ProviderConfig, apiKey: string | undefined) {
@@ -233,9 +242,12 @@ async function sessionDesks(
   };
 }
 
-function configuredSettings(config: ResolvedConfig) {
-  const { compactRatio, reasoningLanguage } = config.agent;
+function configuredSettings(config: ResolvedConfig, paths: Paths) {
+  const { compactRatio, compactForceRatio, snipRatio, reasoningLanguage } = config.agent;
   return {
+    archiveDir: archiveDir(paths.stateHome),
+    ...(compactForceRatio !== undefined ? { compactForceRatio } : {}),
+    ...(snipRatio !== undefined ? { snipRatio } : {}),
     checkpointRetentionDays: config.sessions.retentionDays,
     ui: { language: config.language, ...config.ui },
     ...(compactRatio !== undefined ? { compactRatio } : {}),

@@ -22,13 +22,11 @@ import { failTurn, StopRequest, type StopSignal } from "./turn_failure.ts";
 import type { McpManager } from "../mcp/manager.ts";
 import { TOOLS_EVENT } from "../session/requests.ts";
 import { TITLE_EVENT } from "../session/details.ts";
-import { todoReminder, withTurnNotes } from "../prompt/facts.ts";
-import { FACTS_EVENT } from "./session_open.ts";
 import { type Compactor, controllerCompactor } from "./compaction.ts";
 import { FileNotices } from "./file_notices.ts";
-import { withMentions } from "./mentions.ts";
 import { withMcpPrompts } from "./mcp_prompts.ts";
-import { turnAttachments, type TurnOptions } from "./turn_attachments.ts";
+import type { TurnOptions } from "./turn_attachments.ts";
+import { appendUserTurn, nowIso } from "./user_turn.ts";
 import { WorkspaceFiles } from "./workspace_files.ts";
 import { type ReasoningLanguage, reasoningLanguageNote } from "./reasoning_language.ts";
 import { TurnCheckpoints } from "./turn_checkpoints.ts";
@@ -187,8 +185,8 @@ export class Controller implements RunPort, ApprovalPort, QuestionPort, StatusPo
     });
   }
 
-  get contextWindow(): number | null {
-    return this.#parts.contextWindow ?? null;
+  get contextWindow(): number | null { // null when unknown or 0 (no compaction, no fit check)
+    return this.#parts.contextWindow || null;
   }
   runningJobs(): number {
     return this.#parts.toolContext.jobs?.list().filter((job) => job.status === "running").length ?? 0;
@@ -304,8 +302,8 @@ export class Controller implements RunPort, ApprovalPort, QuestionPort, StatusPo
       const [entry] = await this.#entry({ kind: "turn", turn, text });
       this.#emit({ type: "turn_started", turn, text, seq: entry!.seq });
       await this.#recordTools();
-      await this.#compactIfDue(abort.signal);
-      await this.#appendUserTurn(text, options);
+      await this.#compactIfDue(abort.signal, false);
+      await appendUserTurn(this.#parts, this.#files, text, options);
       const done = await runTurnLoop(this.#loopOptions(abort.signal));
       const outcome: TurnOutcome = { subtype: done.subtype, result: done.result };
       if (done.subtype !== "success") {
@@ -322,17 +320,22 @@ export class Controller implements RunPort, ApprovalPort, QuestionPort, StatusPo
     }
   }
 
-  /** Summarises the conversation now (`/compact`); false when there was nothing to compact or it failed. */
-  async compact(): Promise<boolean> {
+  /** Summarises the conversation now (`/compact [focus]`); false when there was nothing to compact or it failed. */
+  async compact(focus?: string): Promise<boolean> {
     this.#refuseWhileBusy();
     const abort = new AbortController();
     this.#abort = abort;
     try {
       await this.#recordTools();
-      return await this.#compactor.compact("manual", abort.signal);
+      return await this.#compactor.compact("manual", abort.signal, focus ? { focus } : {});
     } finally {
       this.#abort = null;
     }
+  }
+
+  /** `/context`: the window's parts and the next snip/compaction points. */
+  contextReport(): ReturnType<Compactor["report"]> {
+    return this.#compactor.report();
   }
 
   /** The user turns of this conversation and whether a restore can be undone, for a rewind picker. */
@@ -391,30 +394,12 @@ export class Controller implements RunPort, ApprovalPort, QuestionPort, StatusPo
         return this.#recordUsage(result);
       },
       emit: (event: ReasonixEvent) => this.#observe(event),
-      beforeNextCall: () => this.#compactIfDue(signal),
+      beforeNextCall: () => this.#compactIfDue(signal, true),
     };
   }
 
-  async #compactIfDue(signal: AbortSignal): Promise<void> {
-    if (this.#compactor.due()) await this.#compactor.compact("context_limit", signal);
-  }
-
-  async #appendUserTurn(text: string, options: TurnOptions): Promise<void> {
-    const parts = this.#parts;
-    const todos = todoReminder(parts.toolContext.state?.todos ?? []);
-    const notes = [...(parts.turnNotes ?? []), ...await this.#files.changes(), ...(todos ? [todos] : [])];
-    const mentioned = await turnAttachments(text, parts, options);
-    for (const file of mentioned.files) this.#files.seen(file);
-    await this.#append({ role: "user", content: withTurnNotes(withMentions(text, mentioned.blocks), notes) });
-    if (parts.turnNotes?.length && parts.turnFacts !== undefined) {
-      await parts.log.append({
-        type: "event",
-        name: FACTS_EVENT,
-        data: parts.turnFacts,
-        at: nowIso(parts),
-      });
-    }
-    parts.turnNotes = [];
+  async #compactIfDue(signal: AbortSignal, midTurn: boolean): Promise<void> {
+    await this.#compactor.maintain(signal, { midTurn });
   }
 
   /** `reasonix cache explain` needs the schema bytes each request carried; they change only on upgrades. */
@@ -492,7 +477,3 @@ export class Controller implements RunPort, ApprovalPort, QuestionPort, StatusPo
 }
 
 const DEFAULT_UI: UiSettings = { language: "auto", theme: "auto", showTurnUsage: true, showReasoning: true };
-
-function nowIso(parts: ControllerParts): string {
-  return (parts.now ?? (() => new Date()))().toISOString();
-}

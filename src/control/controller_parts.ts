@@ -17,6 +17,7 @@ import type { ReasoningLanguage } from "./reasoning_language.ts";
 import type { WorkspaceOps } from "./workspace_ops.ts";
 import type { RewindTarget } from "./rewind.ts";
 import type { BranchTarget } from "./branches.ts";
+import type { InstructionFile } from "../prompt/system.ts";
 
 export interface ControllerParts {
   /** The session's event log: the file, and the provider history derived from it. */
@@ -43,6 +44,14 @@ export interface ControllerParts {
   /** The model's context window; without it the context is never compacted automatically. */
   contextWindow?: number;
   compactRatio?: number;
+  /** `[agent] compact_force_ratio`: past it a compaction happens even without a summary. */
+  compactForceRatio?: number;
+  /** `[agent] tool_result_snip_ratio`: past it stale tool results are shortened. */
+  snipRatio?: number;
+  /** `<state>/archive`: where compactions keep the messages they take out. */
+  archiveDir?: string;
+  /** Re-reads the instruction files from disk (a compaction tells the model what changed). */
+  instructionFiles?: () => Promise<InstructionFile[]>;
   /** Releases what the session held beyond its store (its private temp dir). */
   onClose?: () => Promise<void>;
   /** The approval desk the gate asks; without it every "ask" fails closed. */

@@ -5,7 +5,7 @@
  */
 import { t } from "../lib/i18n/mod.ts";
 import type { ChatMessage, ToolCall } from "../provider/provider.ts";
-import { SUMMARY_OPEN } from "../agent/compaction.ts";
+import { isTransientBlock, SUMMARY_OPEN } from "../agent/compaction.ts";
 import { shownCall } from "../tool/capability.ts";
 
 export interface ExportMeta {
@@ -37,7 +37,7 @@ export function conversationMarkdown(history: readonly ChatMessage[], meta: Expo
 function messageBlocks(message: ChatMessage, results: ReadonlyMap<string, string>): string[] {
   if (message.role === "user") {
     if (message.content.startsWith(CONTEXT_OPEN)) return [];
-    if (message.content.startsWith(SUMMARY_OPEN)) {
+    if (message.content.startsWith(SUMMARY_OPEN) || isTransientBlock(message)) {
       return [`## ${t("session.export_summary")}`, quote(message.content)];
     }
     return [`## ${t("session.export_user")}`, message.content.replace(TURN_NOTES, "")];

@@ -8,6 +8,7 @@
  * children get a scrubbed copy of the whole environment.
  */
 import { delimiter, join, resolve } from "node:path";
+import { archiveDir } from "../session/archive.ts";
 import { builtinConfig } from "../config/builtin.ts";
 import { loadConfig } from "../config/load.ts";
 import type { Paths } from "../config/paths.ts";
@@ -81,9 +82,9 @@ export async function fenceFlags(request: FenceRequest): Promise<string[]> {
  * What the kernel itself writes under Reasonix's home and state, and nothing else there (so not
  * config.toml, which only `reasonix config set` and `reasonix setup` write, unfenced): trust.json
  * ("Always allow", project trust) and .env (the TUI's setup wizard), both written atomically through
- * the staging dir (src/lib/atomic_fs.ts); the sessions (and input history); the session temp dirs;
- * which config contents were warned about (config-warnings.json, staged in the state dir); the OAuth
- * tokens of MCP servers, which a session refreshes (mcp-auth/).
+ * the staging dir (src/lib/atomic_fs.ts); the sessions (and input history); the compaction archive; the
+ * session temp dirs; which config contents were warned about (config-warnings.json, staged in the state
+ * dir); the OAuth tokens of MCP servers, which a session refreshes (mcp-auth/).
  */
 export function reasonixWrites(paths: Paths): string[] {
   return [
@@ -92,6 +93,7 @@ export function reasonixWrites(paths: Paths): string[] {
     paths.mcpAuthDir,
     join(paths.home, STAGING_DIR),
     paths.sessionsDir,
+    archiveDir(paths.stateHome),
     paths.configWarningsFile,
     join(paths.stateHome, STAGING_DIR),
     tempRoot(paths.stateHome),

@@ -60,6 +60,7 @@ export {
 
 // The admin commands: config, trust, permission, doctor, cache, session, upgrade, the write fence.
 export { adminContext, configGet, configSet, trustProviderKey } from "./admin.ts";
+export { compactRatio } from "./compact_ratio.ts";
 export { configFileEntries, configKeyReport, formatConfigFiles, formatKeyReport } from "./config_report.ts";
 export { explainSessionCache, formatCacheReport } from "./cache_explain.ts";
 export { formatChecks, sandboxChecks } from "./doctor.ts";

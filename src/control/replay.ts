@@ -6,7 +6,7 @@
  * (by `/switch` or a conversation rewind) are counted, not shown. Files written before turn entries
  * existed are mapped too.
  */
-import { SUMMARY_REQUEST } from "../agent/compaction.ts";
+import { isSummaryPrompt } from "../agent/compaction.ts";
 import { STEP_LIMIT_NOTE } from "../agent/loop.ts";
 import type { ChatMessage } from "../provider/provider.ts";
 import type { LoggedRecord } from "../session/log.ts";
@@ -79,11 +79,17 @@ function eventsOf(record: LoggedRecord, state: ReplayState): ReasonixEvent[] {
       }];
     }
     case "compaction":
+      if (record.reason === "snip") {
+        return [{
+          type: "notice",
+          message: `Snipped old tool results: ~${record.beforeTokens} → ~${record.afterTokens} tokens`,
+        }];
+      }
       return [{
         type: "compaction",
         beforeTokens: record.beforeTokens,
         afterTokens: record.afterTokens,
-        reason: record.reason === "manual" ? "manual" : "context_limit",
+        reason: record.reason === "manual" || record.reason === "forced" ? record.reason : "context_limit",
       }];
     case "event":
       return !state.entries && record.name === "turn_failed" ? closeTurn(state, record.data) : [];
@@ -118,7 +124,7 @@ function messageEvents(
   state: ReplayState,
 ): ReasonixEvent[] {
   if (message.role === "user") {
-    if (message.content === SUMMARY_REQUEST) state.summaryNext = true;
+    if (isSummaryPrompt(message.content)) state.summaryNext = true;
     if (state.entries || !isTypedTurn(message.content)) return [];
     const closing = state.open ? [{ type: "turn_done", subtype: "success", result: "" } as const] : [];
     state.turn++;
@@ -207,7 +213,7 @@ function closeTurn(state: ReplayState, data: unknown): ReasonixEvent[] {
 }
 
 function isTypedTurn(content: string): boolean {
-  return !content.startsWith(CONTEXT_OPEN) && content !== SUMMARY_REQUEST && content !== STEP_LIMIT_NOTE;
+  return !content.startsWith(CONTEXT_OPEN) && !isSummaryPrompt(content) && content !== STEP_LIMIT_NOTE;
 }
 
 function toolModes(records: readonly LoggedRecord[]): Map<string, boolean> {

@@ -53,6 +53,8 @@ export interface ChatRequest {
   toolsJson: string;
   effort: Effort;
   maxTokens?: number;
+  /** "none": the tools stay in the request (the cached prefix) but the model may not call them. */
+  toolChoice?: "none";
 }
 
 export type StreamEvent =

@@ -4,7 +4,7 @@
  * tool call is answered right after its assistant message, and a turn that ended without a reply is
  * closed in a way DeepSeek's thinking-mode replay rule accepts.
  */
-import { compactionBase } from "../agent/compaction.ts";
+import { compactionBase, isTransientBlock } from "../agent/compaction.ts";
 import type { AssistantMessage, ChatMessage, ToolMessage } from "../provider/provider.ts";
 
 export const INTERRUPTED_RESULT = "[no result: the previous turn was interrupted]";
@@ -75,8 +75,9 @@ export function closingMessages(
 export function interruptedTail(history: readonly ChatMessage[]): ChatMessage[] {
   const last = history.at(-1);
   // Without a note the next turn's user message would follow this one; the session context and a
-  // compaction summary are user messages that open the history, not turns.
-  const unanswered = last?.role === "user" && history.length > compactionBase(history);
+  // compaction's digests and recent-requests block are user messages that open the history, not turns.
+  const unanswered = last?.role === "user" && history.length > compactionBase(history) &&
+    !isTransientBlock(last);
   if (unanswered) return closingMessages(history, { reason: INTERRUPTED_REASON, result: INTERRUPTED_RESULT });
   if (!turnCalledTools(history)) return [];
   if (last?.role === "assistant" && !last.tool_calls?.length) return [];

@@ -214,7 +214,7 @@ model = "m2"
   assert.ok(error instanceof ConfigError);
   assert.equal(
     error.message,
-    `${file}:11:3: Cannot read "providers[1].context_window": expected an integer >= 1, got -5`,
+    `${file}:11:3: Cannot read "providers[1].context_window": expected an integer >= 0, got -5`,
   );
 });
 

@@ -70,8 +70,8 @@ Deno.test("resolve() finds names and aliases and suggests the nearest for a typo
 
 Deno.test("complete() offers command names, then argument choices", () => {
   const registry = defaultCommands();
-  assert.deepEqual(registry.complete("/c"), ["/clear", "/compact", "/copy", "/cost"]);
-  assert.deepEqual(registry.complete("/co"), ["/compact", "/copy", "/cost"]);
+  assert.deepEqual(registry.complete("/c"), ["/clear", "/compact", "/context", "/copy", "/cost"]);
+  assert.deepEqual(registry.complete("/co"), ["/compact", "/context", "/copy", "/cost"]);
   assert.deepEqual(registry.complete("/permissions a"), ["/permissions ask", "/permissions auto"]);
   assert.deepEqual(registry.complete("/mode y"), ["/permissions yolo"]);
   assert.deepEqual(registry.complete("/reasoning-language z"), ["/reasoning-language zh"]);
@@ -159,15 +159,16 @@ Deno.test("/status and /cost print aligned key/value tables that wrap at the fac
   });
 });
 
-Deno.test("/compact summarises through the Controller", async () => {
+Deno.test("/compact [focus] summarises through the Controller", async () => {
   const script: ScriptedReply[] = [{ content: "hi" }, { content: "Goal: greet." }];
-  await withSession(script, async ({ controller, ctx, printed, events }) => {
+  await withSession(script, async ({ sim, controller, ctx, printed, events }) => {
     const registry = defaultCommands();
     await controller.runTurn("hello");
-    await registry.dispatch(ctx, "/compact");
+    await registry.dispatch(ctx, "/compact the greeting");
     assert.equal(printed.at(-1), "Conversation compacted.");
     assert.ok(events.some((event) => event.type === "compaction" && event.reason === "manual"));
-    assert.ok(String(controller.history().at(-1)!.content).startsWith(SUMMARY_OPEN));
+    assert.ok(String(controller.history()[2]!.content).startsWith(SUMMARY_OPEN));
+    assert.match(sim.requests[1]!.json.messages.at(-1).content, /\nFocus the summary on: the greeting$/);
   });
 });
 

@@ -83,6 +83,11 @@ export interface SimOptions {
   port?: number;
   /** Streaming rate of every reply without its own (default: full speed). */
   tokensPerSecond?: number;
+  /**
+   * The model's context window in tokens: a request whose input is longer gets DeepSeek's 400
+   * (it still consumes its script item). Default: no limit.
+   */
+  contextWindow?: number;
 }
 
 export interface SimStats {

@@ -69,6 +69,8 @@ export class DeepSeekSim {
   #script: ScriptedReply[] | Responder;
   #apiKey: string | undefined;
   #tokensPerSecond: number | undefined;
+  /** See `SimOptions.contextWindow`; tests may change it between requests. */
+  contextWindow: number | undefined;
   #server: Deno.HttpServer | undefined;
   #url = "";
   #closing = new AbortController();
@@ -86,6 +88,7 @@ export class DeepSeekSim {
     this.#script = typeof options.script === "function" ? options.script : [...(options.script ?? [])];
     this.#apiKey = options.apiKey;
     this.#tokensPerSecond = options.tokensPerSecond;
+    this.contextWindow = options.contextWindow;
   }
 
   static async start(options: SimOptions = {}): Promise<DeepSeekSim> {
@@ -156,6 +159,8 @@ export class DeepSeekSim {
     const rejection = checkAuth(recorded, this.#apiKey) ?? checkBody(recorded) ??
       checkReplay(recorded.json, this.#reasoningByCall, this.#unreasoned);
     if (rejection) return errorResponse(rejection.status, rejection.message);
+    const overflow = this.#overflow(recorded);
+    if (overflow) return errorResponse(400, overflow);
     let reply = queued;
     if (typeof this.#script === "function") {
       try {
@@ -169,6 +174,16 @@ export class DeepSeekSim {
     if (fault?.kind === "status") return errorResponse(fault.status, fault.message, fault.retryAfterSeconds);
     if (fault?.kind === "slow_first_byte") await this.#sleep(fault.delayMs);
     return this.#reply(reply, recorded);
+  }
+
+  /** DeepSeek's wording when the input is longer than the model's context. */
+  #overflow(recorded: RecordedRequest): string | undefined {
+    if (this.contextWindow === undefined) return undefined;
+    const tokens = inputTokens(recorded.json).length;
+    if (tokens <= this.contextWindow) return undefined;
+    return `This model's maximum context length is ${this.contextWindow} tokens. However, you requested ` +
+      `${tokens} tokens (${tokens} in the messages, 0 in the completion). Please reduce the length of the ` +
+      "messages or completion.";
   }
 
   #reply(reply: ScriptedReply, recorded: RecordedRequest): Response {

@@ -15,6 +15,7 @@ import { workspaceCommands } from "./workspace.ts";
 import { rewindCommand } from "./rewind.ts";
 import { branchCommands } from "./branch.ts";
 import { mcpCommand } from "./mcp.ts";
+import { contextCommand } from "./context.ts";
 
 const MODES = PERMISSION_MODES;
 
@@ -22,7 +23,7 @@ const MODES = PERMISSION_MODES;
 export function defaultCommands(): CommandRegistry {
   const registry = new CommandRegistry();
   registry.register(helpCommand(registry));
-  for (const command of [quit, compact, status, cost, todo, permissions, reasoningLanguage]) {
+  for (const command of [quit, compact, contextCommand, status, cost, todo, permissions, reasoningLanguage]) {
     registry.register(command);
   }
   for (const command of displayCommands()) registry.register(command);
@@ -62,10 +63,10 @@ const compact: SlashCommand = {
   get summary() {
     return t("cmd.compact_summary");
   },
-  usage: "/compact",
-  async run(ctx) {
+  usage: "/compact [focus]",
+  async run(ctx, args) {
     try {
-      const done = await ctx.host.compact();
+      const done = await ctx.host.compact(args.trim() || undefined);
       ctx.print(t(done ? "cmd.compacted" : "cmd.nothing_to_compact"));
     } catch (error) {
       ctx.print(t("cmd.cannot_compact", { message: error instanceof Error ? error.message : String(error) }));

@@ -14,10 +14,13 @@ import type { WorkspaceOps } from "../workspace_ops.ts";
 import type { RewindOutcome, RewindRequest, RewindState } from "../rewind.ts";
 import type { BranchPort } from "../branches.ts";
 import type { McpManager } from "../../mcp/manager.ts";
+import type { ContextReport } from "../context_report.ts";
 
 /** The Controller operations slash commands use; the Controller itself satisfies it. */
 export interface CommandHost extends SessionInfo, ApprovalPort {
-  compact(): Promise<boolean>;
+  compact(focus?: string): Promise<boolean>;
+  /** `/context`; absent in bare test hosts. */
+  contextReport?(): ContextReport;
   todos(): TodoItem[];
   setReasoningLanguage(language: ReasoningLanguage): void;
   readonly effort: Effort;

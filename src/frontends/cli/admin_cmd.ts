@@ -4,6 +4,7 @@
  */
 import {
   adminContext,
+  compactRatio,
   configFileEntries,
   configGet,
   configKeyReport,
@@ -33,6 +34,13 @@ export async function configSetCmd(
     global: Boolean(opts.global),
   });
   console.log(`Set ${key} in ${file}`);
+}
+
+export async function compactRatioCmd(value: string | undefined, opts: DirOption & { local?: boolean }) {
+  const ctx = await adminContext(opts.dir);
+  console.log(
+    await compactRatio(ctx, { ...(value === undefined ? {} : { value }), local: Boolean(opts.local) }),
+  );
 }
 
 /** The files first, so they print even when one of them does not load. */

@@ -438,7 +438,13 @@ function setVerbose(state: TuiState, verbose: boolean): TuiState {
   return { ...state, view, live };
 }
 
+const REASON_KEYS = {
+  manual: "notice.compact_manual",
+  context_limit: "notice.compact_context_limit",
+  forced: "notice.compact_forced",
+} as const;
+
 function compactedText(event: Extract<ReasonixEvent, { type: "compaction" }>): string {
-  const reason = t(event.reason === "manual" ? "notice.compact_manual" : "notice.compact_context_limit");
+  const reason = t(REASON_KEYS[event.reason]);
   return t("notice.compacted", { reason, before: event.beforeTokens, after: event.afterTokens });
 }

@@ -24,6 +24,10 @@ export function buildRequestBody(request: ChatRequest, options: BodyOptions): st
     body += `,"max_tokens":${JSON.stringify(request.maxTokens)}`;
   }
   if (options.reasoningProtocol === "deepseek") body += thinkingFields(request.effort);
+  // Last, after every field the prefix depends on: it changes what the model may emit, not its input.
+  if (request.toolChoice && tools !== "" && tools !== "[]") {
+    body += `,"tool_choice":${JSON.stringify(request.toolChoice)}`;
+  }
   return body + "}";
 }
 

@@ -1,0 +1,64 @@
+/**
+ * @module
+ * The compaction archive: the messages a compaction took out of the conversation, kept word for word
+ * in `<state>/archive/<timestamp>.jsonl` (one JSON object a line), private to the user.
+ */
+import { join } from "node:path";
+import type { ChatMessage } from "../provider/provider.ts";
+
+export interface ArchiveEntry {
+  session: string;
+  at: string;
+  message: ChatMessage;
+}
+
+/** The archive file name of a compaction at `at`: its ISO time, safe on every file system. */
+export function archiveName(at: Date): string {
+  return `${at.toISOString().replace(/[:.]/g, "-")}.jsonl`;
+}
+
+/** Appends the messages to the archive file of `at`; returns its path. */
+export async function archiveMessages(
+  dir: string,
+  options: { session: string; at: Date; messages: readonly ChatMessage[] },
+): Promise<string> {
+  await Deno.mkdir(dir, { recursive: true, mode: 0o700 });
+  const file = join(dir, archiveName(options.at));
+  const at = options.at.toISOString();
+  const lines = options.messages.map((message) => {
+    const entry: ArchiveEntry = { session: options.session, at, message };
+    return JSON.stringify(entry) + "\n";
+  });
+  await Deno.writeTextFile(file, lines.join(""), { append: true, create: true, mode: 0o600 });
+  return file;
+}
+
+/** The archive directory under the state root (the Deno fence lets the kernel write it). */
+export function archiveDir(stateHome: string): string {
+  return join(stateHome, "archive");
+}
+
+/**
+ * Like `archiveMessages`, but a failure (a full disk, a read-only state dir) is reported through `warn`
+ * and yields undefined: the originals are still in the session file, so nothing is lost.
+ */
+export async function tryArchive(
+  dir: string | undefined,
+  options: { session: string; at: Date; messages: readonly ChatMessage[] },
+  warn: (message: string) => void,
+): Promise<string | undefined> {
+  if (!dir || options.messages.length === 0) return undefined;
+  try {
+    return await archiveMessages(dir, options);
+  } catch (error) {
+    const reason = error instanceof Error ? error.message : String(error);
+    warn(`Could not archive the compacted messages (they stay in the session file): ${reason}`);
+    return undefined;
+  }
+}
+
+/** Every entry of an archive file, in order. */
+export async function readArchive(file: string): Promise<ArchiveEntry[]> {
+  const text = await Deno.readTextFile(file);
+  return text.split("\n").filter((line) => line !== "").map((line) => JSON.parse(line) as ArchiveEntry);
+}
