@@ -288,6 +288,42 @@ function setupCommand(): Command {
     });
 }
 
+function serveCommand(embedding: Embedding): Command {
+  return new Command("serve").description("Serve sessions over HTTP and server-sent events")
+    .option("--addr <host:port>", "address to listen on (default [serve] addr, 127.0.0.1:8787)")
+    .option("--auth <mode>", "none (loopback only), token (default) or password")
+    .option("--token <token>", "the token for --auth token (default: [serve] token, else generated)")
+    .option("--password-hash <hash>", "bcrypt hash for --auth password (default: [serve] password_hash)")
+    .option("--hash-password", "read a password (prompt or stdin), print its bcrypt hash and exit")
+    .option("--model <ref>", "provider name, model name, or provider/model for new sessions")
+    .option("--permission-mode <mode>", "ask (default), auto or yolo")
+    .option("--dir <path>", "workspace directory (default: the current directory)")
+    .action(async (opts: Record<string, unknown>) => {
+      const { serveCmd } = await import("./src/frontends/serve/mod.ts");
+      const encoder = new TextEncoder();
+      const { promise: stopped, resolve } = Promise.withResolvers<void>();
+      const signals = ["SIGINT", "SIGTERM"] as const;
+      const stop = () => resolve();
+      for (const signal of signals) Deno.addSignalListener(signal, stop);
+      await serveCmd({
+        boot: {
+          cwd: launchDirectory(),
+          ...(opts.dir ? { dir: String(opts.dir) } : {}),
+          flags: { ...runFlags(opts), addDirs: [], allowedTools: [] },
+          ...(embedding.extraTools ? { extraTools: embedding.extraTools } : {}),
+        },
+        ...(["addr", "auth", "token", "passwordHash"] as const).reduce(
+          (picked, key) => opts[key] === undefined ? picked : { ...picked, [key]: String(opts[key]) },
+          {},
+        ),
+        hashPassword: Boolean(opts.hashPassword),
+        write: (text) => writeAll(Deno.stdout, encoder.encode(text)),
+        writeError: (text) => writeAll(Deno.stderr, encoder.encode(text)),
+        stopped,
+      }).finally(() => signals.forEach((signal) => Deno.removeSignalListener(signal, stop)));
+    });
+}
+
 /** `reasonix [options]`: the interactive shell. Positional options keep `run --model` for `run`. */
 function tuiOptions(program: Command): Command {
   return program.enablePositionalOptions()
@@ -342,6 +378,7 @@ export function buildProgram(embedding: Embedding = {}, argv: readonly string[] 
   program.addCommand(upgradeCommand());
   program.addCommand(completionCommand());
   program.addCommand(setupCommand());
+  program.addCommand(serveCommand(embedding));
   adminCommands(program);
   program.helpCommand("help [command]", "print help for a command");
   const encoder = new TextEncoder();

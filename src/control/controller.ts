@@ -112,7 +112,8 @@ export class Controller implements RunPort, ApprovalPort, QuestionPort, StatusPo
   /** Routes what a person typed (see submit.ts): a slash command or `#note` runs here, anything else is a turn. */
   submit(input: string, face?: FaceHooks): Promise<SubmitResult> {
     const target = { host: this, commands: this.commands, emit: (event: ReasonixEvent) => this.#emit(event) };
-    return submitInput({ ...target, runTurn: (text) => this.runTurn(text) }, input, face);
+    const busy = () => this.busy;
+    return submitInput({ ...target, busy, runTurn: (text) => this.runTurn(text) }, input, face);
   }
 
   /** `/new`, `/resume`, `/model`; absent when the face cannot switch sessions (`reasonix run`). */
@@ -133,6 +134,10 @@ export class Controller implements RunPort, ApprovalPort, QuestionPort, StatusPo
     } finally {
       this.#switching = false;
     }
+  }
+
+  get busy(): boolean {
+    return this.#abort !== null || this.#switching;
   }
 
   #refuseWhileBusy(): void {

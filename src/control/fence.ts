@@ -38,6 +38,8 @@ export interface FenceRequest {
   outputs: string[];
   env: Record<string, string>;
   paths: Paths;
+  /** `reasonix serve`: the address it listens on (`--addr`, else `[serve] addr`) must be reachable. */
+  listen?: { addr?: string | undefined };
 }
 
 export async function fenceFlags(request: FenceRequest): Promise<string[]> {
@@ -60,7 +62,7 @@ export async function fenceFlags(request: FenceRequest): Promise<string[]> {
     run.push(...(await withRealPaths([Deno.execPath()])).filter((p) => !run.includes(p)));
   }
   if (run.length > 0) flags.push(`--allow-run=${run.join(",")}`);
-  const net = netAllowance(config);
+  const net = withListenHost(netAllowance(config), request.listen, config);
   if (net !== null) flags.push(net === "any" ? "--allow-net" : `--allow-net=${net.join(",")}`);
   return flags;
 }
@@ -99,6 +101,18 @@ export function netAllowance(config: ResolvedConfig): "any" | string[] | null {
     }
   }
   return hosts.size > 0 ? [...hosts] : null;
+}
+
+/** Serve listens on its host (any port: `--addr` may say 0); `any` already covers it. */
+function withListenHost(
+  net: "any" | string[] | null,
+  listen: FenceRequest["listen"],
+  config: ResolvedConfig,
+): "any" | string[] | null {
+  if (!listen || net === "any") return net;
+  const addr = listen.addr ?? config.serve.addr;
+  const host = /^\[([^\]]+)\]:\d+$/.exec(addr)?.[1] ?? addr.replace(/:\d*$/, "");
+  return [...(net ?? []), host === "" ? "0.0.0.0" : host.includes(":") ? `[${host}]` : host];
 }
 
 /** Every PATH entry's copy of each executable, so whichever one a spawn resolves to is allowed. */

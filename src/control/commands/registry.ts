@@ -102,6 +102,8 @@ export interface SlashCommand {
   shorthand?(input: string): string | null;
   /** A line `/help` adds after the list (how to use the shorthand). */
   readonly helpNote?: string;
+  /** Refused with `session.busy` while a turn runs (`submit` checks it for every face). */
+  readonly idleOnly?: boolean;
 }
 
 export type Resolution =
