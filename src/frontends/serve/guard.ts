@@ -31,10 +31,10 @@ export function guard(options: GuardOptions): MiddlewareHandler {
   };
 }
 
-/** `Host`, or behind a proxy the first `X-Forwarded-Host`. */
+/** `Host` (the URL's host where a client sent none), or behind a proxy the first `X-Forwarded-Host`. */
 export function requestHost(c: Context, behindProxy: boolean): string | undefined {
   const forwarded = behindProxy ? c.req.header("x-forwarded-host")?.split(",")[0]?.trim() : undefined;
-  return forwarded || c.req.header("host") || undefined;
+  return forwarded || c.req.header("host") || new URL(c.req.url).host || undefined;
 }
 
 function requestProto(c: Context, behindProxy: boolean): string {
@@ -42,10 +42,11 @@ function requestProto(c: Context, behindProxy: boolean): string {
   return forwarded || new URL(c.req.url).protocol.replace(/:$/, "");
 }
 
-/** `example.com:8787` → `example.com`; `[::1]:8787` → `::1`. */
+/** `example.com:8787` → `example.com`; `[::1]:8787` and `::1` → `::1`. */
 export function hostName(host: string): string {
   const bracketed = /^\[([^\]]+)\](?::\d+)?$/.exec(host);
   if (bracketed) return bracketed[1]!.toLowerCase();
+  if ((host.match(/:/g) ?? []).length > 1) return host.toLowerCase();
   return host.replace(/:\d+$/, "").toLowerCase();
 }
 

@@ -10,7 +10,8 @@ import { Journal } from "./journal.ts";
 
 export interface OpenSession {
   readonly controller: Controller;
-  readonly journal: Journal;
+  /** Replaced when the Controller moves to another session (`/new`, `/resume`, a first-turn `/model`). */
+  journal: Journal;
   /** When the last stream or request touched it (ms, performance.now()). */
   touched: number;
   /** Ends the streams that watch it (the session closes). */
@@ -104,13 +105,16 @@ export class SessionHub {
     const session: OpenSession = { controller, journal, touched: performance.now(), streams: new Set() };
     let key = controller.sessionId;
     controller.subscribe((event) => {
-      journal.push(event, controller.lastSeq);
-      // `/new`, `/resume` and `/clear` move this Controller to another session: it is found by its new id.
+      // `/new`, `/resume` and `/clear` move this Controller to another session: it is found by its new id,
+      // with a journal of its own; streams of the old id end, and their clients reconnect to the new one.
       if (event.type === "session_started" && controller.sessionId !== key) {
         this.#open.delete(key);
         key = controller.sessionId;
         this.#open.set(key, session);
+        for (const end of [...session.streams]) end();
+        session.journal = new Journal(controller.lastSeq);
       }
+      session.journal.push(event, controller.lastSeq);
     });
     this.#open.set(key, session);
     controller.start();
