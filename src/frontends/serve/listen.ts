@@ -14,21 +14,15 @@ export interface Listening {
   finished: Promise<void>;
 }
 
-export function listen(app: Hono<ServeEnv>, address: ListenAddress): Promise<Listening> {
-  const { promise, resolve } = Promise.withResolvers<Listening>();
+export async function listen(app: Hono<ServeEnv>, address: ListenAddress): Promise<Listening> {
+  const { promise: bound, resolve } = Promise.withResolvers<number>();
   const server = Deno.serve({
     hostname: address.hostname,
     port: address.port,
-    onListen: (addr) => {
-      resolve({
-        port: addr.port,
-        shutdown: () => server.shutdown(),
-        finished: server.finished,
-      });
-    },
+    onListen: (addr) => resolve(addr.port),
   }, (request, info) => {
     const remote = info.remoteAddr.transport === "tcp" ? info.remoteAddr.hostname : undefined;
     return app.fetch(request, remote === undefined ? {} : { remote });
   });
-  return promise;
+  return { port: await bound, shutdown: () => server.shutdown(), finished: server.finished };
 }

@@ -5,6 +5,7 @@
  * an unauthenticated non-loopback address, prints where to open it once, and serves until a signal.
  */
 import {
+  type AdminContext,
   adminContext,
   type BootOptions,
   loadConfig,
@@ -44,11 +45,23 @@ export async function serveCmd(options: ServeOptions): Promise<void> {
   checkExposure(settings.address, settings.auth.mode);
   const auth = new Auth(settings.auth);
   const hub = new SessionHub({ boot: { ...options.boot, paths: admin.paths } });
+  try {
+    await serveUntilStopped(options, { hub, auth, admin, settings, behindProxy: config.serve.behindProxy });
+  } finally {
+    await hub.closeAll();
+  }
+}
+
+async function serveUntilStopped(
+  options: ServeOptions,
+  parts: { hub: SessionHub; auth: Auth; admin: AdminContext; settings: Settings; behindProxy: boolean },
+): Promise<void> {
+  const { hub, auth, admin, settings, behindProxy } = parts;
   const app = createApp({
     hub,
     auth,
     admin,
-    guard: { listenHost: settings.address.hostname, behindProxy: config.serve.behindProxy },
+    guard: { listenHost: settings.address.hostname, behindProxy },
   });
   const server = await listen(app, settings.address);
   const url = baseUrl({ ...settings.address, port: server.port });
