@@ -17,13 +17,14 @@ async function fixture(toml: string) {
     ws,
     extra,
     paths,
-    flags: (outputs: string[] = []) =>
+    flags: (outputs: string[] = [], listen?: { addr?: string }) =>
       fenceFlags({
         cwd: ws,
         addDirs: ["../extra"],
         outputs,
         env: { PATH: Deno.env.get("PATH") ?? "" },
         paths,
+        ...(listen ? { listen } : {}),
       }),
     async [Symbol.asyncDispose]() {
       await Deno.remove(root, { recursive: true });
@@ -115,4 +116,23 @@ Deno.test("fenceFlags() opens the network for web_fetch, else only the provider 
   assert.deepEqual(list(await closed.flags(), "--allow-net"), ["api.deepseek.com", "127.0.0.1:4321"]);
   await using noFetch = await fixture(PROVIDER + '\n[tools]\nenabled = ["read_file", "bash"]\n');
   assert.deepEqual(list(await noFetch.flags(), "--allow-net"), ["api.deepseek.com", "127.0.0.1:4321"]);
+});
+
+Deno.test("fenceFlags() lets serve listen on its host, any port, and nothing more", async () => {
+  await using closed = await fixture(PROVIDER + "\n[sandbox]\nnetwork = false\n");
+  const hosts = ["api.deepseek.com", "127.0.0.1:4321"];
+  assert.deepEqual(list(await closed.flags([], { addr: "127.0.0.1:0" }), "--allow-net"), [
+    ...hosts,
+    "127.0.0.1",
+  ]);
+  assert.deepEqual(list(await closed.flags([], { addr: "[::1]:8787" }), "--allow-net"), [...hosts, "[::1]"]);
+  assert.deepEqual(
+    list(await closed.flags([], {}), "--allow-net"),
+    [...hosts, "127.0.0.1"],
+    "[serve] addr default",
+  );
+  await using configured = await fixture(
+    PROVIDER + '\n[sandbox]\nnetwork = false\n[serve]\naddr = ":9000"\n',
+  );
+  assert.deepEqual(list(await configured.flags([], {}), "--allow-net"), [...hosts, "0.0.0.0"]);
 });
