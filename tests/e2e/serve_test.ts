@@ -5,63 +5,9 @@
  */
 import assert from "node:assert/strict";
 import { cliCommand, makeHome, makeWorkspace, removeAll } from "../support/cli.ts";
+import { api, startServe } from "../support/serve_cli.ts";
 import { DeepSeekSim } from "../support/deepseek_sim.ts";
 import { ofType, type SseFrame, SseReader } from "../frontends/serve/_support.ts";
-
-interface Server {
-  url: string;
-  token: string;
-  child: Deno.ChildProcess;
-  output: string[];
-  stop(): Promise<void>;
-}
-
-async function startServe(home: string, cwd: string, args: string[] = []): Promise<Server> {
-  const child = cliCommand(["serve", "--addr", "127.0.0.1:0", ...args], { home, cwd, detached: true })
-    .spawn();
-  const output: string[] = [];
-  const lines = child.stdout.pipeThrough(new TextDecoderStream()).getReader();
-  let text = "";
-  const deadline = Date.now() + 60_000;
-  while (!/Open (\S+)\/\?token=(\S+)\n/.test(text)) {
-    if (Date.now() > deadline) throw new Error(`serve did not start: ${text}`);
-    const { value, done } = await lines.read();
-    if (done) throw new Error(`serve exited: ${text}`);
-    text += value;
-  }
-  output.push(text);
-  const [, url, token] = /Open (\S+)\/\?token=(\S+)\n/.exec(text)!;
-  const drain = (async () => {
-    while (!(await lines.read()).done) { /* keep the pipe flowing */ }
-  })();
-  const stderr = child.stderr.pipeTo(new WritableStream());
-  return {
-    url: url!,
-    token: token!,
-    child,
-    output,
-    async stop() {
-      Deno.kill(-child.pid, "SIGTERM");
-      await child.status;
-      await drain;
-      await stderr;
-    },
-  };
-}
-
-function api(server: Server) {
-  return (path: string, init: RequestInit & { json?: unknown } = {}) => {
-    const { json, ...rest } = init;
-    const headers = new Headers(rest.headers);
-    if (!headers.has("authorization")) headers.set("authorization", `Bearer ${server.token}`);
-    if (json !== undefined) headers.set("content-type", "application/json");
-    return fetch(`${server.url}${path}`, {
-      ...rest,
-      headers,
-      ...(json ? { body: JSON.stringify(json) } : {}),
-    });
-  };
-}
 
 const strip = (frames: SseFrame[]) => frames.map((frame) => ({ id: frame.id, data: frame.data }));
 
