@@ -74,7 +74,7 @@ Deno.test("serve e2e: --auth none on a non-loopback address is refused at start,
     const out = await cliCommand(["serve", "--addr", "0.0.0.0:0", "--auth", "none"], { home, cwd: ws })
       .output();
     const stderr = new TextDecoder().decode(out.stderr);
-    assert.notEqual(out.code, 0);
+    assert.equal(out.code, 2);
     assert.match(stderr, /--auth none/);
     assert.match(stderr, /hint: .*--auth token/);
   } finally {

@@ -28,7 +28,7 @@ export function parseAddr(addr: string): ListenAddress {
 export function checkExposure(address: ListenAddress, auth: ServeAuthMode): void {
   if (auth !== "none" || isLoopbackHost(address.hostname)) return;
   throw new ReasonixError(
-    "serve.unsafe_bind",
+    "usage.unsafe_bind",
     `Refusing to listen on ${address.hostname} with --auth none: anyone who can reach it could run commands here`,
     { hint: "Use --auth token (the default) or --auth password, or --addr 127.0.0.1:PORT" },
   );

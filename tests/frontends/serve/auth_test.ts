@@ -134,7 +134,7 @@ Deno.test("serve auth none: loopback only; any other address is refused naming -
   for (const addr of ["0.0.0.0:8787", ":8787", "192.168.1.5:8787", "[::]:8787"]) {
     assert.throws(() => checkExposure(parseAddr(addr), "none"), (error: unknown) => {
       assert.ok(error instanceof ReasonixError);
-      assert.equal(error.code, "serve.unsafe_bind");
+      assert.equal(error.code, "usage.unsafe_bind");
       assert.match(error.message, /--auth none/);
       assert.match(error.hint ?? "", /--auth token/);
       return true;
