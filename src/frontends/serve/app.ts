@@ -12,7 +12,9 @@ import { OPENAPI } from "./openapi.ts";
 import { refuse, refuseError } from "./refuse.ts";
 import { sessionRoutes } from "./routes_sessions.ts";
 import { turnRoutes } from "./routes_turn.ts";
-import { placeholderPage } from "./web/page.ts";
+import { loginPage } from "./web/page.ts";
+import { INDEX_HTML, STYLE_CSS } from "./web/assets.ts";
+import { APP_JS } from "./web/app_js.ts";
 
 export interface AppOptions {
   hub: SessionHub;
@@ -30,8 +32,10 @@ export function createApp(options: AppOptions): Hono<ServeEnv> {
   app.get("/", (c) => {
     const landed = auth.tokenLanding(c);
     if (landed) return landed;
-    return c.html(placeholderPage(auth.authenticated(c), auth.mode));
+    return c.html(auth.authenticated(c) ? INDEX_HTML : loginPage(auth.mode));
   });
+  app.get("/ui/app.js", (c) => c.body(APP_JS, 200, { "content-type": "text/javascript; charset=utf-8" }));
+  app.get("/ui/style.css", (c) => c.body(STYLE_CSS, 200, { "content-type": "text/css; charset=utf-8" }));
   app.get("/api/openapi.json", (c) => c.json(OPENAPI));
   authRoutes(app, auth);
   sessionRoutes(app, hub, options.admin);

@@ -251,13 +251,28 @@ Deno.test("serve app: unknown sessions, routes and bodies are refused with a cod
   }
 });
 
-Deno.test("serve app: / says the web UI is not built yet and points to the API", async () => {
-  const s = await served();
+Deno.test("serve app: / serves the embedded web UI once logged in, a login page before", async () => {
+  const s = await served({ auth: { mode: "password", passwordHash: "$2b$04$" + "a".repeat(53) } });
   try {
-    const page = await (await s.call("/")).text();
-    assert.match(page, /not built yet/);
-    assert.match(page, /\/api\/openapi\.json/);
+    const login = await (await s.call("/", { headers: { authorization: "" } })).text();
+    assert.match(login, /type="password"/);
+    assert.doesNotMatch(login, /ui\/app\.js/);
+    const script = await s.call("/ui/app.js", { headers: { authorization: "" } });
+    assert.match(script.headers.get("content-type")!, /javascript/);
+    const code = await script.text();
+    assert.match(code, /new EventSource/);
+    assert.doesNotMatch(code, /https?:\/\//, "nothing is fetched from another host");
+    assert.match((await s.call("/ui/style.css")).headers.get("content-type")!, /text\/css/);
+    assert.match((await s.call("/")).headers.get("content-security-policy")!, /default-src 'self'/);
   } finally {
     await s.close();
+  }
+  const token = await served();
+  try {
+    const page = await (await token.call("/")).text();
+    assert.match(page, /<script src="\/ui\/app\.js"><\/script>/);
+    assert.match(page, /id="sessions"/);
+  } finally {
+    await token.close();
   }
 });
