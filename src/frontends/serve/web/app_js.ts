@@ -93,7 +93,11 @@ export const APP_JS = String.raw`"use strict";
       state.answer.raw += e.text;
       state.answer.innerHTML = markdown(state.answer.raw);
     },
-    message: function () { endAnswer(); },
+    message: function (e) {
+      // A client that connected mid-answer missed its first deltas: the record holds the whole text.
+      if (state.answer && e.message.content) state.answer.innerHTML = markdown(e.message.content);
+      endAnswer();
+    },
     tool_call: function (e) {
       endAnswer();
       var card = add(el("div", "tool"));
@@ -112,9 +116,9 @@ export const APP_JS = String.raw`"use strict";
       card.appendChild(body);
     },
     approval_requested: approvalCard,
-    approval_resolved: function (e) { settle(e.id, e.cancelled ? "cancelled" : e.choice); },
+    approval_resolved: function (e) { settle(e.id); },
     question_asked: questionCard,
-    question_resolved: function (e) { settle(e.id, e.outcome); },
+    question_resolved: function (e) { settle(e.id); },
     command_output: function (e) {
       var out = add(el("div", "out"));
       out.appendChild(e.format === "diff" ? diffView(e.text) : el("pre", "", e.text));
@@ -131,6 +135,9 @@ export const APP_JS = String.raw`"use strict";
       endAnswer();
       document.body.classList.remove("busy");
       if (e.subtype !== "success") note(e.error ? e.error.message : e.result, "warn");
+      // Once after a burst (a replayed session ends many turns at once): the list shows titles and turns.
+      clearTimeout(state.relist);
+      state.relist = setTimeout(function () { loadSessions().catch(function () {}); }, 300);
     },
   };
 
@@ -208,12 +215,12 @@ export const APP_JS = String.raw`"use strict";
     state.cards[e.id] = card;
   }
 
-  function settle(id, outcome) {
+  // An answered card goes: the tool's own card shows what came of the call, as a reload of the session does.
+  function settle(id) {
     var card = state.cards[id];
     if (!card) return;
-    card.classList.add("done");
-    Array.prototype.forEach.call(card.querySelectorAll("button,input"), function (b) { b.disabled = true; });
-    card.appendChild(el("div", "note", outcome));
+    delete state.cards[id];
+    card.remove();
   }
 
   function showError(error) { note((error && error.message) || String(error), "warn"); }
