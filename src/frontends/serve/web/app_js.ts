@@ -57,6 +57,7 @@ export const APP_JS = String.raw`"use strict";
     }).join("");
   }
 
+  function sid() { return encodeURIComponent(state.id); }
   function log() { return $("#log"); }
   function add(node) {
     var box = log();
@@ -170,7 +171,7 @@ export const APP_JS = String.raw`"use strict";
       .forEach(function (pair) {
         var button = el("button", "", pair[1]);
         button.onclick = function () {
-          api("/sessions/" + state.id + "/approvals/" + r.id, "POST", { choice: pair[0] }).catch(showError);
+          api("/sessions/" + sid() + "/approvals/" + r.id, "POST", { choice: pair[0] }).catch(showError);
         };
         card.appendChild(button);
       });
@@ -207,10 +208,10 @@ export const APP_JS = String.raw`"use strict";
       var answers = picks.map(function (field) {
         return { labels: Array.prototype.map.call(field.querySelectorAll("input:checked"), function (i) { return i.value; }) };
       });
-      api("/sessions/" + state.id + "/questions/" + e.id, "POST", { answers: answers }).catch(showError);
+      api("/sessions/" + sid() + "/questions/" + e.id, "POST", { answers: answers }).catch(showError);
     };
     decline.onclick = function () {
-      api("/sessions/" + state.id + "/questions/" + e.id, "POST", { declined: true }).catch(showError);
+      api("/sessions/" + sid() + "/questions/" + e.id, "POST", { declined: true }).catch(showError);
     };
     state.cards[e.id] = card;
   }
@@ -240,8 +241,8 @@ export const APP_JS = String.raw`"use strict";
     // EventSource reconnects by itself with Last-Event-ID: the server replays exactly what was missed.
     state.source = new EventSource("/api/sessions/" + encodeURIComponent(id) + "/events");
     state.source.onmessage = function (message) { render(JSON.parse(message.data)); };
-    api("/sessions/" + id + "/status").then(showStatus).catch(showError);
-    api("/sessions/" + id + "/models").then(function (m) {
+    api("/sessions/" + encodeURIComponent(id) + "/status").then(showStatus).catch(showError);
+    api("/sessions/" + encodeURIComponent(id) + "/models").then(function (m) {
       var select = $("#model");
       select.textContent = "";
       m.models.forEach(function (choice) {
@@ -283,7 +284,7 @@ export const APP_JS = String.raw`"use strict";
   function send(text) {
     if (!state.id) return newSession().then(function () { return send(text); });
     document.body.classList.add("busy");
-    return api("/sessions/" + state.id + "/input", "POST", { text: text }).then(function (result) {
+    return api("/sessions/" + sid() + "/input", "POST", { text: text }).then(function (result) {
       if (result.kind !== "turn") document.body.classList.remove("busy");
     }).catch(function (error) {
       document.body.classList.remove("busy");
@@ -297,19 +298,19 @@ export const APP_JS = String.raw`"use strict";
 
   function setting(path, body) {
     if (!state.id) return;
-    api("/sessions/" + state.id + path, "PUT", body).then(function (s) {
+    api("/sessions/" + sid() + path, "PUT", body).then(function (s) {
       if (s.id !== state.id) open(s.id);
       else showStatus(s);
     }).catch(showError);
   }
 
   function rewind() {
-    api("/sessions/" + state.id + "/checkpoints").then(function (c) {
+    api("/sessions/" + sid() + "/checkpoints").then(function (c) {
       if (!c.turns.length) return note("Nothing to rewind to");
       var list = c.turns.map(function (t) { return t.turn + ": " + t.prompt.slice(0, 60); }).join("\n");
       var turn = Number(prompt("Rewind code and conversation to before turn:\n" + list));
       if (!turn) return;
-      return api("/sessions/" + state.id + "/rewind", "POST", { turn: turn, scope: "both" }).then(function (r) {
+      return api("/sessions/" + sid() + "/rewind", "POST", { turn: turn, scope: "both" }).then(function (r) {
         note(r.status === "done" ? "rewound to before turn " + turn : "files changed outside Reasonix: " + r.files.join(", "));
       });
     }).catch(showError);
@@ -328,7 +329,7 @@ export const APP_JS = String.raw`"use strict";
       $("#composer").requestSubmit();
     }
   };
-  $("#cancel").onclick = function () { if (state.id) api("/sessions/" + state.id + "/cancel", "POST").catch(showError); };
+  $("#cancel").onclick = function () { if (state.id) api("/sessions/" + sid() + "/cancel", "POST").catch(showError); };
   $("#new").onclick = function () { newSession().catch(showError); };
   $("#effort").onchange = function () { setting("/effort", { effort: $("#effort").value }); };
   $("#mode").onchange = function () { setting("/mode", { mode: $("#mode").value }); };
