@@ -32,6 +32,8 @@ export interface ServedOptions {
   limiter?: LoginLimiter;
   listenHost?: string;
   behindProxy?: boolean;
+  heartbeatMs?: number;
+  idleMs?: number;
 }
 
 export async function served(options: ServedOptions = {}): Promise<Served> {
@@ -46,8 +48,8 @@ export async function served(options: ServedOptions = {}): Promise<Served> {
       paths,
       flags: { permissionMode: options.permissionMode ?? "ask" },
     },
-    heartbeatMs: 0,
-    idleMs: 0,
+    heartbeatMs: options.heartbeatMs ?? 0,
+    idleMs: options.idleMs ?? 0,
   });
   const behindProxy = options.behindProxy ?? false;
   const auth = new Auth({
