@@ -10,11 +10,15 @@ import type { Context, Hono, MiddlewareHandler } from "hono";
 import { getCookie, setCookie } from "hono/cookie";
 import type { ServeAuthMode } from "../../control/mod.ts";
 import { LoginLimiter } from "./rate_limit.ts";
-import { sameSecret, verifyPassword } from "./password.ts";
+import { digest, sameSecret, verifyPassword } from "./password.ts";
+import { readLimited } from "./body.ts";
 import { refuse } from "./refuse.ts";
 
 export const COOKIE = "reasonix_session";
 const COOKIE_MAX_AGE = 7 * 24 * 3600;
+/** Logged-in browsers remembered at once; the oldest is forgotten first. */
+const MAX_SESSIONS = 1000;
+const MAX_LOGIN_BYTES = 4096;
 
 export interface AuthOptions {
   mode: ServeAuthMode;
@@ -35,8 +39,8 @@ export class Auth {
   readonly mode: ServeAuthMode;
   #options: AuthOptions;
   #limiter: LoginLimiter;
-  /** Cookie values handed out since start (random, never the token itself). */
-  #sessions = new Set<string>();
+  /** SHA-256 of each cookie value handed out (random, never the token itself), with its expiry (ms). */
+  #sessions = new Map<string, number>();
 
   constructor(options: AuthOptions) {
     this.mode = options.mode;
@@ -55,7 +59,7 @@ export class Auth {
   authenticated(c: Context<ServeEnv>): boolean {
     if (this.mode === "none") return true;
     const cookie = getCookie(c, COOKIE);
-    if (cookie !== undefined && [...this.#sessions].some((value) => sameSecret(value, cookie))) return true;
+    if (cookie !== undefined && (this.#sessions.get(digest(cookie)) ?? 0) > Date.now()) return true;
     const bearer = /^Bearer\s+(\S+)$/i.exec(c.req.header("authorization") ?? "")?.[1];
     return bearer !== undefined && this.mode === "token" && sameSecret(bearer, this.#options.token ?? "");
   }
@@ -98,10 +102,9 @@ export class Auth {
     const denied = this.#limited(c);
     if (denied) return denied;
     const form = !(c.req.header("content-type") ?? "").includes("application/json");
-    const body = await (form ? c.req.parseBody() : c.req.json()).catch(() => ({})) as {
-      token?: unknown;
-      password?: unknown;
-    };
+    const text = await readLimited(c.req.raw, MAX_LOGIN_BYTES);
+    if (text === null) return refuse(c, 413, "request.too_large", "Refused: the body is too large");
+    const body = credentials(text, form);
     const ok = this.mode === "token"
       ? typeof body.token === "string" && sameSecret(body.token, this.#options.token ?? "")
       : typeof body.password === "string" &&
@@ -121,7 +124,7 @@ export class Auth {
 
   logout(c: Context<ServeEnv>): Response {
     const cookie = getCookie(c, COOKIE);
-    if (cookie !== undefined) this.#sessions.delete(cookie);
+    if (cookie !== undefined) this.#sessions.delete(digest(cookie));
     setCookie(c, COOKIE, "", { path: "/", maxAge: 0, httpOnly: true, sameSite: "Strict" });
     return c.json({ ok: true });
   }
@@ -136,7 +139,8 @@ export class Auth {
   #grant(c: Context<ServeEnv>): void {
     this.#limiter.succeed(this.client(c));
     const value = randomSecret();
-    this.#sessions.add(value);
+    this.#sessions.set(digest(value), Date.now() + COOKIE_MAX_AGE * 1000);
+    if (this.#sessions.size > MAX_SESSIONS) this.#sessions.delete(this.#sessions.keys().next().value!);
     const secure = new URL(c.req.url).protocol === "https:" ||
       (this.#options.behindProxy && c.req.header("x-forwarded-proto") === "https");
     setCookie(c, COOKIE, value, {
@@ -153,6 +157,20 @@ export function authRoutes(app: Hono<ServeEnv>, auth: Auth): void {
   app.post("/api/login", (c) => auth.login(c));
   app.post("/api/logout", (c) => auth.logout(c));
   app.get("/api/auth", (c) => c.json({ mode: auth.mode, authenticated: auth.authenticated(c) }));
+}
+
+/** `{token}` or `{password}` from JSON or a urlencoded form; anything else is no credential. */
+function credentials(text: string, form: boolean): { token?: unknown; password?: unknown } {
+  if (form) {
+    const params = new URLSearchParams(text);
+    return { token: params.get("token") ?? undefined, password: params.get("password") ?? undefined };
+  }
+  try {
+    const value = JSON.parse(text);
+    return typeof value === "object" && value !== null ? value : {};
+  } catch {
+    return {};
+  }
 }
 
 /** 32 random bytes, base64url: a generated token and every cookie value. */

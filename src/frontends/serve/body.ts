@@ -28,3 +28,23 @@ export async function readBody<T extends z.ZodType>(c: Context, schema: T): Prom
   const where = issue?.path.length ? ` at "${issue.path.join(".")}"` : "";
   return refuse(c, 400, "request.bad_body", `Cannot read the body${where}: ${issue?.message ?? "invalid"}`);
 }
+
+/** The body as text, or null once it passes `max` bytes (read no further: a chunked body may not say its size). */
+export async function readLimited(request: Request, max: number): Promise<string | null> {
+  if (Number(request.headers.get("content-length") ?? "0") > max) return null;
+  if (!request.body) return "";
+  const chunks: Uint8Array[] = [];
+  let size = 0;
+  for await (const chunk of request.body) {
+    size += chunk.length;
+    if (size > max) return null;
+    chunks.push(chunk);
+  }
+  const bytes = new Uint8Array(size);
+  let at = 0;
+  for (const chunk of chunks) {
+    bytes.set(chunk, at);
+    at += chunk.length;
+  }
+  return new TextDecoder().decode(bytes);
+}

@@ -28,8 +28,16 @@ export async function verifyPassword(password: string, hash: string): Promise<bo
 
 /** Equal strings, in a time that does not depend on where they differ (or on their lengths). */
 export function sameSecret(a: string, b: string): boolean {
-  const digest = (text: string) => createHash("sha256").update(text).digest();
-  return timingSafeEqual(digest(a), digest(b));
+  const hash = (text: string) => createHash("sha256").update(text).digest();
+  return timingSafeEqual(hash(a), hash(b));
+}
+
+/**
+ * SHA-256 hex: cookie values are looked up by their hash, so the lookup's timing says nothing about a
+ * value anyone could guess.
+ */
+export function digest(text: string): string {
+  return createHash("sha256").update(text).digest("hex");
 }
 
 function checkPassword(password: string): void {

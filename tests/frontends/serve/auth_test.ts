@@ -20,6 +20,12 @@ Deno.test("serve auth token: missing and wrong tokens are refused, the right one
     assert.equal((await missing.json()).code, "auth.required");
     assert.equal((await s.call("/api/sessions", { headers: { authorization: "Bearer nope" } })).status, 401);
     assert.equal((await s.call("/api/sessions")).status, 200);
+    const huge = await s.call("/api/login", {
+      method: "POST",
+      json: { token: "x".repeat(10_000) },
+      headers: NO_AUTH,
+    });
+    assert.equal(huge.status, 413, "an unauthenticated client cannot make the server buffer a large body");
     const state = await (await s.call("/api/auth", { headers: NO_AUTH })).json();
     assert.deepEqual(state, { mode: "token", authenticated: false });
   } finally {
