@@ -11,20 +11,29 @@ import { parseFrameId } from "./journal.ts";
 import type { OpenSession } from "./hub.ts";
 
 const encoder = new TextEncoder();
+/**
+ * Frames queued for a client that does not read: past this the stream ends, and the client's reconnect
+ * (with its Last-Event-ID) is served from the journal, so a stalled reader costs no unbounded memory.
+ */
+const MAX_QUEUED = 5000;
 
 export function eventStream(session: OpenSession, after: string | null): Response {
   let end = () => {};
   const body = new ReadableStream<Uint8Array>({
     start(stream) {
+      let floor = -Infinity;
       const send = (text: string) => {
         try {
           stream.enqueue(encoder.encode(text));
+          if ((stream.desiredSize ?? 0) < floor) end();
         } catch {
           end();
         }
       };
       // Catch-up and listening happen in one synchronous step: no event can fall between them.
       for (const text of catchUp(session, after)) send(text);
+      // Only live frames count against the limit: a long session's catch-up is one burst, read as it goes.
+      floor = (stream.desiredSize ?? 0) - MAX_QUEUED;
       const unlisten = session.journal.listen((frame) => send(frameText(frame)));
       end = () => {
         unlisten();
