@@ -78,3 +78,29 @@ Deno.test("serve hub: a session nobody watches and that waits for nothing is clo
     await s.close();
   }
 });
+
+Deno.test("serve stream: a client that stops reading is let go after 5000 queued frames, then replayed", async () => {
+  const s = await served();
+  try {
+    const { id } = await (await s.call("/api/sessions", { method: "POST", json: {} })).json();
+    const response = await s.call(`/api/sessions/${id}/events`);
+    const session = s.hub.get(id)!;
+    assert.equal(session.streams.size, 1);
+    const lastSeq = session.controller.lastSeq;
+    for (let i = 0; i < 4999; i++) session.journal.push({ type: "heartbeat", at: String(i) }, lastSeq);
+    assert.equal(session.streams.size, 1, "a backlog within the limit keeps the stream");
+    for (let i = 0; i < 10; i++) session.journal.push({ type: "heartbeat", at: "x" }, lastSeq);
+    assert.equal(session.streams.size, 0, "past the limit the stream ends");
+    const text = await response.text();
+    const ids = [...text.matchAll(/^id: (\S+)$/gm)].map((m) => m[1]!);
+    const last = ids.at(-1)!;
+    const replay = new SseReader(
+      await s.call(`/api/sessions/${id}/events`, { headers: { "last-event-id": last } }),
+    );
+    await replay.until((frame) => frame.id === session.journal.lastId);
+    assert.equal(ids.length + replay.frames.length, 5009 + 1, "every frame once: the ready frame, then 5009");
+    await replay.close();
+  } finally {
+    await s.close();
+  }
+});
