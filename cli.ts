@@ -295,6 +295,7 @@ function serveCommand(embedding: Embedding): Command {
     .option("--token <token>", "the token for --auth token (default: [serve] token, else generated)")
     .option("--password-hash <hash>", "bcrypt hash for --auth password (default: [serve] password_hash)")
     .option("--hash-password", "read a password (prompt or stdin), print its bcrypt hash and exit")
+    .option("--port-file <path>", "write the port it listens on to this file (with --addr HOST:0)")
     .option("--model <ref>", "provider name, model name, or provider/model for new sessions")
     .option("--permission-mode <mode>", "ask (default), auto or yolo")
     .option("--dir <path>", "workspace directory (default: the current directory)")
@@ -312,7 +313,7 @@ function serveCommand(embedding: Embedding): Command {
           flags: { ...runFlags(opts), addDirs: [], allowedTools: [] },
           ...(embedding.extraTools ? { extraTools: embedding.extraTools } : {}),
         },
-        ...(["addr", "auth", "token", "passwordHash"] as const).reduce(
+        ...(["addr", "auth", "token", "passwordHash", "portFile"] as const).reduce(
           (picked, key) => opts[key] === undefined ? picked : { ...picked, [key]: String(opts[key]) },
           {},
         ),

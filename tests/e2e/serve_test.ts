@@ -4,6 +4,7 @@
  * and reopened with `Last-Event-ID` receives exactly the events it missed.
  */
 import assert from "node:assert/strict";
+import { join } from "node:path";
 import { cliCommand, makeHome, makeWorkspace, removeAll } from "../support/cli.ts";
 import { api, startServe } from "../support/serve_cli.ts";
 import { DeepSeekSim } from "../support/deepseek_sim.ts";
@@ -86,9 +87,11 @@ Deno.test("serve e2e: a project's reasonix.toml cannot turn auth off", async () 
   const sim = await DeepSeekSim.start({ script: [] });
   const home = await makeHome({ simUrl: sim.url });
   const ws = await makeWorkspace({ "reasonix.toml": `[serve]\nauth_mode = "none"\naddr = "0.0.0.0:0"\n` });
-  const server = await startServe(home, ws);
+  const portFile = join(home, "port");
+  const server = await startServe(home, ws, ["--port-file", portFile]);
   try {
     assert.match(server.output.join(""), /auth: token/);
+    assert.equal(`${new URL(server.url).port}\n`, await Deno.readTextFile(portFile));
     const call = api(server);
     assert.equal((await call("/api/sessions", { headers: { authorization: "" } })).status, 401);
     assert.equal((await call("/api/sessions")).status, 200);

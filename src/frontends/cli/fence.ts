@@ -12,7 +12,7 @@ import { watchParent } from "../../sandbox/parent_watch.ts";
 import { killChildrenAndExit } from "../../sandbox/children.ts";
 
 const FENCED_COMMANDS = new Set(["run", "serve"]);
-const VALUE_OPTIONS = new Set(["--dir", "--add-dir", "--trajectory", "--metrics", "--addr"]);
+const VALUE_OPTIONS = new Set(["--dir", "--add-dir", "--trajectory", "--metrics", "--addr", "--port-file"]);
 /** Options that print and exit before any session starts; they gain nothing from the fence. */
 const INFO_OPTIONS = new Set(["-h", "--help", "-V", "--version"]);
 
@@ -39,7 +39,7 @@ export async function maybeFence(args: string[], cwd: string): Promise<number | 
       cwd,
       ...(options.get("--dir") ? { dir: options.get("--dir")!.at(-1)! } : {}),
       addDirs: options.get("--add-dir") ?? [],
-      outputs: [...options.get("--trajectory") ?? [], ...options.get("--metrics") ?? []],
+      outputs: ["--trajectory", "--metrics", "--port-file"].flatMap((name) => options.get(name) ?? []),
       ...(args[0] === "serve" ? { listen: { addr: options.get("--addr")?.at(-1) } } : {}),
       env,
       paths: resolvePaths(env),

@@ -27,6 +27,8 @@ export interface ServeOptions {
   token?: string;
   passwordHash?: string;
   hashPassword?: boolean;
+  /** Written with the bound port once listening (scripts that pass port 0). */
+  portFile?: string;
   write: (text: string) => void;
   writeError: (text: string) => void;
   /** Resolves when the server should stop (SIGINT, SIGTERM). */
@@ -65,6 +67,7 @@ async function serveUntilStopped(
   });
   const server = await listen(app, settings.address);
   const url = baseUrl({ ...settings.address, port: server.port });
+  if (options.portFile) await Deno.writeTextFile(options.portFile, `${server.port}\n`);
   options.write(`Reasonix serve on ${url} (auth: ${settings.auth.mode}, workspace: ${admin.workspace})\n`);
   if (settings.generatedToken) options.write(`Open ${url}/?token=${settings.generatedToken}\n`);
   await options.stopped;
