@@ -34,7 +34,12 @@ Deno.test({
           reasoning: "edit it",
           toolCalls: [{ name: "write_file", arguments: `{"path":"x.txt","content":"hi\\n"}` }],
         },
-        { content: "I wrote **x.txt** for you.", chunkSize: 4, tokensPerSecond: 60 },
+        {
+          content:
+            "I wrote **x.txt** for you.\n\n```sh\ncat x.txt # shows hi\n```\n<img src=x onerror=alert(1)>",
+          chunkSize: 4,
+          tokensPerSecond: 60,
+        },
       ],
     });
     const home = await makeHome({ simUrl: sim.url });
@@ -56,15 +61,17 @@ Deno.test({
       await card.waitFor();
       await page.screenshot({ path: join(ARTIFACTS, "1-approval.png") });
       await card.getByRole("button", { name: "Allow once" }).click();
-      const answer = page.locator(".answer", { hasText: "I wrote x.txt for you." });
+      const answer = page.locator(".answer", { hasText: "<img src=x onerror=alert(1)>" });
       await answer.waitFor();
       assert.equal(await answer.locator("strong").textContent(), "x.txt", "Markdown rendered");
+      assert.equal(await answer.locator("pre .c").textContent(), "# shows hi", "code highlighted");
+      assert.equal(await answer.locator("img").count(), 0, "model output is never markup");
       assert.equal(await Deno.readTextFile(join(ws, "x.txt")), "hi\n");
       await page.screenshot({ path: join(ARTIFACTS, "2-answer.png") });
       const before = await page.locator("#log").innerText();
 
       await page.reload();
-      await page.locator(".answer", { hasText: "I wrote x.txt for you." }).waitFor();
+      await page.locator(".answer", { hasText: "<img src=x onerror=alert(1)>" }).waitFor();
       await page.locator(".turn", { hasText: "write x.txt please" }).waitFor();
       await page.screenshot({ path: join(ARTIFACTS, "3-reloaded.png") });
       const after = await page.locator("#log").innerText();

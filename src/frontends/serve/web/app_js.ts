@@ -45,16 +45,40 @@ export const APP_JS = String.raw`"use strict";
       .replace(/(^|[\s(])\*([^*\n]+)\*/g, "$1<em>$2</em>");
   }
   function markdown(source) {
-    var parts = escapeHtml(source).split(/^\x60\x60\x60[^\n]*\n?/m);
+    var parts = source.split(/^\x60\x60\x60[^\n]*\n?/m);
     return parts.map(function (part, i) {
-      if (i % 2 === 1) return "<pre><code>" + part.replace(/\n$/, "") + "</code></pre>";
-      return part.split(/\n{2,}/).map(function (block) {
+      if (i % 2 === 1) return "<pre><code>" + highlight(part.replace(/\n$/, "")) + "</code></pre>";
+      return escapeHtml(part).split(/\n{2,}/).map(function (block) {
         if (!block.trim()) return "";
         var heading = /^(#{1,4}) (.*)$/.exec(block);
         if (heading) return "<h" + (heading[1].length + 2) + ">" + inline(heading[2]) + "</h" + (heading[1].length + 2) + ">";
         return "<p>" + inline(block).replace(/\n/g, "<br>") + "</p>";
       }).join("");
     }).join("");
+  }
+
+  // Code highlighting for any language, roughly: comments, strings, numbers, common keywords. Every piece
+  // of the code is escaped; only the span tags around it are markup.
+  var TOKEN = new RegExp([
+    "(\\/\\/[^\\n]*|#[^\\n]*|\\/\\*[\\s\\S]*?\\*\\/)",
+    "(\"(?:[^\"\\\\\\n]|\\\\.)*\"|'(?:[^'\\\\\\n]|\\\\.)*')",
+    "(\\b\\d+(?:\\.\\d+)?\\b)",
+    "(\\b(?:const|let|var|function|return|if|else|for|while|import|from|export|class|new|def|fn|pub|use|" +
+      "async|await|true|false|null|None|type|interface|struct|impl|package|func|try|catch|throw)\\b)",
+  ].join("|"), "g");
+  var TOKEN_CLASS = ["c", "s", "n", "k"];
+  function highlight(code) {
+    var out = "";
+    var at = 0;
+    code.replace(TOKEN, function (match) {
+      var offset = arguments[arguments.length - 2];
+      var kind = 0;
+      for (var g = 1; g <= 4; g++) if (arguments[g] !== undefined) { kind = g - 1; break; }
+      out += escapeHtml(code.slice(at, offset)) + "<span class=\"" + TOKEN_CLASS[kind] + "\">" + escapeHtml(match) + "</span>";
+      at = offset + match.length;
+      return match;
+    });
+    return out + escapeHtml(code.slice(at));
   }
 
   function sid() { return encodeURIComponent(state.id); }

@@ -56,6 +56,7 @@ main{flex:1;display:flex;flex-direction:column;min-width:0}
 .answer{margin:.3rem 0}
 .answer pre,.out pre,.tool pre{background:#8882;padding:.5rem;border-radius:4px;overflow:auto}
 code{font-family:ui-monospace,monospace;font-size:13px}
+pre .c{color:var(--muted)}pre .s{color:#b35a1f}pre .n{color:#1a7f37}pre .k{color:#7c3aed;font-weight:600}
 details.thinking{color:var(--muted);margin:.3rem 0}
 .tool{border:1px solid var(--line);border-radius:6px;margin:.4rem 0;padding:.3rem .6rem;font-size:13px}
 .tool .name{font-weight:600}.tool.ok .status{color:var(--ok)}.tool.failed .status{color:var(--bad)}
