@@ -20,6 +20,9 @@ import { type ErrorFields, ReasonixError } from "./src/lib/errors.ts";
 import { readTaskStream } from "./src/frontends/run/task_input.ts";
 import { exitCodeFor, reportError } from "./src/frontends/cli/report_error.ts";
 import { wholeNumber } from "./src/frontends/cli/option_values.ts";
+import { serveCommand } from "./src/frontends/serve/command.ts";
+import { runFlags } from "./src/config/run_flags.ts";
+import { writeAll } from "./src/lib/write_all.ts";
 import { failureResult, runDoneLine } from "./src/frontends/run/result.ts";
 import { terminalSafeJson } from "./src/lib/terminal_text.ts";
 
@@ -141,23 +144,6 @@ async function startRun(
     onInterrupt: installStopSignals,
   });
   return report.errorCode;
-}
-
-function runFlags(opts: Record<string, unknown>) {
-  const mode = opts.yolo ? "yolo" : opts.permissionMode as string | undefined;
-  return {
-    ...(opts.model ? { model: String(opts.model) } : {}),
-    ...(opts.effort ? { effort: String(opts.effort) } : {}),
-    ...(opts.maxSteps !== undefined ? { maxSteps: Number(opts.maxSteps) } : {}),
-    ...(mode ? { permissionMode: mode } : {}),
-    addDirs: opts.addDir as string[],
-    allowedTools: opts.allowedTools as string[],
-  };
-}
-
-function writeAll(target: { writeSync(p: Uint8Array): number }, bytes: Uint8Array): void {
-  let written = 0;
-  while (written < bytes.length) written += target.writeSync(bytes.subarray(written));
 }
 
 function checkPermissionFlags(opts: Record<string, unknown>): void {
@@ -357,6 +343,7 @@ export function buildProgram(embedding: Embedding = {}, argv: readonly string[] 
   program.addCommand(upgradeCommand());
   program.addCommand(completionCommand());
   program.addCommand(setupCommand());
+  program.addCommand(serveCommand(embedding));
   adminCommands(program);
   program.helpCommand("help [command]", "print help for a command");
   const encoder = new TextEncoder();

@@ -48,6 +48,7 @@ export interface LayerValues {
   billing: Partial<ResolvedConfig["billing"]>;
   sessions: Partial<ResolvedConfig["sessions"]>;
   ui: Partial<ResolvedConfig["ui"]>;
+  serve: Partial<ResolvedConfig["serve"]>;
 }
 
 export interface LayerContext extends CheckContext {
@@ -133,6 +134,7 @@ export async function layerValues(raw: Raw, context: LayerContext): Promise<Laye
       showTurnUsage: ui.show_turn_usage as boolean | undefined,
       showReasoning: ui.show_reasoning as boolean | undefined,
     }),
+    serve: serveValues(section(raw, "serve")),
   };
   if (typeof raw.language === "string") values.language = raw.language as ResolvedConfig["language"];
   if (typeof raw.default_model === "string") {
@@ -383,4 +385,14 @@ function providerPrice(raw: Raw, options: { index: number; context: LayerContext
     output: raw.output as number,
     currency: (raw.currency as Price["currency"] | undefined) ?? "USD",
   };
+}
+
+function serveValues(serve: Raw): Partial<ResolvedConfig["serve"]> {
+  return compact({
+    addr: serve.addr as string | undefined,
+    authMode: serve.auth_mode as ResolvedConfig["serve"]["authMode"] | undefined,
+    token: serve.token as string | undefined,
+    passwordHash: serve.password_hash as string | undefined,
+    behindProxy: serve.behind_proxy as boolean | undefined,
+  });
 }

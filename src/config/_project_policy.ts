@@ -72,6 +72,11 @@ const POLICIES: readonly KeyPolicy[] = [
   },
   { path: ["billing", "display_currency"] },
   { path: ["sessions", "retention_days"] },
+  { path: ["serve", "addr"] },
+  { path: ["serve", "auth_mode"] },
+  { path: ["serve", "token"] },
+  { path: ["serve", "password_hash"] },
+  { path: ["serve", "behind_proxy"] },
 ];
 
 export interface PolicyResult {

@@ -79,6 +79,7 @@ export function builtinConfig(): ResolvedConfig {
     billing: { currency: "auto" },
     sessions: { retentionDays: 30 },
     ui: { theme: "auto", showTurnUsage: true, showReasoning: true },
+    serve: { addr: "127.0.0.1:8787", authMode: "token", behindProxy: false },
     mcpServers: [],
     files: [],
     warnings: [],

@@ -13,7 +13,6 @@ export const NOT_USED_YET = {
     "lsp",
     "browser",
     "environment",
-    "serve",
     "statusline",
     "telemetry",
     "notifications",

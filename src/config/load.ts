@@ -206,6 +206,7 @@ function mergeLayer(config: ResolvedConfig, values: LayerValues): void {
   Object.assign(config.billing, values.billing);
   Object.assign(config.sessions, values.sessions);
   Object.assign(config.ui, values.ui);
+  Object.assign(config.serve, values.serve);
 }
 
 /** Same name replaces in place; new names are appended, so earlier providers win bare-model lookups. */

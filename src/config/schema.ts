@@ -224,6 +224,13 @@ export const CONFIG_SPEC: TableSpec = table({
     show_reasoning: boolean(),
     ...marks(UNUSED, NOT_USED_YET.ui),
   }),
+  serve: table({
+    addr: nonEmpty(),
+    auth_mode: oneOf(["none", "token", "password"]),
+    token: nonEmpty(),
+    password_hash: nonEmpty(),
+    behind_proxy: boolean(),
+  }),
   model_overrides: table(
     {},
     table({

@@ -58,6 +58,19 @@ export interface UiConfig {
   showReasoning: boolean;
 }
 
+export type ServeAuthMode = "none" | "token" | "password";
+
+export interface ServeConfig {
+  /** `HOST:PORT` to listen on; `--addr` overrides it. */
+  addr: string;
+  authMode: ServeAuthMode;
+  token?: string;
+  /** A bcrypt hash (`reasonix serve --hash-password` prints one). */
+  passwordHash?: string;
+  /** Trust `X-Forwarded-For`/`-Host`/`-Proto` from a reverse proxy in front of the server. */
+  behindProxy: boolean;
+}
+
 export interface ConfigWarning {
   file: string;
   line: number;
@@ -162,6 +175,8 @@ export interface ResolvedConfig {
   /** `retentionDays`: how long file checkpoints are kept (default 30); user config only. */
   sessions: { retentionDays: number };
   ui: UiConfig;
+  /** `[serve]`, user config only: a project file cannot loosen how `reasonix serve` is reached. */
+  serve: ServeConfig;
   /** MCP servers of the TOML files (`[[plugins]]`), project entries replacing global ones by name. */
   mcpServers: McpServerDecl[];
   /** Files that were read, highest precedence last. */

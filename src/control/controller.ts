@@ -112,7 +112,9 @@ export class Controller implements RunPort, ApprovalPort, QuestionPort, StatusPo
   /** Routes what a person typed (see submit.ts): a slash command or `#note` runs here, anything else is a turn. */
   submit(input: string, face?: FaceHooks): Promise<SubmitResult> {
     const target = { host: this, commands: this.commands, emit: (event: ReasonixEvent) => this.#emit(event) };
-    return submitInput({ ...target, runTurn: (text, options) => this.runTurn(text, options) }, input, face);
+    const busy = () => this.busy;
+    const runTurn = (text: string, options?: TurnOptions) => this.runTurn(text, options);
+    return submitInput({ ...target, busy, runTurn }, input, face);
   }
 
   /** `/new`, `/resume`, `/model`; absent when the face cannot switch sessions (`reasonix run`). */
@@ -133,6 +135,10 @@ export class Controller implements RunPort, ApprovalPort, QuestionPort, StatusPo
     } finally {
       this.#switching = false;
     }
+  }
+
+  get busy(): boolean {
+    return this.#abort !== null || this.#switching;
   }
 
   #refuseWhileBusy(): void {

@@ -42,6 +42,8 @@ export interface FenceRequest {
   paths: Paths;
   /** `--trust-project-mcp`: the project's MCP servers may start, so their commands may run. */
   trustProjectMcp?: boolean;
+  /** `reasonix serve`: the address it listens on (`--addr`, else `[serve] addr`) must be reachable. */
+  listen?: { addr?: string | undefined };
 }
 
 export async function fenceFlags(request: FenceRequest): Promise<string[]> {
@@ -71,7 +73,7 @@ export async function fenceFlags(request: FenceRequest): Promise<string[]> {
   });
   run.push(...mcp.run.filter((p) => !run.includes(p)));
   if (run.length > 0) flags.push(`--allow-run=${run.join(",")}`);
-  const net = netAllowance(config);
+  const net = withListenHost(netAllowance(config), request.listen, config);
   const hosts = net === "any" ? "any" : [...new Set([...(net ?? []), ...mcp.hosts])];
   if (hosts === "any") flags.push("--allow-net");
   else if (hosts.length > 0) flags.push(`--allow-net=${hosts.join(",")}`);
@@ -115,6 +117,18 @@ export function netAllowance(config: ResolvedConfig): "any" | string[] | null {
     }
   }
   return hosts.size > 0 ? [...hosts] : null;
+}
+
+/** Serve listens on its host (any port: `--addr` may say 0); `any` already covers it. */
+function withListenHost(
+  net: "any" | string[] | null,
+  listen: FenceRequest["listen"],
+  config: ResolvedConfig,
+): "any" | string[] | null {
+  if (!listen || net === "any") return net;
+  const addr = listen.addr ?? config.serve.addr;
+  const host = /^\[([^\]]+)\]:\d+$/.exec(addr)?.[1] ?? addr.replace(/:\d*$/, "");
+  return [...(net ?? []), host === "" ? "0.0.0.0" : host.includes(":") ? `[${host}]` : host];
 }
 
 /** Every PATH entry's copy of each executable, so whichever one a spawn resolves to is allowed. */

@@ -59,7 +59,7 @@ export {
 } from "./setup_write.ts";
 
 // The admin commands: config, trust, permission, doctor, cache, session, upgrade, the write fence.
-export { adminContext, configGet, configSet, trustProviderKey } from "./admin.ts";
+export { type AdminContext, adminContext, configGet, configSet, trustProviderKey } from "./admin.ts";
 export { compactRatio } from "./compact_ratio.ts";
 export { configFileEntries, configKeyReport, formatConfigFiles, formatKeyReport } from "./config_report.ts";
 export { explainSessionCache, formatCacheReport } from "./cache_explain.ts";
@@ -74,6 +74,11 @@ export {
 } from "./project_trust.ts";
 export { sessionList, sessionStatus, sessionTranscript, type TranscriptEntry } from "./session_report.ts";
 export { sessionCheckpoints, sessionRewind } from "./session_rewind.ts";
+export { deleteSession } from "./session_delete.ts";
+export type { RewindOutcome, RewindRequest, RewindState } from "./rewind.ts";
+export { ACCEPTED_EFFORTS, normalizeEffort } from "../provider/effort.ts";
+export type { ResolvedConfig, ServeAuthMode, ServeConfig } from "../config/types.ts";
+export { loadConfig } from "../config/load.ts";
 export { manifestUrl, upgrade } from "./upgrade.ts";
 export {
   mcpAdd,

@@ -10,6 +10,8 @@ import type { ReasonixEvent } from "./events.ts";
 import type { TurnOutcome } from "./turn_outcome.ts";
 import type { TurnOptions } from "./turn_attachments.ts";
 import { errorFields, errorText } from "../lib/errors.ts";
+import { ReasonixError } from "../lib/errors.ts";
+import { t } from "../lib/i18n/mod.ts";
 
 export type SubmitResult =
   /** A slash command ran; `output` is what it answered, in order (also sent as events). */
@@ -26,6 +28,8 @@ export interface SubmitTarget {
   commands: CommandRegistry;
   runTurn(text: string, options?: TurnOptions): Promise<TurnOutcome>;
   emit(event: ReasonixEvent): void;
+  /** A turn is running: commands marked `idleOnly` are refused. */
+  busy?(): boolean;
 }
 
 export async function submitInput(
@@ -48,6 +52,9 @@ export async function submitInput(
   if (resolution.kind === "unknown") {
     answer("text")(unknownMessage(resolution.name, resolution.suggestions));
     return { kind: "unknown", command, output };
+  }
+  if (resolution.command.idleOnly && target.busy?.()) {
+    throw new ReasonixError("session.busy", t("session.busy"));
   }
   const ctx: CommandContext = {
     quit: () => {},

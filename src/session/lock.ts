@@ -45,6 +45,11 @@ export class SessionLock {
     return lock;
   }
 
+  /** Another holder in this process shares it: a Controller of this session is open. */
+  get shared(): boolean {
+    return (HELD.get(this.path)?.count ?? 0) > 1;
+  }
+
   release(): void {
     const held = HELD.get(this.path);
     if (held && held.lock === this && --held.count > 0) return;

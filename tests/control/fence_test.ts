@@ -17,13 +17,14 @@ async function fixture(toml: string) {
     ws,
     extra,
     paths,
-    flags: (outputs: string[] = []) =>
+    flags: (outputs: string[] = [], listen?: { addr?: string }) =>
       fenceFlags({
         cwd: ws,
         addDirs: ["../extra"],
         outputs,
         env: { PATH: Deno.env.get("PATH") ?? "" },
         paths,
+        ...(listen ? { listen } : {}),
       }),
     async [Symbol.asyncDispose]() {
       await Deno.remove(root, { recursive: true });
@@ -156,4 +157,23 @@ url = "http://127.0.0.1:9999/mcp"
   assert.ok(!run.includes(join(bin, "repo-srv")), "an untrusted project server's command may not run");
   assert.deepEqual(list(fenced, "--allow-net"), ["api.deepseek.com", "127.0.0.1:4321", "127.0.0.1:9999"]);
   assert.ok((list(await flags(true), "--allow-run") ?? []).includes(join(bin, "repo-srv")));
+});
+
+Deno.test("fenceFlags() lets serve listen on its host, any port, and nothing more", async () => {
+  await using closed = await fixture(PROVIDER + "\n[sandbox]\nnetwork = false\n");
+  const hosts = ["api.deepseek.com", "127.0.0.1:4321"];
+  assert.deepEqual(list(await closed.flags([], { addr: "127.0.0.1:0" }), "--allow-net"), [
+    ...hosts,
+    "127.0.0.1",
+  ]);
+  assert.deepEqual(list(await closed.flags([], { addr: "[::1]:8787" }), "--allow-net"), [...hosts, "[::1]"]);
+  assert.deepEqual(
+    list(await closed.flags([], {}), "--allow-net"),
+    [...hosts, "127.0.0.1"],
+    "[serve] addr default",
+  );
+  await using configured = await fixture(
+    PROVIDER + '\n[sandbox]\nnetwork = false\n[serve]\naddr = ":9000"\n',
+  );
+  assert.deepEqual(list(await configured.flags([], {}), "--allow-net"), [...hosts, "0.0.0.0"]);
 });

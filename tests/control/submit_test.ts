@@ -73,3 +73,31 @@ Deno.test("Controller.submit() hands face-only actions to the face's hooks (/qui
     await removeAll(home, ws);
   }
 });
+
+Deno.test("Controller.submit() refuses /reload while a turn runs (session.busy), for every face", async () => {
+  const sim = await DeepSeekSim.start({ script: [{ fault: { kind: "hang" } }] });
+  const home = await makeHome({ simUrl: sim.url });
+  const ws = await makeWorkspace({});
+  const controller = await bootController({
+    cwd: ws,
+    headless: true,
+    env: {},
+    paths: resolvePaths({ REASONIX_HOME: home }),
+  });
+  try {
+    assert.equal(controller.busy, false);
+    const turn = controller.submit("think forever");
+    assert.equal(controller.busy, true);
+    await assert.rejects(controller.submit("/reload"), { code: "session.busy" });
+    const todo = await controller.submit("/todo");
+    assert.equal(todo.kind, "command", "other commands still answer during a turn");
+    controller.interrupt();
+    await turn;
+    assert.equal(controller.busy, false);
+    assert.equal((await controller.submit("/reload")).kind, "command");
+  } finally {
+    await controller.close();
+    await sim.close();
+    await removeAll(home, ws);
+  }
+});

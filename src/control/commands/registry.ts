@@ -108,6 +108,8 @@ export interface SlashCommand {
   shorthand?(input: string): string | null;
   /** A line `/help` adds after the list (how to use the shorthand). */
   readonly helpNote?: string;
+  /** Refused with `session.busy` while a turn runs (`submit` checks it for every face). */
+  readonly idleOnly?: boolean;
   /**
    * A command that becomes a user turn (an MCP prompt): the turn's text. It throws (a ReasonixError) when
    * it cannot, and the error is printed instead. `run` is then not called.

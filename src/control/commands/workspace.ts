@@ -90,6 +90,7 @@ const reload: SlashCommand = {
     return t("reload.summary");
   },
   usage: "/reload",
+  idleOnly: true,
   run: withOps("reload", async (ops, ctx) => {
     const result = await ops.reload();
     if (result.kind === "failed") return ctx.print(t("reload.failed", { message: result.message }));

@@ -1,7 +1,7 @@
 /**
  * @module
- * Decides whether this invocation re-runs itself under the Deno fence: only agent sessions (`run` and
- * the TUI), only when Deno was started with broad permissions (`deno task start`, `-A`), never twice,
+ * Decides whether this invocation re-runs itself under the Deno fence: only agent sessions (`run`,
+ * `serve` and the TUI), only when Deno was started with broad permissions (`deno task start`, `-A`), never twice,
  * never in a compiled binary (its flags are baked in), and not with REASONIX_NO_FENCE=1.
  */
 import { basename } from "node:path";
@@ -11,8 +11,8 @@ import { FENCE_PARENT_ENV, FENCED_ENV, NO_FENCE_ENV } from "../../lib/fence_env.
 import { watchParent } from "../../sandbox/parent_watch.ts";
 import { killChildrenAndExit } from "../../sandbox/children.ts";
 
-const FENCED_COMMANDS = new Set(["run"]);
-const VALUE_OPTIONS = new Set(["--dir", "--add-dir", "--trajectory", "--metrics"]);
+const FENCED_COMMANDS = new Set(["run", "serve"]);
+const VALUE_OPTIONS = new Set(["--dir", "--add-dir", "--trajectory", "--metrics", "--addr", "--port-file"]);
 /** Options that print and exit before any session starts; they gain nothing from the fence. */
 const INFO_OPTIONS = new Set(["-h", "--help", "-V", "--version"]);
 
@@ -39,7 +39,8 @@ export async function maybeFence(args: string[], cwd: string): Promise<number | 
       cwd,
       ...(options.get("--dir") ? { dir: options.get("--dir")!.at(-1)! } : {}),
       addDirs: options.get("--add-dir") ?? [],
-      outputs: [...options.get("--trajectory") ?? [], ...options.get("--metrics") ?? []],
+      outputs: ["--trajectory", "--metrics", "--port-file"].flatMap((name) => options.get(name) ?? []),
+      ...(args[0] === "serve" ? { listen: { addr: options.get("--addr")?.at(-1) } } : {}),
       env,
       paths: resolvePaths(env),
       ...(args.includes("--trust-project-mcp") ? { trustProjectMcp: true } : {}),

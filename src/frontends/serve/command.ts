@@ -1,0 +1,46 @@
+/**
+ * @module
+ * `reasonix serve`: its options, and the server run until SIGINT or SIGTERM (docs/SERVE.md).
+ */
+import { Command } from "commander";
+import { launchDirectory } from "../../config/paths.ts";
+import type { ToolSpec } from "../../tool/tool.ts";
+import { runFlags } from "../../config/run_flags.ts";
+import { writeAll } from "../../lib/write_all.ts";
+
+export function serveCommand(embedding: { extraTools?: readonly ToolSpec[] }): Command {
+  return new Command("serve").description("Serve sessions over HTTP and server-sent events")
+    .option("--addr <host:port>", "address to listen on (default [serve] addr, 127.0.0.1:8787)")
+    .option("--auth <mode>", "none (loopback only), token (default) or password")
+    .option("--token <token>", "the token for --auth token (default: [serve] token, else generated)")
+    .option("--password-hash <hash>", "bcrypt hash for --auth password (default: [serve] password_hash)")
+    .option("--hash-password", "read a password (prompt or stdin), print its bcrypt hash and exit")
+    .option("--port-file <path>", "write the port it listens on to this file (with --addr HOST:0)")
+    .option("--model <ref>", "provider name, model name, or provider/model for new sessions")
+    .option("--permission-mode <mode>", "ask (default), auto or yolo")
+    .option("--dir <path>", "workspace directory (default: the current directory)")
+    .action(async (opts: Record<string, unknown>) => {
+      const { serveCmd } = await import("./mod.ts");
+      const encoder = new TextEncoder();
+      const { promise: stopped, resolve } = Promise.withResolvers<void>();
+      const signals = ["SIGINT", "SIGTERM"] as const;
+      const stop = () => resolve();
+      for (const signal of signals) Deno.addSignalListener(signal, stop);
+      await serveCmd({
+        boot: {
+          cwd: launchDirectory(),
+          ...(opts.dir ? { dir: String(opts.dir) } : {}),
+          flags: { ...runFlags(opts), addDirs: [], allowedTools: [] },
+          ...(embedding.extraTools ? { extraTools: embedding.extraTools } : {}),
+        },
+        ...(["addr", "auth", "token", "passwordHash", "portFile"] as const).reduce(
+          (picked, key) => opts[key] === undefined ? picked : { ...picked, [key]: String(opts[key]) },
+          {},
+        ),
+        hashPassword: Boolean(opts.hashPassword),
+        write: (text) => writeAll(Deno.stdout, encoder.encode(text)),
+        writeError: (text) => writeAll(Deno.stderr, encoder.encode(text)),
+        stopped,
+      }).finally(() => signals.forEach((signal) => Deno.removeSignalListener(signal, stop)));
+    });
+}

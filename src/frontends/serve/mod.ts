@@ -1,0 +1,119 @@
+/**
+ * @module
+ * `reasonix serve`: the session model over HTTP and server-sent events. Resolves the address and
+ * the auth mode (flags over the user's `[serve]` config; a project file cannot loosen them), refuses
+ * an unauthenticated non-loopback address, prints where to open it once, and serves until a signal.
+ */
+import {
+  type AdminContext,
+  adminContext,
+  type BootOptions,
+  loadConfig,
+  type ServeAuthMode,
+  type ServeConfig,
+} from "../../control/mod.ts";
+import { ReasonixError } from "../../lib/errors.ts";
+import { baseUrl, checkExposure, type ListenAddress, parseAddr } from "./address.ts";
+import { createApp } from "./app.ts";
+import { Auth, randomSecret } from "./auth.ts";
+import { SessionHub } from "./hub.ts";
+import { listen } from "./listen.ts";
+import { hashPassword, looksLikeBcrypt, readPassword } from "./password.ts";
+
+export interface ServeOptions {
+  boot: Omit<BootOptions, "headless" | "resume" | "switchable">;
+  addr?: string;
+  auth?: string;
+  token?: string;
+  passwordHash?: string;
+  hashPassword?: boolean;
+  /** Written with the bound port once listening (scripts that pass port 0). */
+  portFile?: string;
+  write: (text: string) => void;
+  writeError: (text: string) => void;
+  /** Resolves when the server should stop (SIGINT, SIGTERM). */
+  stopped: Promise<unknown>;
+}
+
+export async function serveCmd(options: ServeOptions): Promise<void> {
+  if (options.hashPassword) {
+    const password = await readPassword(options.writeError);
+    options.write(hashPassword(password) + "\n");
+    return;
+  }
+  const admin = await adminContext(options.boot.dir);
+  const config = await loadConfig({ workspace: admin.workspace, paths: admin.paths });
+  const settings = serveSettings(config.serve, options);
+  checkExposure(settings.address, settings.auth.mode);
+  const auth = new Auth(settings.auth);
+  const hub = new SessionHub({ boot: { ...options.boot, paths: admin.paths } });
+  try {
+    await serveUntilStopped(options, { hub, auth, admin, settings, behindProxy: config.serve.behindProxy });
+  } finally {
+    await hub.closeAll();
+  }
+}
+
+async function serveUntilStopped(
+  options: ServeOptions,
+  parts: { hub: SessionHub; auth: Auth; admin: AdminContext; settings: Settings; behindProxy: boolean },
+): Promise<void> {
+  const { hub, auth, admin, settings, behindProxy } = parts;
+  const app = createApp({
+    hub,
+    auth,
+    admin,
+    guard: { listenHost: settings.address.hostname, behindProxy },
+  });
+  const server = await listen(app, settings.address);
+  const url = baseUrl({ ...settings.address, port: server.port });
+  if (options.portFile) await Deno.writeTextFile(options.portFile, `${server.port}\n`);
+  options.write(`Reasonix serve on ${url} (auth: ${settings.auth.mode}, workspace: ${admin.workspace})\n`);
+  if (settings.generatedToken) options.write(`Open ${url}/?token=${settings.generatedToken}\n`);
+  await options.stopped;
+  await hub.closeAll();
+  await server.shutdown();
+}
+
+interface Settings {
+  address: ListenAddress;
+  auth: { mode: ServeAuthMode; token?: string; passwordHash?: string; behindProxy: boolean };
+  generatedToken?: string;
+}
+
+/** Flags over `[serve]`; a token is generated when token auth has none. */
+export function serveSettings(
+  config: ServeConfig,
+  flags: Pick<ServeOptions, "addr" | "auth" | "token" | "passwordHash">,
+): Settings {
+  const address = parseAddr(flags.addr ?? config.addr);
+  const mode = authMode(flags.auth ?? config.authMode);
+  const behindProxy = config.behindProxy;
+  if (mode === "password") {
+    const passwordHash = flags.passwordHash ?? config.passwordHash;
+    if (!passwordHash || !looksLikeBcrypt(passwordHash)) {
+      throw new ReasonixError("usage.bad_value", "Cannot use --auth password without a bcrypt hash", {
+        hint:
+          "Make one with `reasonix serve --hash-password`, then pass --password-hash or set [serve] password_hash",
+      });
+    }
+    return { address, auth: { mode, passwordHash, behindProxy } };
+  }
+  if (mode === "none") return { address, auth: { mode, behindProxy } };
+  const given = flags.token ?? config.token;
+  const token = given ?? randomSecret();
+  if (token.length < 16) {
+    throw new ReasonixError("usage.bad_value", "Cannot use a token shorter than 16 characters", {
+      hint: "Leave --token out and serve generates one",
+    });
+  }
+  return { address, auth: { mode, token, behindProxy }, ...(given ? {} : { generatedToken: token }) };
+}
+
+function authMode(value: string): ServeAuthMode {
+  if (value === "none" || value === "token" || value === "password") return value;
+  throw new ReasonixError(
+    "usage.bad_value",
+    `Cannot use --auth "${value}": expected none, token or password`,
+  );
+}

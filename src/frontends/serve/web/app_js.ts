@@ -1,0 +1,374 @@
+/**
+ * @module
+ * The web UI's script (plain JavaScript, no build step, no CDN): the session list, a chat view that
+ * renders the stored session and then streams it (an EventSource, which reconnects with
+ * Last-Event-ID by itself), approval and question cards, model/effort/mode pickers, cache and cost,
+ * rewind. Everything from the model or a repository is inserted as text or escaped before markup.
+ */
+
+export const APP_JS = String.raw`"use strict";
+(function () {
+  var $ = function (s) { return document.querySelector(s); };
+  var state = { id: null, source: null, answer: null, thinking: null, tools: {}, cards: {}, figures: null };
+
+  function el(tag, cls, text) {
+    var node = document.createElement(tag);
+    if (cls) node.className = cls;
+    if (text !== undefined) node.textContent = text;
+    return node;
+  }
+
+  function api(path, method, body) {
+    var init = { method: method || "GET", credentials: "same-origin", headers: {} };
+    if (body !== undefined) {
+      init.headers["content-type"] = "application/json";
+      init.body = JSON.stringify(body);
+    }
+    return fetch("/api" + path, init).then(function (response) {
+      if (response.status === 401) location.href = "/";
+      if (response.status === 204) return {};
+      return response.json().then(function (json) {
+        if (!response.ok) throw json;
+        return json;
+      });
+    });
+  }
+
+  // Markdown, small and safe: the text is escaped first, then fences, inline code, bold, italics, headings.
+  function escapeHtml(text) {
+    return text.replace(/&/g, "&amp;").replace(/</g, "&lt;").replace(/>/g, "&gt;").replace(/"/g, "&quot;");
+  }
+  function inline(text) {
+    return text
+      .replace(/\x60([^\x60\n]+)\x60/g, "<code>$1</code>")
+      .replace(/\*\*([^*\n]+)\*\*/g, "<strong>$1</strong>")
+      .replace(/(^|[\s(])\*([^*\n]+)\*/g, "$1<em>$2</em>");
+  }
+  function markdown(source) {
+    var parts = source.split(/^\x60\x60\x60[^\n]*\n?/m);
+    return parts.map(function (part, i) {
+      if (i % 2 === 1) return "<pre><code>" + highlight(part.replace(/\n$/, "")) + "</code></pre>";
+      return escapeHtml(part).split(/\n{2,}/).map(function (block) {
+        if (!block.trim()) return "";
+        var heading = /^(#{1,4}) (.*)$/.exec(block);
+        if (heading) return "<h" + (heading[1].length + 2) + ">" + inline(heading[2]) + "</h" + (heading[1].length + 2) + ">";
+        return "<p>" + inline(block).replace(/\n/g, "<br>") + "</p>";
+      }).join("");
+    }).join("");
+  }
+
+  // Code highlighting for any language, roughly: comments, strings, numbers, common keywords. Every piece
+  // of the code is escaped; only the span tags around it are markup.
+  var TOKEN = new RegExp([
+    "(\\/\\/[^\\n]*|#[^\\n]*|\\/\\*[\\s\\S]*?\\*\\/)",
+    "(\"(?:[^\"\\\\\\n]|\\\\.)*\"|'(?:[^'\\\\\\n]|\\\\.)*')",
+    "(\\b\\d+(?:\\.\\d+)?\\b)",
+    "(\\b(?:const|let|var|function|return|if|else|for|while|import|from|export|class|new|def|fn|pub|use|" +
+      "async|await|true|false|null|None|type|interface|struct|impl|package|func|try|catch|throw)\\b)",
+  ].join("|"), "g");
+  var TOKEN_CLASS = ["c", "s", "n", "k"];
+  function highlight(code) {
+    var out = "";
+    var at = 0;
+    code.replace(TOKEN, function (match) {
+      var offset = arguments[arguments.length - 2];
+      var kind = 0;
+      for (var g = 1; g <= 4; g++) if (arguments[g] !== undefined) { kind = g - 1; break; }
+      out += escapeHtml(code.slice(at, offset)) + "<span class=\"" + TOKEN_CLASS[kind] + "\">" + escapeHtml(match) + "</span>";
+      at = offset + match.length;
+      return match;
+    });
+    return out + escapeHtml(code.slice(at));
+  }
+
+  function sid() { return encodeURIComponent(state.id); }
+  function log() { return $("#log"); }
+  function add(node) {
+    var box = log();
+    var atEnd = box.scrollHeight - box.scrollTop - box.clientHeight < 40;
+    box.appendChild(node);
+    if (atEnd) box.scrollTop = box.scrollHeight;
+    return node;
+  }
+  function note(text, cls) { add(el("div", "note " + (cls || ""), text)); }
+
+  function render(event) {
+    var handler = HANDLERS[event.type];
+    if (handler) handler(event);
+  }
+
+  var HANDLERS = {
+    session_started: function (e) {
+      if (e.redraw) clear();
+      if (e.sessionId !== state.id) { state.id = e.sessionId; loadSessions(); }
+      state.figures = e.figures || null;
+      $("#title").textContent = e.model + " · " + e.sessionId.slice(0, 8);
+    },
+    turn_started: function (e) { endAnswer(); add(el("div", "turn", e.text)); },
+    reasoning: function (e) {
+      if (!state.thinking) {
+        state.thinking = add(el("details", "thinking"));
+        state.thinking.appendChild(el("summary", "", "thinking"));
+        state.thinking.appendChild(el("div"));
+      }
+      state.thinking.lastChild.textContent += e.text;
+    },
+    text: function (e) {
+      if (!state.answer) { state.answer = add(el("div", "answer")); state.answer.raw = ""; }
+      state.answer.raw += e.text;
+      state.answer.innerHTML = markdown(state.answer.raw);
+    },
+    message: function (e) {
+      // A client that connected mid-answer missed its first deltas: the record holds the whole text.
+      if (state.answer && e.message.content) state.answer.innerHTML = markdown(e.message.content);
+      endAnswer();
+    },
+    tool_call: function (e) {
+      endAnswer();
+      var card = add(el("div", "tool"));
+      card.appendChild(el("span", "name", e.name + " "));
+      card.appendChild(el("code", "", shortArgs(e.arguments)));
+      card.appendChild(el("span", "status", " …"));
+      state.tools[e.callId] = card;
+    },
+    tool_result: function (e) {
+      var card = state.tools[e.callId] || add(el("div", "tool"));
+      card.className = "tool " + (e.ok ? "ok" : "failed");
+      card.querySelector(".status") && (card.querySelector(".status").textContent = e.ok ? " ✓" : " ✗");
+      var body = el("details");
+      body.appendChild(el("summary", "", e.ok ? "output" : "error"));
+      body.appendChild(toolBody(e));
+      card.appendChild(body);
+    },
+    approval_requested: approvalCard,
+    approval_resolved: function (e) { settle(e.id); },
+    question_asked: questionCard,
+    question_resolved: function (e) { settle(e.id); },
+    command_output: function (e) {
+      var out = add(el("div", "out"));
+      out.appendChild(e.format === "diff" ? diffView(e.text) : el("pre", "", e.text));
+    },
+    notice: function (e) { note(e.message); },
+    warning: function (e) { note(e.message, "warn"); },
+    retrying: function (e) { note("retrying (" + e.attempt + "/" + e.maxAttempts + "): " + e.reason); },
+    compaction: function (e) { note("compacted " + e.beforeTokens + " → " + e.afterTokens + " tokens"); },
+    usage: function (e) {
+      var cost = e.cost === null ? "" : " · " + e.cost.toFixed(4) + " " + (e.currency || "");
+      $("#figures").textContent = "cache hit " + Math.round(e.hitRatio * 100) + "%" + cost;
+    },
+    turn_done: function (e) {
+      endAnswer();
+      document.body.classList.remove("busy");
+      if (e.subtype !== "success") note(e.error ? e.error.message : e.result, "warn");
+      // Once after a burst (a replayed session ends many turns at once): the list shows titles and turns.
+      clearTimeout(state.relist);
+      state.relist = setTimeout(function () { loadSessions().catch(function () {}); }, 300);
+    },
+  };
+
+  function endAnswer() { state.answer = null; state.thinking = null; }
+  function shortArgs(text) { return text.length > 160 ? text.slice(0, 160) + "…" : text; }
+
+  function toolBody(e) {
+    if (e.data && e.data.kind === "diff") return diffView(e.output);
+    return el("pre", "", e.output.length > 4000 ? e.output.slice(0, 4000) + "\n…" : e.output);
+  }
+  function diffView(text) {
+    var pre = el("pre", "diff");
+    text.split("\n").forEach(function (line) {
+      var cls = /^\+(?!\+\+)/.test(line) ? "add" : /^-(?!--)/.test(line) ? "del" : "";
+      pre.appendChild(el("div", cls, line));
+    });
+    return pre;
+  }
+
+  function approvalCard(e) {
+    var r = e.request;
+    var card = add(el("div", "card"));
+    card.appendChild(el("strong", "", "Allow " + r.tool + "?"));
+    if (r.subject) card.appendChild(el("code", "", r.subject));
+    if (r.preview) {
+      card.appendChild(el("div", "note", r.preview.kind + " " + r.preview.path));
+      card.appendChild(el("pre", "", (r.preview.newText || "").slice(0, 4000)));
+    }
+    [["allow_once", "Allow once"], ["allow_session", "Allow this session"], ["allow_always", "Always"], ["deny", "Deny"]]
+      .forEach(function (pair) {
+        var button = el("button", "", pair[1]);
+        button.onclick = function () {
+          api("/sessions/" + sid() + "/approvals/" + r.id, "POST", { choice: pair[0] }).catch(showError);
+        };
+        card.appendChild(button);
+      });
+    state.cards[r.id] = card;
+  }
+
+  function questionCard(e) {
+    var card = add(el("form", "card"));
+    var picks = e.questions.map(function (q, qi) {
+      var field = el("fieldset");
+      field.appendChild(el("legend", "", q.header + ": " + q.question));
+      q.options.forEach(function (option) {
+        var label = el("label");
+        var input = el("input");
+        input.type = q.multiSelect ? "checkbox" : "radio";
+        input.name = "q" + qi;
+        input.value = option.label;
+        label.appendChild(input);
+        label.appendChild(document.createTextNode(" " + option.label + (option.description ? " — " + option.description : "")));
+        field.appendChild(label);
+        field.appendChild(el("br"));
+      });
+      card.appendChild(field);
+      return field;
+    });
+    var send = el("button", "", "Answer");
+    send.type = "submit";
+    var decline = el("button", "", "Decline");
+    decline.type = "button";
+    card.appendChild(send);
+    card.appendChild(decline);
+    card.onsubmit = function (ev) {
+      ev.preventDefault();
+      var answers = picks.map(function (field) {
+        return { labels: Array.prototype.map.call(field.querySelectorAll("input:checked"), function (i) { return i.value; }) };
+      });
+      api("/sessions/" + sid() + "/questions/" + e.id, "POST", { answers: answers }).catch(showError);
+    };
+    decline.onclick = function () {
+      api("/sessions/" + sid() + "/questions/" + e.id, "POST", { declined: true }).catch(showError);
+    };
+    state.cards[e.id] = card;
+  }
+
+  // An answered card goes: the tool's own card shows what came of the call, as a reload of the session does.
+  function settle(id) {
+    var card = state.cards[id];
+    if (!card) return;
+    delete state.cards[id];
+    card.remove();
+  }
+
+  function showError(error) { note((error && error.message) || String(error), "warn"); }
+
+  function clear() {
+    log().textContent = "";
+    state.tools = {};
+    state.cards = {};
+    endAnswer();
+  }
+
+  function open(id) {
+    if (state.source) state.source.close();
+    clear();
+    state.id = id;
+    markCurrent();
+    // EventSource reconnects by itself with Last-Event-ID: the server replays exactly what was missed.
+    state.source = new EventSource("/api/sessions/" + encodeURIComponent(id) + "/events");
+    state.source.onmessage = function (message) { render(JSON.parse(message.data)); };
+    api("/sessions/" + encodeURIComponent(id) + "/status").then(showStatus).catch(showError);
+    api("/sessions/" + encodeURIComponent(id) + "/models").then(function (m) {
+      var select = $("#model");
+      select.textContent = "";
+      m.models.forEach(function (choice) {
+        var option = el("option", "", choice.ref);
+        option.selected = choice.current;
+        select.appendChild(option);
+      });
+    }).catch(function () {});
+  }
+
+  function showStatus(s) {
+    $("#effort").value = s.effort;
+    $("#mode").value = s.mode;
+    document.body.classList.toggle("busy", s.busy);
+  }
+
+  function markCurrent() {
+    Array.prototype.forEach.call(document.querySelectorAll("#sessions li"), function (li) {
+      li.classList.toggle("current", li.dataset.id === state.id);
+    });
+  }
+
+  function loadSessions() {
+    return api("/sessions").then(function (list) {
+      var ul = $("#sessions");
+      ul.textContent = "";
+      list.sessions.forEach(function (s) {
+        var li = el("li", "", s.title || s.firstMessage || "(new session)");
+        li.dataset.id = s.id;
+        li.appendChild(el("small", "", (s.turns || 0) + " turns · " + (s.modifiedAt || "open").slice(0, 16)));
+        li.onclick = function () { open(s.id); };
+        ul.appendChild(li);
+      });
+      markCurrent();
+      return list.sessions;
+    });
+  }
+
+  function send(text) {
+    if (!state.id) return newSession().then(function () { return send(text); });
+    document.body.classList.add("busy");
+    return api("/sessions/" + sid() + "/input", "POST", { text: text }).then(function (result) {
+      if (result.kind !== "turn") document.body.classList.remove("busy");
+    }).catch(function (error) {
+      document.body.classList.remove("busy");
+      showError(error);
+    });
+  }
+
+  function newSession() {
+    return api("/sessions", "POST", {}).then(function (s) { open(s.id); return loadSessions(); });
+  }
+
+  function setting(path, body) {
+    if (!state.id) return;
+    api("/sessions/" + sid() + path, "PUT", body).then(function (s) {
+      if (s.id !== state.id) open(s.id);
+      else showStatus(s);
+    }).catch(showError);
+  }
+
+  function rewind() {
+    api("/sessions/" + sid() + "/checkpoints").then(function (c) {
+      if (!c.turns.length) return note("Nothing to rewind to");
+      var list = c.turns.map(function (t) { return t.turn + ": " + t.prompt.slice(0, 60); }).join("\n");
+      var turn = Number(prompt("Rewind code and conversation to before turn:\n" + list));
+      if (!turn) return;
+      return api("/sessions/" + sid() + "/rewind", "POST", { turn: turn, scope: "both" }).then(function (r) {
+        note(r.status === "done" ? "rewound to before turn " + turn : "files changed outside Reasonix: " + r.files.join(", "));
+      });
+    }).catch(showError);
+  }
+
+  $("#composer").onsubmit = function (ev) {
+    ev.preventDefault();
+    var text = $("#input").value;
+    if (!text.trim()) return;
+    $("#input").value = "";
+    send(text);
+  };
+  $("#input").onkeydown = function (ev) {
+    if (ev.key === "Enter" && !ev.shiftKey && !ev.isComposing) {
+      ev.preventDefault();
+      $("#composer").requestSubmit();
+    }
+  };
+  $("#cancel").onclick = function () { if (state.id) api("/sessions/" + sid() + "/cancel", "POST").catch(showError); };
+  $("#new").onclick = function () { newSession().catch(showError); };
+  $("#effort").onchange = function () { setting("/effort", { effort: $("#effort").value }); };
+  $("#mode").onchange = function () { setting("/mode", { mode: $("#mode").value }); };
+  $("#model").onchange = function () { setting("/model", { model: $("#model").value }); };
+  $("#rewind").onclick = function () { if (state.id) rewind(); };
+  $("#logout").onclick = function () { api("/logout", "POST").then(function () { location.href = "/"; }); };
+
+  var wanted = new URLSearchParams(location.hash.slice(1)).get("session");
+  loadSessions().then(function (sessions) {
+    var first = wanted || (sessions[0] && sessions[0].id);
+    if (first) open(first);
+  }).catch(showError);
+  window.addEventListener("hashchange", function () {
+    var id = new URLSearchParams(location.hash.slice(1)).get("session");
+    if (id && id !== state.id) open(id);
+  });
+})();
+`;
