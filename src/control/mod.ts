@@ -72,6 +72,7 @@ export {
 } from "./project_trust.ts";
 export { sessionList, sessionStatus, sessionTranscript, type TranscriptEntry } from "./session_report.ts";
 export { sessionCheckpoints, sessionRewind } from "./session_rewind.ts";
+export { sessionDelete } from "./session_delete.ts";
 export { manifestUrl, upgrade } from "./upgrade.ts";
 export {
   mcpAdd,

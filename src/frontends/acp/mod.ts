@@ -1,0 +1,22 @@
+/**
+ * @module
+ * `reasonix acp` (and `reasonix --acp`): Reasonix as an Agent Client Protocol agent on stdio, for editors
+ * such as Zed. stdout carries protocol messages only; diagnostics go to stderr. See docs/ACP.md.
+ */
+import * as acp from "@agentclientprotocol/sdk";
+import { acpAgent, type AcpOptions, Sessions } from "./agent.ts";
+import { guardStdout } from "./stdio.ts";
+
+/** Serves one connection on stdin/stdout until the editor closes it, then closes every session. */
+export async function runAcp(options: AcpOptions): Promise<void> {
+  const io = guardStdout();
+  const sessions = new Sessions();
+  const connection = acpAgent(options, sessions).connect(acp.ndJsonStream(io.output, io.input));
+  try {
+    await connection.closed;
+  } finally {
+    await sessions.closeAll();
+  }
+}
+
+export { acpAgent, type AcpOptions, initializeResponse, Sessions } from "./agent.ts";
