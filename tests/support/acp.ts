@@ -15,10 +15,10 @@ export interface AcpProcess {
 }
 
 export function spawnAcp(
-  options: { home: string; cwd: string; args?: string[]; env?: Record<string, string> },
+  options: { home: string; cwd: string; args?: string[]; env?: Record<string, string>; entry?: string },
 ): AcpProcess {
   const child = new Deno.Command(Deno.execPath(), {
-    args: ["run", "--no-prompt", "-A", MAIN_TS, ...(options.args ?? ["acp"])],
+    args: ["run", "--no-prompt", "-A", options.entry ?? MAIN_TS, ...(options.args ?? ["acp"])],
     cwd: options.cwd,
     env: cliEnv(options.home, options.env),
     clearEnv: true,
@@ -30,16 +30,20 @@ export function spawnAcp(
   const errDone = child.stderr.pipeThrough(new TextDecoderStream()).pipeTo(
     new WritableStream({ write: (chunk) => void (errText += chunk) }),
   );
-  const stream = acp.ndJsonStream(child.stdin, child.stdout);
+  let stream: acp.Stream | undefined;
   return {
     child,
-    stream,
+    // Made on first use: a raw test reads stdout itself.
+    get stream() {
+      return stream ??= acp.ndJsonStream(child.stdin, child.stdout);
+    },
     stderr: () => errText,
     async close() {
-      await child.stdin.close().catch(() => {});
+      if (!stream) await child.stdin.close().catch(() => {});
+      else await stream.writable.close().catch(() => {});
       const status = await child.status;
       await errDone.catch(() => {});
-      await child.stdout.cancel().catch(() => {});
+      if (!stream) await child.stdout.cancel().catch(() => {});
       return status.code;
     },
   };
