@@ -39,8 +39,7 @@ export function spawnAcp(
     },
     stderr: () => errText,
     async close() {
-      if (!stream) await child.stdin.close().catch(() => {});
-      else await stream.writable.close().catch(() => {});
+      await child.stdin.close().catch(() => {});
       const status = await child.status;
       await errDone.catch(() => {});
       if (!stream) await child.stdout.cancel().catch(() => {});

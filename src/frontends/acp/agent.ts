@@ -14,6 +14,7 @@ import { requestError } from "./errors.ts";
 import { availableCommands } from "./commands.ts";
 import { registerExtensions, VENDOR_METHODS } from "./extensions.ts";
 import { deleteSession, listSessions } from "./listing.ts";
+import type { ResponseWatch } from "./response_watch.ts";
 
 export interface AcpOptions {
   /** The launch directory: where `session/list` and `session/delete` look without a cwd. */
@@ -66,31 +67,31 @@ export function initializeResponse(): acp.InitializeResponse {
   };
 }
 
-export function acpAgent(options: AcpOptions, sessions: Sessions): acp.AgentApp {
+export function acpAgent(options: AcpOptions, sessions: Sessions, watch: ResponseWatch): acp.AgentApp {
   const app = acp.agent({ name: "reasonix" });
   app.onRequest(acp.methods.agent.initialize, () => initializeResponse());
   app.onRequest(acp.methods.agent.authenticate, () => ({}));
-  app.onRequest(acp.methods.agent.session.new, async ({ params, client }) => {
+  app.onRequest(acp.methods.agent.session.new, async ({ params, client, requestId }) => {
     const session = await openSession(options, params, null, link(client));
     sessions.add(session);
     await session.attach(false);
-    afterResponse(session);
+    watch.after(requestId, () => announce(session));
     return { sessionId: session.id, ...await settingsOf(session.controller) };
   });
-  app.onRequest(acp.methods.agent.session.load, async ({ params, client }) => {
+  app.onRequest(acp.methods.agent.session.load, async ({ params, client, requestId }) => {
     await sessions.close(params.sessionId);
     const session = await openSession(options, params, params.sessionId, link(client));
     sessions.add(session);
     await session.attach(true);
-    afterResponse(session);
+    watch.after(requestId, () => announce(session));
     return await settingsOf(session.controller);
   });
-  app.onRequest(acp.methods.agent.session.resume, async ({ params, client }) => {
+  app.onRequest(acp.methods.agent.session.resume, async ({ params, client, requestId }) => {
     if (sessions.has(params.sessionId)) return await settingsOf(sessions.get(params.sessionId).controller);
     const session = await openSession(options, params, params.sessionId, link(client));
     sessions.add(session);
     await session.attach(false);
-    afterResponse(session);
+    watch.after(requestId, () => announce(session));
     return await settingsOf(session.controller);
   });
   app.onRequest(acp.methods.agent.session.list, async ({ params }) => {
@@ -145,18 +146,10 @@ async function settingsOf(controller: Controller) {
   return { modes: modeState(controller), configOptions: await configOptions(controller) };
 }
 
-/**
- * The commands and the session's start notices go out once the response has been written: Zed ignores
- * `available_commands_update` for a session it does not know yet.
- */
-function afterResponse(session: AcpSession): void {
-  setTimeout(() => {
-    session.send({
-      sessionUpdate: "available_commands_update",
-      availableCommands: availableCommands(session),
-    });
-    session.controller.start();
-  }, 0);
+/** Sent once the session's response has been written (see response_watch.ts). */
+function announce(session: AcpSession): void {
+  session.send({ sessionUpdate: "available_commands_update", availableCommands: availableCommands(session) });
+  session.controller.start();
 }
 
 interface SessionParams {

@@ -6,12 +6,16 @@
 import * as acp from "@agentclientprotocol/sdk";
 import { acpAgent, type AcpOptions, Sessions } from "./agent.ts";
 import { guardStdout } from "./stdio.ts";
+import { ResponseWatch } from "./response_watch.ts";
 
 /** Serves one connection on stdin/stdout until the editor closes it, then closes every session. */
 export async function runAcp(options: AcpOptions): Promise<void> {
   const io = guardStdout();
   const sessions = new Sessions();
-  const connection = acpAgent(options, sessions).connect(acp.ndJsonStream(io.output, io.input));
+  const watch = new ResponseWatch();
+  const connection = acpAgent(options, sessions, watch).connect(
+    watch.wrap(acp.ndJsonStream(io.output, io.input)),
+  );
   try {
     await connection.closed;
   } finally {
@@ -20,3 +24,4 @@ export async function runAcp(options: AcpOptions): Promise<void> {
 }
 
 export { acpAgent, type AcpOptions, initializeResponse, Sessions } from "./agent.ts";
+export { ResponseWatch } from "./response_watch.ts";
