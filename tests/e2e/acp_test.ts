@@ -7,7 +7,7 @@ import assert from "node:assert/strict";
 import { join } from "node:path";
 import * as acp from "@agentclientprotocol/sdk";
 import { DeepSeekSim } from "../support/deepseek_sim.ts";
-import { makeHome, makeWorkspace, removeAll, runCli } from "../support/cli.ts";
+import { makeHome, makeWorkspace, removeAll, runCli, sessionFiles } from "../support/cli.ts";
 import { spawnAcp, textOf, UpdateLog } from "../support/acp.ts";
 
 type PermissionAnswer = (request: acp.RequestPermissionRequest) => acp.RequestPermissionResponse;
@@ -237,6 +237,93 @@ Deno.test("reasonix acp: session/load replays a session made by reasonix run", a
     const first = sim.requests[0]!.json.messages;
     const last = sim.requests.at(-1)!.json.messages;
     assert.deepEqual(last.slice(0, first.length), first);
+  } finally {
+    await agent.close();
+    await sim.close();
+    await removeAll(home, ws);
+  }
+});
+
+Deno.test("reasonix acp: modes, config options and the _reasonix.io status extension", async () => {
+  const sim = await DeepSeekSim.start({
+    script: [
+      { toolCalls: [{ id: "call_w", name: "write_file", arguments: '{"path":"y.txt","content":"y"}' }] },
+      { content: "Done." },
+    ],
+  });
+  const home = await makeHome({ simUrl: sim.url });
+  const ws = await makeWorkspace({});
+  const agent = spawnAcp({ home, cwd: ws });
+  const asked: acp.RequestPermissionRequest[] = [];
+  try {
+    await editor(new UpdateLog(), allowOnce, asked).connectWith(agent.stream, async (ctx) => {
+      const init = await initialize(ctx);
+      const vendor = init.agentCapabilities?._meta?.["reasonix.io"] as { methods: string[] };
+      assert.deepEqual(vendor.methods, ["_reasonix.io/session/status"]);
+      const { sessionId } = await ctx.request(acp.methods.agent.session.new, { cwd: ws, mcpServers: [] });
+      await ctx.request(acp.methods.agent.session.setMode, { sessionId, modeId: "yolo" });
+      const set = await ctx.request(acp.methods.agent.session.setConfigOption, {
+        sessionId,
+        configId: "effort",
+        value: "max",
+      });
+      const current = Object.fromEntries(
+        set.configOptions.map((option) => [option.id, option.currentValue]),
+      );
+      assert.deepEqual(current, { mode: "yolo", model: "deepseek-flash/deepseek-flash", effort: "max" });
+      await assert.rejects(
+        ctx.request(acp.methods.agent.session.setMode, { sessionId, modeId: "reckless" }),
+        /Unknown mode "reckless"/,
+      );
+      await ctx.request(acp.methods.agent.session.prompt, {
+        sessionId,
+        prompt: [{ type: "text", text: "y" }],
+      });
+      const status = await ctx.request<Record<string, unknown>>("_reasonix.io/session/status", { sessionId });
+      assert.equal(status.sessionId, sessionId);
+      assert.equal(status.permissionMode, "yolo");
+      assert.equal(status.effort, "max");
+      assert.equal((status.totals as { toolCalls: number }).toolCalls, 1);
+    });
+    // yolo: the write ran without asking; the effort reached the provider.
+    assert.equal(asked.length, 0);
+    assert.equal(await Deno.readTextFile(join(ws, "y.txt")), "y");
+    assert.equal(sim.requests[0]!.json.reasoning_effort, "max");
+  } finally {
+    await agent.close();
+    await sim.close();
+    await removeAll(home, ws);
+  }
+});
+
+Deno.test("reasonix acp: session/delete removes a stored session; an open one is closed first", async () => {
+  const sim = await DeepSeekSim.start({ script: [{ content: "One." }, { content: "Two." }] });
+  const home = await makeHome({ simUrl: sim.url });
+  const ws = await makeWorkspace({});
+  const run = await runCli(["run", "--output-format", "json", "first"], { home, cwd: ws });
+  assert.equal(run.code, 0, run.stderr);
+  const stored = JSON.parse(run.stdout).session_id as string;
+  const agent = spawnAcp({ home, cwd: ws });
+  try {
+    await editor(new UpdateLog(), allowOnce).connectWith(agent.stream, async (ctx) => {
+      await initialize(ctx);
+      const { sessionId } = await ctx.request(acp.methods.agent.session.new, { cwd: ws, mcpServers: [] });
+      await ctx.request(acp.methods.agent.session.prompt, {
+        sessionId,
+        prompt: [{ type: "text", text: "second" }],
+      });
+      const ids = async () =>
+        (await ctx.request(acp.methods.agent.session.list, { cwd: ws })).sessions.map((s) => s.sessionId);
+      assert.deepEqual((await ids()).sort(), [stored, sessionId].sort());
+      await ctx.request(acp.methods.agent.session.delete, { sessionId: stored });
+      await ctx.request(acp.methods.agent.session.delete, { sessionId });
+      assert.deepEqual(await ids(), []);
+      await assert.rejects(
+        ctx.request(acp.methods.agent.session.prompt, { sessionId, prompt: [{ type: "text", text: "x" }] }),
+        /not found/i,
+      );
+    });
+    assert.deepEqual(await sessionFiles(home), []);
   } finally {
     await agent.close();
     await sim.close();

@@ -9,6 +9,8 @@ import { ReasonixError } from "../../lib/errors.ts";
 
 const INTERNAL = -32603;
 const INVALID_PARAMS = -32602;
+/** ACP's "resource not found", which clients treat as already gone on close and delete. */
+const NOT_FOUND = -32002;
 
 export function requestError(error: unknown): RequestError {
   if (error instanceof RequestError) return error;
@@ -18,7 +20,11 @@ export function requestError(error: unknown): RequestError {
 }
 
 function withCode(code: string, message: string, hint?: string): RequestError {
-  const status = code.startsWith("usage.") || code === "session.not_found" ? INVALID_PARAMS : INTERNAL;
+  const status = code === "session.not_found"
+    ? NOT_FOUND
+    : code.startsWith("usage.")
+    ? INVALID_PARAMS
+    : INTERNAL;
   return new RequestError(status, message, { code, ...(hint ? { hint } : {}) });
 }
 
