@@ -16,7 +16,6 @@ Deno.test("fencedSession(): run, acp and the interactive TUI are fenced; subcomm
       ["doctor"],
       ["--version"],
       ["-h"],
-      ["acp", "--help"],
       ["--dir", "x", "--help"],
       [
         "session",
