@@ -212,6 +212,15 @@ Deno.test("reasonix acp: session/load replays a session made by reasonix run", a
       const listed = await ctx.request(acp.methods.agent.session.list, { cwd: ws });
       assert.deepEqual(listed.sessions.map((s) => s.sessionId), [sessionId]);
       assert.equal(listed.sessions[0]!.title, "what is in a.txt");
+      // Only the exact id loads: a prefix would name another session by accident.
+      await assert.rejects(
+        ctx.request(acp.methods.agent.session.load, {
+          sessionId: sessionId.slice(0, 8),
+          cwd: ws,
+          mcpServers: [],
+        }),
+        /not found/i,
+      );
       await ctx.request(acp.methods.agent.session.load, { sessionId, cwd: ws, mcpServers: [] });
       const replayed = log.of(sessionId);
       assert.deepEqual(replayed.slice(0, 5).map((u) => u.sessionUpdate), [

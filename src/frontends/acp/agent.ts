@@ -169,6 +169,10 @@ async function openSession(
   if ((params.mcpServers ?? []).length > 0) {
     console.error("reasonix acp: MCP servers sent by the client are not started; configure them in Reasonix");
   }
+  // An exact id only: a prefix or title match would open (and repair) another session first.
+  if (resume !== null && !(await wrap(() => listSessions(params.cwd))).some((s) => s.sessionId === resume)) {
+    throw acp.RequestError.sessionNotFound(resume);
+  }
   const flags = options.boot.flags ?? {};
   const controller = await wrap(() =>
     bootController({

@@ -10,6 +10,8 @@ import { updatesOf } from "./updates.ts";
 import { approvalToolCall } from "./tool_calls.ts";
 import { promptText } from "./prompt.ts";
 import { requestError } from "./errors.ts";
+import { errorMessage } from "../../lib/errors.ts";
+import { escapeControls } from "../../lib/terminal_text.ts";
 
 /** What the session needs of the connection: sending to the editor. */
 export interface EditorLink {
@@ -55,7 +57,7 @@ export class AcpSession {
 
   send(update: acp.SessionUpdate): Promise<void> {
     this.#queue = this.#queue.then(() => this.#link.notify(update, this.id)).catch((error) => {
-      console.error(`reasonix acp: cannot send an update: ${error instanceof Error ? error.message : error}`);
+      console.error(`reasonix acp: cannot send an update: ${escapeControls(errorMessage(error))}`);
     });
     return this.#queue;
   }
