@@ -287,14 +287,16 @@ function acpCommand(embedding: Embedding): Command {
     .option("--yolo", "allow every tool call without asking (same as --permission-mode yolo)")
     .option("--add-dir <path>", "extra writable directory (repeatable)", collect, [])
     .option("--dir <path>", "where sessions are listed (default: the current directory)")
-    .action(async (opts: Record<string, unknown>) => await startAcp(opts, embedding));
+    .action(async (opts: Record<string, unknown>) => {
+      Deno.exitCode = exitCodeFor(await startAcp(opts, embedding));
+    });
 }
 
-async function startAcp(opts: Record<string, unknown>, embedding: Embedding): Promise<void> {
+async function startAcp(opts: Record<string, unknown>, embedding: Embedding): Promise<string | null> {
   checkPermissionFlags(opts);
   const { runAcp } = await import("./src/frontends/acp/mod.ts");
   const { resolve } = await import("node:path");
-  await runAcp({
+  return await runAcp({
     cwd: resolve(launchDirectory(), opts.dir ? String(opts.dir) : "."),
     boot: {
       flags: { ...runFlags(opts), allowedTools: [] },
@@ -381,7 +383,7 @@ export function buildProgram(embedding: Embedding = {}, argv: readonly string[] 
     }));
   // Operands are a first prompt; one bare word is a misspelt command unless it follows `--`.
   tuiOptions(program).allowExcessArguments().action(async (opts: Record<string, unknown>) => {
-    if (opts.acp) return await startAcp(opts, embedding);
+    if (opts.acp) return void (Deno.exitCode = exitCodeFor(await startAcp(opts, embedding)));
     const prompt = firstPrompt(program, argv.includes("--"));
     Deno.exitCode = exitCodeFor(await startTui(opts, embedding, prompt));
   });

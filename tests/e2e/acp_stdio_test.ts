@@ -120,3 +120,37 @@ Deno.test("reasonix acp keeps stdout for protocol messages and announces command
     await removeAll(home, ws);
   }
 });
+
+Deno.test("reasonix acp: SIGTERM from the editor ends a running turn and exits 143", async () => {
+  const sim = await DeepSeekSim.start({
+    script: [{ content: "word ".repeat(400), chunkSize: 5, tokensPerSecond: 20 }],
+  });
+  const home = await makeHome({ simUrl: sim.url });
+  const ws = await makeWorkspace({});
+  const agent = spawnAcp({ home, cwd: ws });
+  const peer = new RawPeer(agent.child);
+  try {
+    await peer.send({ jsonrpc: "2.0", id: 1, method: "initialize", params: { protocolVersion: 1 } });
+    await peer.until((m) => m.id === 1);
+    await peer.send({ jsonrpc: "2.0", id: 2, method: "session/new", params: { cwd: ws, mcpServers: [] } });
+    const created = await peer.until((m) => m.id === 2);
+    const sessionId = (created.result as { sessionId: string }).sessionId;
+    await peer.send({
+      jsonrpc: "2.0",
+      id: 3,
+      method: "session/prompt",
+      params: { sessionId, prompt: [{ type: "text", text: "talk" }] },
+    });
+    await peer.until((m) =>
+      m.method === "session/update" && JSON.stringify(m).includes("agent_message_chunk")
+    );
+    agent.child.kill("SIGTERM");
+    assert.equal((await agent.child.status).code, 143);
+    await peer.done;
+  } finally {
+    await peer.close();
+    await agent.close();
+    await sim.close();
+    await removeAll(home, ws);
+  }
+});

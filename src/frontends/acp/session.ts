@@ -87,7 +87,10 @@ export class AcpSession {
     this.controller.interrupt("SIGINT");
   }
 
+  /** Ends a running turn as an interrupt does, then lets the session go. */
   async close(): Promise<void> {
+    this.#cancelled = true;
+    this.controller.interrupt("SIGTERM");
     this.#unsubscribe();
     for (const asking of this.#asking.values()) asking.abort();
     await this.flush();
