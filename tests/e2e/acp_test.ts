@@ -105,6 +105,10 @@ Deno.test("reasonix acp runs a prompt with a tool call the client approves, and 
         "allow_once",
         "reject_once",
       ]);
+      const usage = updates.filter((u) => u.sessionUpdate === "usage_update");
+      assert.equal(usage.length, 3, "one per request");
+      const last = usage.at(-1)!;
+      assert.ok(last.sessionUpdate === "usage_update" && last.size > 0 && last.used > 0);
       const commands = updates.find((u) => u.sessionUpdate === "available_commands_update");
       assert.ok(commands && commands.sessionUpdate === "available_commands_update");
       assert.ok(commands.availableCommands.some((command) => command.name === "compact"));

@@ -7,6 +7,7 @@
 import type * as acp from "@agentclientprotocol/sdk";
 import type { ApprovalChoice, ApprovalRequest, Controller, ReasonixEvent } from "../../control/mod.ts";
 import { updatesOf } from "./updates.ts";
+import { UsageGauge } from "./usage.ts";
 import { approvalToolCall } from "./tool_calls.ts";
 import { promptText } from "./prompt.ts";
 import { requestError } from "./errors.ts";
@@ -31,6 +32,7 @@ export class AcpSession {
   #cancelled = false;
   #asking = new Map<string, AbortController>();
   #unsubscribe: () => void = () => {};
+  #usage = new UsageGauge();
 
   constructor(controller: Controller, link: EditorLink) {
     this.id = controller.sessionId;
@@ -47,6 +49,7 @@ export class AcpSession {
     this.#replaying = replay;
     this.#unsubscribe = this.controller.subscribe((event) => this.#onEvent(event), replay ? {} : undefined);
     this.#replaying = false;
+    this.#sendUsage();
     return this.flush();
   }
 
@@ -99,9 +102,16 @@ export class AcpSession {
 
   #onEvent(event: ReasonixEvent): void {
     for (const update of updatesOf(event, { root: this.root, replay: this.#replaying })) this.send(update);
+    if (event.type === "usage") this.#usage.add(event);
     if (this.#replaying) return;
+    if (event.type === "usage") this.#sendUsage();
     if (event.type === "approval_requested") void this.#ask(event.request);
     if (event.type === "approval_resolved") this.#asking.get(event.id)?.abort();
+  }
+
+  #sendUsage(): void {
+    const update = this.#usage.update(this.controller.contextWindow);
+    if (update) this.send(update);
   }
 
   /** Asks the editor; any failure to get an answer is a deny, so a call never runs unapproved. */
