@@ -26,6 +26,16 @@ export interface AcpOptions {
 /** The open sessions of one connection. */
 export class Sessions {
   readonly #open = new Map<string, AcpSession>();
+  /** The workspace of each session this connection has seen (opened or listed), for `session/delete`. */
+  readonly #cwds = new Map<string, string>();
+
+  cwdOf(id: string): string | undefined {
+    return this.#cwds.get(id);
+  }
+
+  seen(id: string, cwd: string): void {
+    this.#cwds.set(id, cwd);
+  }
 
   get(id: string): AcpSession {
     const session = this.#open.get(id);
@@ -39,6 +49,7 @@ export class Sessions {
 
   add(session: AcpSession): void {
     this.#open.set(session.id, session);
+    this.seen(session.id, session.root);
   }
 
   async close(id: string): Promise<void> {
@@ -95,7 +106,9 @@ export function acpAgent(options: AcpOptions, sessions: Sessions, watch: Respons
     return await settingsOf(session.controller);
   });
   app.onRequest(acp.methods.agent.session.list, async ({ params }) => {
-    return { sessions: await wrap(() => listSessions(params.cwd ?? options.cwd)) };
+    const listed = await wrap(() => listSessions(params.cwd ?? options.cwd));
+    for (const info of listed) sessions.seen(info.sessionId, info.cwd);
+    return { sessions: listed };
   });
   app.onRequest(acp.methods.agent.session.close, async ({ params }) => {
     await sessions.close(params.sessionId);
@@ -103,7 +116,7 @@ export function acpAgent(options: AcpOptions, sessions: Sessions, watch: Respons
   });
   app.onRequest(acp.methods.agent.session.delete, async ({ params }) => {
     await sessions.close(params.sessionId);
-    await wrap(() => deleteSession(options.cwd, params.sessionId));
+    await wrap(() => deleteSession(sessions.cwdOf(params.sessionId) ?? options.cwd, params.sessionId));
     return {};
   });
   app.onRequest(acp.methods.agent.session.setMode, async ({ params }) => {
