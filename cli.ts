@@ -272,6 +272,33 @@ function sessionCommands(program: Command): void {
   sessionRewindCommands(session);
 }
 
+function acpCommand(embedding: Embedding): Command {
+  return new Command("acp")
+    .description("Serve the Agent Client Protocol on stdio, for editors (Zed and others)")
+    .option("--model <ref>", "provider name, model name, or provider/model")
+    .option("--effort <level>", "auto, disabled, low, high or max")
+    .option("--permission-mode <mode>", "ask (default), auto or yolo")
+    .option("--yolo", "allow every tool call without asking (same as --permission-mode yolo)")
+    .option("--add-dir <path>", "extra writable directory (repeatable)", collect, [])
+    .option("--dir <path>", "where sessions are listed (default: the current directory)")
+    .action(async (opts: Record<string, unknown>) => {
+      Deno.exitCode = exitCodeFor(await startAcp(opts, embedding));
+    });
+}
+
+async function startAcp(opts: Record<string, unknown>, embedding: Embedding): Promise<string | null> {
+  checkPermissionFlags(opts);
+  const { runAcp } = await import("./src/frontends/acp/mod.ts");
+  const { resolve } = await import("node:path");
+  return await runAcp({
+    cwd: resolve(launchDirectory(), opts.dir ? String(opts.dir) : "."),
+    boot: {
+      flags: { ...runFlags(opts), allowedTools: [] },
+      ...(embedding.extraTools ? { extraTools: embedding.extraTools } : {}),
+    },
+  });
+}
+
 function setupCommand(): Command {
   return new Command("setup").description("Pick a model, store its API key and set it as your default")
     .argument("[path]", "workspace directory (default: the current directory)")
@@ -295,7 +322,8 @@ function tuiOptions(program: Command): Command {
     .option("--permission-mode <mode>", "ask (default), auto or yolo")
     .option("--yolo", "allow every tool call without asking (same as --permission-mode yolo)")
     .option("--add-dir <path>", "extra writable directory (repeatable)", collect, [])
-    .option("--dir <path>", "workspace directory (default: the current directory)");
+    .option("--dir <path>", "workspace directory (default: the current directory)")
+    .option("--acp", "serve the Agent Client Protocol on stdio instead (as `reasonix acp`)");
 }
 
 async function startTui(
@@ -344,6 +372,7 @@ export function buildProgram(embedding: Embedding = {}, argv: readonly string[] 
   program.addCommand(completionCommand());
   program.addCommand(setupCommand());
   program.addCommand(serveCommand(embedding));
+  program.addCommand(acpCommand(embedding));
   adminCommands(program);
   program.helpCommand("help [command]", "print help for a command");
   const encoder = new TextEncoder();
@@ -356,6 +385,7 @@ export function buildProgram(embedding: Embedding = {}, argv: readonly string[] 
     }));
   // Operands are a first prompt; one bare word is a misspelt command unless it follows `--`.
   tuiOptions(program).allowExcessArguments().action(async (opts: Record<string, unknown>) => {
+    if (opts.acp) return void (Deno.exitCode = exitCodeFor(await startAcp(opts, embedding)));
     const prompt = firstPrompt(program, argv.includes("--"));
     Deno.exitCode = exitCodeFor(await startTui(opts, embedding, prompt));
   });

@@ -42,6 +42,10 @@ export const LEAF = "src/lib";
 export const NPM_HOMES: Record<string, { homes: string[]; fix: string }> = {
   "hono": { homes: ["src/frontends/serve"], fix: "move the HTTP code into src/frontends/serve" },
   "bcryptjs": { homes: ["src/frontends/serve"], fix: "check passwords in src/frontends/serve/auth.ts" },
+  "@agentclientprotocol/sdk": {
+    homes: ["src/frontends/acp"],
+    fix: "speak ACP from src/frontends/acp; put what it needs in src/control",
+  },
   "@modelcontextprotocol/sdk": { homes: ["src/mcp"], fix: "go through src/mcp/client.ts" },
   "commander": { homes: [...ENTRIES, "src/frontends"], fix: "parse argv in cli.ts or a frontend" },
   "smol-toml": { homes: ["src/config"], fix: "parse TOML in src/config and pass the values in" },

@@ -1,7 +1,7 @@
 /**
  * @module
- * Decides whether this invocation re-runs itself under the Deno fence: only agent sessions (`run`,
- * `serve` and the TUI), only when Deno was started with broad permissions (`deno task start`, `-A`), never twice,
+ * Decides whether this invocation re-runs itself under the Deno fence: only agent sessions (`run`, `serve`,
+ * `acp` and the TUI), only when Deno was started with broad permissions (`deno task start`, `-A`), never twice,
  * never in a compiled binary (its flags are baked in), and not with REASONIX_NO_FENCE=1.
  */
 import { basename } from "node:path";
@@ -11,7 +11,7 @@ import { FENCE_PARENT_ENV, FENCED_ENV, NO_FENCE_ENV } from "../../lib/fence_env.
 import { watchParent } from "../../sandbox/parent_watch.ts";
 import { killChildrenAndExit } from "../../sandbox/children.ts";
 
-const FENCED_COMMANDS = new Set(["run", "serve"]);
+const FENCED_COMMANDS = new Set(["run", "serve", "acp"]);
 const VALUE_OPTIONS = new Set(["--dir", "--add-dir", "--trajectory", "--metrics", "--addr", "--port-file"]);
 /** Options that print and exit before any session starts; they gain nothing from the fence. */
 const INFO_OPTIONS = new Set(["-h", "--help", "-V", "--version"]);

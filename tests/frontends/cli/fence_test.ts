@@ -1,15 +1,27 @@
 import assert from "node:assert/strict";
 import { fencedSession } from "../../../src/frontends/cli/fence.ts";
 
-Deno.test("fencedSession(): run and the interactive TUI are fenced; subcommands and info flags are not", () => {
-  for (const args of [[], ["run", "task"], ["-c"], ["--dir", "x", "-r"], ["--yolo", "--", "--help"]]) {
+Deno.test("fencedSession(): run, acp and the interactive TUI are fenced; subcommands and info flags are not", () => {
+  const fenced = [[], ["run", "task"], ["acp"], ["--acp"], ["-c"], ["--dir", "x", "-r"], [
+    "--yolo",
+    "--",
+    "--help",
+  ]];
+  for (const args of fenced) {
     assert.equal(fencedSession(args), true, args.join(" "));
   }
   for (
-    const args of [["setup"], ["doctor"], ["--version"], ["-h"], ["--dir", "x", "--help"], [
-      "session",
-      "list",
-    ]]
+    const args of [
+      ["setup"],
+      ["doctor"],
+      ["--version"],
+      ["-h"],
+      ["--dir", "x", "--help"],
+      [
+        "session",
+        "list",
+      ],
+    ]
   ) {
     assert.equal(fencedSession(args), false, args.join(" "));
   }

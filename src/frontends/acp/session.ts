@@ -1,0 +1,165 @@
+/**
+ * @module
+ * One ACP session over one Controller: its events become `session/update`s (in order, each sent before
+ * the prompt's response), its approvals become `session/request_permission`, and a prompt goes through
+ * the Controller's `submit`, so slash commands work as in every face.
+ */
+import type * as acp from "@agentclientprotocol/sdk";
+import type { ApprovalChoice, ApprovalRequest, Controller, ReasonixEvent } from "../../control/mod.ts";
+import { updatesOf } from "./updates.ts";
+import { UsageGauge } from "./usage.ts";
+import { approvalToolCall } from "./tool_calls.ts";
+import { promptText } from "./prompt.ts";
+import { requestError } from "./errors.ts";
+import { errorMessage } from "../../lib/errors.ts";
+import { escapeControls } from "../../lib/terminal_text.ts";
+
+/** What the session needs of the connection: sending to the editor. */
+export interface EditorLink {
+  notify(update: acp.SessionUpdate, sessionId: string): Promise<void>;
+  requestPermission(
+    params: acp.RequestPermissionRequest,
+    signal: AbortSignal,
+  ): Promise<acp.RequestPermissionResponse>;
+}
+
+export class AcpSession {
+  readonly id: string;
+  readonly controller: Controller;
+  #link: EditorLink;
+  #queue: Promise<void> = Promise.resolve();
+  #replaying = false;
+  #cancelled = false;
+  #asking = new Map<string, AbortController>();
+  #unsubscribe: () => void = () => {};
+  #usage = new UsageGauge();
+
+  constructor(controller: Controller, link: EditorLink) {
+    this.id = controller.sessionId;
+    this.controller = controller;
+    this.#link = link;
+  }
+
+  get root(): string {
+    return this.controller.workspaceRoot;
+  }
+
+  /** Starts listening; with `replay`, the stored session is sent first as updates. */
+  attach(replay: boolean): Promise<void> {
+    this.#replaying = replay;
+    this.#unsubscribe = this.controller.subscribe((event) => this.#onEvent(event), replay ? {} : undefined);
+    this.#replaying = false;
+    this.#sendUsage();
+    return this.flush();
+  }
+
+  /** Resolves once every update queued so far was handed to the connection. */
+  flush(): Promise<void> {
+    return this.#queue;
+  }
+
+  send(update: acp.SessionUpdate): Promise<void> {
+    this.#queue = this.#queue.then(() => this.#link.notify(update, this.id)).catch((error) => {
+      console.error(`reasonix acp: cannot send an update: ${escapeControls(errorMessage(error))}`);
+    });
+    return this.#queue;
+  }
+
+  async prompt(blocks: readonly acp.ContentBlock[]): Promise<acp.PromptResponse> {
+    this.#cancelled = false;
+    const input = promptText(blocks, this.root);
+    let result;
+    try {
+      result = await this.controller.submit(input);
+    } catch (error) {
+      throw requestError(error);
+    } finally {
+      await this.flush();
+    }
+    if (this.#cancelled) return { stopReason: "cancelled" };
+    if (result.kind !== "turn") return { stopReason: "end_turn" };
+    const outcome = result.outcome;
+    if (outcome.subtype === "error_max_steps") return { stopReason: "max_turn_requests" };
+    if (outcome.error?.code === "turn.interrupted") return { stopReason: "cancelled" };
+    if (outcome.error) throw requestError(outcome.error);
+    return { stopReason: "end_turn" };
+  }
+
+  cancel(): void {
+    this.#cancelled = true;
+    this.controller.interrupt("SIGINT");
+  }
+
+  /** Ends a running turn as an interrupt does, then lets the session go. */
+  async close(): Promise<void> {
+    this.#cancelled = true;
+    this.controller.interrupt("SIGTERM");
+    this.#unsubscribe();
+    for (const asking of this.#asking.values()) asking.abort();
+    await this.flush();
+    await this.controller.close();
+  }
+
+  #onEvent(event: ReasonixEvent): void {
+    for (const update of updatesOf(event, { root: this.root, replay: this.#replaying })) this.send(update);
+    if (event.type === "usage") this.#usage.add(event);
+    if (this.#replaying) return;
+    if (event.type === "usage") this.#sendUsage();
+    if (event.type === "approval_requested") void this.#ask(event.request);
+    if (event.type === "approval_resolved") this.#asking.get(event.id)?.abort();
+  }
+
+  #sendUsage(): void {
+    const update = this.#usage.update(this.controller.contextWindow);
+    if (update) this.send(update);
+  }
+
+  /** Asks the editor; any failure to get an answer is a deny, so a call never runs unapproved. */
+  async #ask(request: ApprovalRequest): Promise<void> {
+    const abort = new AbortController();
+    this.#asking.set(request.id, abort);
+    let choice: ApprovalChoice = "deny";
+    try {
+      await this.flush();
+      const response = await this.#link.requestPermission({
+        sessionId: this.id,
+        toolCall: approvalToolCall(request, this.root),
+        options: permissionOptions(request),
+      }, abort.signal);
+      if (response.outcome.outcome === "selected") choice = choiceOf(response.outcome.optionId, request);
+    } catch (error) {
+      if (!abort.signal.aborted) {
+        console.error(
+          `reasonix acp: permission request failed: ${error instanceof Error ? error.message : error}`,
+        );
+      }
+    } finally {
+      this.#asking.delete(request.id);
+    }
+    await this.controller.answerApproval(request.id, choice);
+  }
+}
+
+const CHOICES: readonly ApprovalChoice[] = ["allow_once", "allow_session", "allow_always", "deny"];
+
+function choiceOf(optionId: string, request: ApprovalRequest): ApprovalChoice {
+  const choice = CHOICES.find((c) => c === optionId) ?? "deny";
+  // A remembered grant needs a rule; without one only this call can be allowed.
+  return request.suggestedRule === null && choice !== "deny" ? "allow_once" : choice;
+}
+
+export function permissionOptions(request: ApprovalRequest): acp.PermissionOption[] {
+  const rule = request.suggestedRule;
+  return [
+    { optionId: "allow_once", name: "Allow once", kind: "allow_once" },
+    ...(rule === null ? [] : [
+      { optionId: "allow_session", name: `Allow ${rule} for this session`, kind: "allow_always" as const },
+      {
+        optionId: "allow_always",
+        name: `Always allow ${rule} in this workspace`,
+        kind: "allow_always" as const,
+      },
+    ]),
+    { optionId: "deny", name: "Reject", kind: "reject_once" },
+  ];
+}
