@@ -190,8 +190,11 @@ export interface ResolvedConfig {
 
 export type McpTransportKind = "stdio" | "http" | "sse";
 
-/** Which file declared an MCP server: user-scope files run without asking, project files need trust. */
-export type McpSource = "global" | "legacy" | "project" | "mcp_json";
+/**
+ * Which file declared an MCP server: user-scope files run without asking, project files need trust.
+ * `editor`: an ACP client named it for one session (the editor acts for the user, like a user file).
+ */
+export type McpSource = "global" | "legacy" | "project" | "mcp_json" | "editor";
 
 /**
  * A remote server's OAuth settings: pre-registered credentials (`clientId`, `clientSecret`; without them

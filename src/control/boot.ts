@@ -11,7 +11,7 @@ import { type Paths, processEnv, resolvePaths } from "../config/paths.ts";
 import { protectedPaths } from "../config/protected_paths.ts";
 import { formatWarning } from "../config/errors.ts";
 import { warningsToShow } from "../config/warn_once.ts";
-import type { ProviderConfig, ResolvedConfig } from "../config/types.ts";
+import type { McpServerDecl, ProviderConfig, ResolvedConfig } from "../config/types.ts";
 import { ReasonixError } from "../lib/errors.ts";
 import { existingDir } from "./workspace_dir.ts";
 import { createProvider } from "../provider/registry.ts";
@@ -61,6 +61,8 @@ export interface BootOptions {
   trustProjectMcp?: boolean;
   /** How long the first request waits for MCP servers still starting (mcp_tools.ts MCP_GRACE_MS). */
   mcpGraceMs?: number;
+  /** MCP servers the face's user named for this session (an editor's, over ACP), beside the configured. */
+  mcpServers?: readonly McpServerDecl[];
 }
 
 export async function bootController(options: BootOptions): Promise<Controller> {
@@ -147,6 +149,7 @@ async function bootWith(options: BootOptions, booting: Booting): Promise<Control
     flags,
     interactive: !options.headless,
     ...(options.trustProjectMcp ? { trustProjectServers: true } : {}),
+    ...(options.mcpServers ? { extra: options.mcpServers } : {}),
   });
   warnings.push(...mcp.warnings);
   return withMcpTools({

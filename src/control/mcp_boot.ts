@@ -8,7 +8,7 @@
 import type { Paths } from "../config/paths.ts";
 import { formatWarning } from "../config/errors.ts";
 import { type ConfigFlags, loadConfig } from "../config/load.ts";
-import type { ResolvedConfig } from "../config/types.ts";
+import type { McpServerDecl, ResolvedConfig } from "../config/types.ts";
 import { errorMessage, ReasonixError } from "../lib/errors.ts";
 import { type McpServerList, resolveMcpServers } from "../mcp/config.ts";
 import { McpManager } from "../mcp/manager.ts";
@@ -27,6 +27,8 @@ export interface McpBootOptions {
   flags?: ConfigFlags;
   /** Someone can answer `/mcp trust` (the TUI): refused project servers add a notice naming it. */
   interactive?: boolean;
+  /** Servers an editor named for this session (src/mcp/editor_servers.ts); kept across `/reload`. */
+  extra?: readonly McpServerDecl[];
 }
 
 /** How each running manager was booted, so `/reload` and `/mcp trust` can resolve its servers again. */

@@ -4,7 +4,8 @@
  * `.mcp.json`, then `[[plugins]]` of its reasonix.toml; a later file replaces an earlier one's server of
  * the same name. Each server is expanded (`${VAR}`, `${VAR:-default}`) and carries its trust state. The
  * project's `.env` feeds only the expansion of project-declared servers, after the process environment:
- * a cloned repository cannot steer the user's own servers through it.
+ * a cloned repository cannot steer the user's own servers through it. Servers an editor named for the
+ * session come last, as written.
  */
 import { join } from "node:path";
 import { hiddenPaths } from "../config/hidden.ts";
@@ -15,6 +16,7 @@ import type { ConfigWarning, McpServerDecl, ResolvedConfig } from "../config/typ
 import { readConfined } from "../lib/confined_read.ts";
 import { expandServer, type Lookup, type McpServerSpec, MissingVariable } from "./expand.ts";
 import { readMcpJson } from "./mcp_json.ts";
+import { editorSpec } from "./editor_servers.ts";
 import { fromProject, type McpTrust, mcpTrust } from "./trust.ts";
 
 export interface McpServerEntry {
@@ -40,6 +42,8 @@ export interface McpConfigOptions {
   paths: Paths;
   /** The process environment (config/paths.ts `processEnv()`). */
   env: Record<string, string>;
+  /** Servers an editor named for this session (editor_servers.ts): they win over a file's of the same name. */
+  extra?: readonly McpServerDecl[];
 }
 
 export async function resolveMcpServers(
@@ -50,7 +54,9 @@ export async function resolveMcpServers(
   const json = await readMcpJson(options.workspace, hidden);
   const user = config.mcpServers.filter((decl) => !fromProject(decl));
   const projectToml = config.mcpServers.filter(fromProject);
-  const decls = mergeByName(mergeByName(user, json.servers), projectToml);
+  const decls = mergeByName(mergeByName(mergeByName(user, json.servers), projectToml), [
+    ...options.extra ?? [],
+  ]);
   const dotenv = await projectDotenv(options.workspace, hidden);
   const warnings = [...json.warnings, ...dotenv.warnings];
   const userLookup: Lookup = (name) => options.env[name];
@@ -64,7 +70,10 @@ export async function resolveMcpServers(
       ),
     };
     const trust = await mcpTrust(options.paths, options.workspace, decl);
-    return { decl, trust, ...timeouts, ...expanded(decl, fromProject(decl) ? projectLookup : userLookup) };
+    const spec = decl.source === "editor"
+      ? editorSpec(decl)
+      : expanded(decl, fromProject(decl) ? projectLookup : userLookup);
+    return { decl, trust, ...timeouts, ...spec };
   }));
   return { servers, warnings };
 }

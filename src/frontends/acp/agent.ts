@@ -14,6 +14,7 @@ import { requestError } from "./errors.ts";
 import { availableCommands } from "./commands.ts";
 import { registerExtensions, VENDOR_METHODS } from "./extensions.ts";
 import { deleteSession, listSessions } from "./listing.ts";
+import { editorServers } from "./mcp_servers.ts";
 import type { ResponseWatch } from "./response_watch.ts";
 
 export interface AcpOptions {
@@ -69,7 +70,7 @@ export function initializeResponse(): acp.InitializeResponse {
     agentCapabilities: {
       loadSession: true,
       promptCapabilities: { image: false, audio: false, embeddedContext: true },
-      mcpCapabilities: { http: false, sse: false },
+      mcpCapabilities: { http: true, sse: true },
       sessionCapabilities: { list: {}, resume: {}, close: {}, delete: {}, additionalDirectories: {} },
       _meta: { "reasonix.io": { version: VERSION, methods: [...VENDOR_METHODS] } },
     },
@@ -179,9 +180,7 @@ async function openSession(
 ): Promise<AcpSession> {
   const dirs = params.additionalDirectories ?? [];
   for (const dir of [params.cwd, ...dirs]) checkDir(dir);
-  if ((params.mcpServers ?? []).length > 0) {
-    console.error("reasonix acp: MCP servers sent by the client are not started; configure them in Reasonix");
-  }
+  const mcpServers = await wrap(() => editorServers(params.mcpServers));
   // An exact id only: a prefix or title match would open (and repair) another session first.
   if (resume !== null && !(await wrap(() => listSessions(params.cwd))).some((s) => s.sessionId === resume)) {
     throw acp.RequestError.sessionNotFound(resume);
@@ -194,6 +193,7 @@ async function openSession(
       headless: false,
       answersQuestions: false,
       switchable: true,
+      mcpServers,
       flags: { ...flags, addDirs: [...flags.addDirs ?? [], ...dirs] },
       ...(resume === null ? {} : { resume: { kind: "query", query: resume } }),
     })
