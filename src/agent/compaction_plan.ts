@@ -20,6 +20,7 @@ import {
   SUMMARY_OPEN,
 } from "./compaction.ts";
 import { STEP_LIMIT_NOTE } from "./loop.ts";
+import { isSteerMessage } from "./steer.ts";
 
 /** A user message longer than this is a paste: its digest copy is shortened, its raw text archived. */
 export const PIN_MAX_CHARS = 2000;
@@ -49,7 +50,8 @@ export interface PlanOptions {
 export function opensTurn(message: ChatMessage): boolean {
   if (message.role !== "user") return false;
   const content = message.content;
-  return content !== STEP_LIMIT_NOTE && !isSummaryPrompt(content) && !content.startsWith(SUMMARY_OPEN) &&
+  return content !== STEP_LIMIT_NOTE && !isSteerMessage(content) && !isSummaryPrompt(content) &&
+    !content.startsWith(SUMMARY_OPEN) &&
     !isTransientBlock(message);
 }
 

@@ -19,6 +19,7 @@ import type { ToolRegistry } from "../tool/registry.ts";
 import type { ToolContext } from "../tool/tool.ts";
 import { type CallOutcome, dispatchToolCalls, type Gate } from "./dispatch.ts";
 import type { ToolOutcomeMeta } from "../session/store.ts";
+import type { SteerSource } from "./steer.ts";
 
 /** Used when `max_steps` is 0 ("auto"): a runaway loop still ends. */
 export const AUTO_MAX_STEPS = 200;
@@ -43,6 +44,8 @@ export interface TurnLoopOptions {
   emit: (event: ReasonixEvent) => void;
   /** Runs between the requests of a turn, after every tool result is in (compaction hooks in here). */
   beforeNextCall?: () => Promise<void>;
+  /** Text the person sent mid-turn (steer.ts): it goes on the tail before the next request. */
+  steer?: SteerSource;
 }
 
 export interface TurnLoopResult {
@@ -59,11 +62,17 @@ export async function runTurnLoop(options: TurnLoopOptions): Promise<TurnLoopRes
   let toolCalls = 0;
   let overLimit = false;
   while (true) {
-    if (modelCalls > 0) await options.beforeNextCall?.();
+    if (modelCalls > 0) {
+      await options.beforeNextCall?.();
+      const steering = options.steer?.take();
+      if (steering) await options.append({ role: "user", content: steering });
+    }
     const reply = await callModel(options);
     modelCalls++;
     const calls = reply.tool_calls ?? [];
     if (calls.length === 0) {
+      // Steering that came during the final answer gets its request: the model answers it in this turn.
+      if (options.steer?.pending()) continue;
       return { subtype: "success", result: reply.content ?? "", modelCalls, toolCalls };
     }
     if (overLimit) {

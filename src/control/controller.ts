@@ -30,6 +30,7 @@ import { appendUserTurn, nowIso } from "./user_turn.ts";
 import { WorkspaceFiles } from "./workspace_files.ts";
 import { type ReasoningLanguage, reasoningLanguageNote } from "./reasoning_language.ts";
 import { TurnCheckpoints } from "./turn_checkpoints.ts";
+import { Steering, undeliveredWarning } from "./steering.ts";
 import * as rewinding from "./rewind.ts";
 import type { SessionEntry, ToolOutcomeMeta } from "../session/store.ts";
 import { type BranchPort, branchPort, type BranchTarget } from "./branches.ts";
@@ -68,6 +69,7 @@ export class Controller implements RunPort, ApprovalPort, QuestionPort, StatusPo
   #chosen: { effort?: Effort; reasoningLanguage?: ReasoningLanguage } = {};
   #sessions: SessionControl | undefined;
   #commands: CommandRegistry | undefined;
+  #steering = new Steering();
 
   /** With `reboot`, the Controller can switch sessions (`sessions`), keeping its listeners. */
   constructor(parts: ControllerParts, options: { reboot?: Reboot } = {}) {
@@ -297,10 +299,16 @@ export class Controller implements RunPort, ApprovalPort, QuestionPort, StatusPo
     this.#abort?.abort(new StopRequest(signal));
   }
 
+  /** Mid-turn steering: `text` reaches the running turn's next request; false when no turn runs. */
+  steer(text: string): boolean {
+    return this.#steering.add(text);
+  }
+
   async runTurn(text: string, options: TurnOptions = {}): Promise<TurnOutcome> {
     this.#refuseWhileBusy();
     const abort = new AbortController();
     this.#abort = abort;
+    this.#steering.open();
     this.#totals.turns++;
     const turn = sessionFigures(this.#parts.log.since(0)).turns + 1;
     try {
@@ -323,6 +331,8 @@ export class Controller implements RunPort, ApprovalPort, QuestionPort, StatusPo
       );
     } finally {
       this.#abort = null;
+      const left = this.#steering.close();
+      if (left.length > 0) this.#emit({ type: "warning", message: undeliveredWarning(left) });
     }
   }
 
@@ -401,6 +411,7 @@ export class Controller implements RunPort, ApprovalPort, QuestionPort, StatusPo
       },
       emit: (event: ReasonixEvent) => this.#observe(event),
       beforeNextCall: () => this.#compactIfDue(signal, true),
+      steer: this.#steering,
     };
   }
 

@@ -8,6 +8,7 @@
  */
 import { isSummaryPrompt } from "../agent/compaction.ts";
 import { STEP_LIMIT_NOTE } from "../agent/loop.ts";
+import { isSteerMessage } from "../agent/steer.ts";
 import type { ChatMessage } from "../provider/provider.ts";
 import type { LoggedRecord } from "../session/log.ts";
 import { branchTree } from "../session/branches.ts";
@@ -213,7 +214,8 @@ function closeTurn(state: ReplayState, data: unknown): ReasonixEvent[] {
 }
 
 function isTypedTurn(content: string): boolean {
-  return !content.startsWith(CONTEXT_OPEN) && !isSummaryPrompt(content) && content !== STEP_LIMIT_NOTE;
+  return !content.startsWith(CONTEXT_OPEN) && !isSummaryPrompt(content) && content !== STEP_LIMIT_NOTE &&
+    !isSteerMessage(content);
 }
 
 function toolModes(records: readonly LoggedRecord[]): Map<string, boolean> {

@@ -272,7 +272,7 @@ Deno.test("reasonix acp: modes, config options and the _reasonix.io status exten
     await editor(new UpdateLog(), allowOnce, asked).connectWith(agent.stream, async (ctx) => {
       const init = await initialize(ctx);
       const vendor = init.agentCapabilities?._meta?.["reasonix.io"] as { methods: string[] };
-      assert.deepEqual(vendor.methods, ["_reasonix.io/session/status"]);
+      assert.deepEqual(vendor.methods, ["_reasonix.io/session/status", "_reasonix.io/session/steer"]);
       const { sessionId } = await ctx.request(acp.methods.agent.session.new, { cwd: ws, mcpServers: [] });
       await ctx.request(acp.methods.agent.session.setMode, { sessionId, modeId: "yolo" });
       const set = await ctx.request(acp.methods.agent.session.setConfigOption, {
