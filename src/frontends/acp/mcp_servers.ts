@@ -3,6 +3,7 @@
  * The MCP servers an editor sends with `session/new`, `session/load` or `session/resume`, as the session's
  * declarations: stdio `{name, command, args, env[]}`, or `{type: "http" | "sse", name, url, headers[]}`.
  * They join the configured servers for that session only; one named like a configured server replaces it.
+ * Two with one name make the request fail: which one the person meant cannot be told.
  */
 import type * as acp from "@agentclientprotocol/sdk";
 import type { McpServerDecl } from "../../config/types.ts";
@@ -13,19 +14,26 @@ export function editorServers(servers: readonly acp.McpServer[] | undefined): Mc
   const names = new Set<string>();
   for (const decl of decls) {
     if (names.has(decl.name)) {
-      throw new ReasonixError("usage.mcp_server", `Cannot start MCP server "${decl.name}": named twice`);
+      const message = `Cannot start the editor's MCP servers: two are named "${decl.name}"`;
+      throw new ReasonixError("usage.mcp_server", message, { hint: "give each server its own name" });
     }
     names.add(decl.name);
   }
   return decls;
 }
 
+/**
+ * The editor's name when a tool name can carry it (letters, digits, `-`, `_`, no `__`: tools are
+ * `mcp__<server>__<tool>`); otherwise each run of other characters becomes `-` ("My Server" → "My-Server").
+ */
+export function serverName(given: string): string {
+  const name = given.trim().replace(/[^A-Za-z0-9_-]+/g, "-").replace(/_{2,}/g, "_").replace(/^[-_]+/, "");
+  return name === "" ? "editor" : name;
+}
+
 function declOf(server: acp.McpServer): McpServerDecl {
-  if (typeof server.name !== "string" || server.name.trim() === "") {
-    throw new ReasonixError("usage.mcp_server", "Cannot start an MCP server without a name");
-  }
   const base = {
-    name: server.name,
+    name: serverName(typeof server.name === "string" ? server.name : ""),
     command: "",
     args: [],
     env: {},
