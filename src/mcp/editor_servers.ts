@@ -27,7 +27,8 @@ export function editorSpec(decl: McpServerDecl): { spec: McpServerSpec } | { pro
     };
   }
   const host = hostOf(url);
-  if (host === null) return { problem: refusal(name, `has an invalid URL "${url}"`) };
+  // The URL itself is not repeated: it may carry a token.
+  if (host === null) return { problem: refusal(name, "has a URL that is not http:// or https://") };
   if (Deno.permissions.querySync({ name: "net", host }).state === "granted") return { spec };
   return {
     problem: refusal(name, `cannot reach ${host}: the Deno fence does not let this process connect there`),
