@@ -94,6 +94,10 @@ Deno.test("reasonix acp (fenced): an editor's stdio MCP server joins the session
     assert.ok(!JSON.stringify(log.updates).includes(SECRET), "the editor never sees the env value");
     assert.ok(!agent.stderr().includes(SECRET), agent.stderr());
     assert.ok(!sim.requests.some((request) => request.body.includes(SECRET)), "nor does the model");
+    // The prompt prefix never moves: the same tools (and system prompt) in every request, across the load.
+    const prefix = (i: number) =>
+      JSON.stringify([sim.requests[i]!.json.messages[0], sim.requests[i]!.json.tools]);
+    for (let i = 1; i < sim.requests.length; i++) assert.equal(prefix(i), prefix(0), `request ${i}`);
     assert.equal(await agent.close(), 0);
   } finally {
     await agent.close();
