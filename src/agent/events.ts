@@ -80,6 +80,8 @@ export type ReasonixEvent =
       redraw?: boolean;
     }
     | { type: "turn_started"; turn: number; text: string }
+    /** Text the person sent mid-turn went to the model, on the tail (steer.ts). */
+    | { type: "steered"; text: string }
     | { type: "reasoning"; text: string }
     | { type: "text"; text: string }
     | { type: "retrying"; attempt: number; maxAttempts: number; delayMs: number; reason: string }

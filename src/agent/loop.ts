@@ -19,7 +19,7 @@ import type { ToolRegistry } from "../tool/registry.ts";
 import type { ToolContext } from "../tool/tool.ts";
 import { type CallOutcome, dispatchToolCalls, type Gate } from "./dispatch.ts";
 import type { ToolOutcomeMeta } from "../session/store.ts";
-import type { SteerSource } from "./steer.ts";
+import { steerMessage, type SteerSource } from "./steer.ts";
 
 /** Used when `max_steps` is 0 ("auto"): a runaway loop still ends. */
 export const AUTO_MAX_STEPS = 200;
@@ -65,7 +65,7 @@ export async function runTurnLoop(options: TurnLoopOptions): Promise<TurnLoopRes
     if (modelCalls > 0) {
       await options.beforeNextCall?.();
       const steering = options.steer?.take();
-      if (steering) await options.append({ role: "user", content: steering });
+      if (steering) await steer(options, steering);
     }
     const reply = await callModel(options);
     modelCalls++;
@@ -87,6 +87,11 @@ export async function runTurnLoop(options: TurnLoopOptions): Promise<TurnLoopRes
       await options.append({ role: "user", content: STEP_LIMIT_NOTE });
     }
   }
+}
+
+async function steer(options: TurnLoopOptions, texts: string[]): Promise<void> {
+  await options.append({ role: "user", content: steerMessage(texts) });
+  options.emit({ type: "steered", text: texts.join("\n\n") });
 }
 
 function stepLimitMessage(limit: number): string {

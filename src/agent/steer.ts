@@ -16,10 +16,15 @@ export function isSteerMessage(content: string): boolean {
   return content.startsWith(`${STEER_OPEN}\n`);
 }
 
+/** What the person sent, read back from a steering message. */
+export function steeredText(content: string): string {
+  return content.slice(STEER_OPEN.length).replace(/^\n\n/, "");
+}
+
 /** What the turn loop needs of a steering queue. */
 export interface SteerSource {
   /** Text is waiting for the next request. */
   pending(): boolean;
-  /** The waiting texts as one message's content, emptied; null when none wait. */
-  take(): string | null;
+  /** The waiting texts, emptied; null when none wait. */
+  take(): string[] | null;
 }

@@ -479,7 +479,8 @@ export class Controller implements RunPort, ApprovalPort, QuestionPort, StatusPo
 
   #observe(event: ReasonixEvent): void {
     countEvent(this.#totals, event);
-    if (event.type === "message" || event.type === "compaction") event = { ...event, seq: this.lastSeq };
+    const recorded = event.type === "message" || event.type === "compaction" || event.type === "steered";
+    if (recorded) event = { ...event, seq: this.lastSeq };
     if (event.type === "warning") {
       void this.#entry({ kind: "notice", level: "warning", text: event.message }).catch(() => {});
     }

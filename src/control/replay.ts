@@ -8,7 +8,7 @@
  */
 import { isSummaryPrompt } from "../agent/compaction.ts";
 import { STEP_LIMIT_NOTE } from "../agent/loop.ts";
-import { isSteerMessage } from "../agent/steer.ts";
+import { isSteerMessage, steeredText } from "../agent/steer.ts";
 import type { ChatMessage } from "../provider/provider.ts";
 import type { LoggedRecord } from "../session/log.ts";
 import { branchTree } from "../session/branches.ts";
@@ -125,6 +125,7 @@ function messageEvents(
   state: ReplayState,
 ): ReasonixEvent[] {
   if (message.role === "user") {
+    if (isSteerMessage(message.content)) return [{ type: "steered", text: steeredText(message.content) }];
     if (isSummaryPrompt(message.content)) state.summaryNext = true;
     if (state.entries || !isTypedTurn(message.content)) return [];
     const closing = state.open ? [{ type: "turn_done", subtype: "success", result: "" } as const] : [];

@@ -5,7 +5,7 @@
  * answer. Between turns nothing is taken: the text is a prompt then. What a turn that stopped early (an
  * interrupt, a failure) never delivered is handed back, so the face can say so.
  */
-import { steerMessage, type SteerSource } from "../agent/steer.ts";
+import type { SteerSource } from "../agent/steer.ts";
 
 export class Steering implements SteerSource {
   #pending: string[] = [];
@@ -28,11 +28,11 @@ export class Steering implements SteerSource {
     return this.#pending.length > 0;
   }
 
-  take(): string | null {
+  take(): string[] | null {
     if (this.#pending.length === 0) return null;
-    const content = steerMessage(this.#pending);
+    const texts = this.#pending;
     this.#pending = [];
-    return content;
+    return texts;
   }
 
   /** The turn ended: returns the texts it never delivered. */

@@ -2,7 +2,7 @@
  * Mid-turn steering through `_reasonix.io/session/steer`, against the simulator: text sent while the model
  * streams a tool call reaches the very next request as a user message after the tool result; text sent
  * while it streams its final answer makes the turn take one more request; between turns steering is
- * refused. Checked on the raw request bytes the simulator received.
+ * refused. Checked on the raw request bytes the simulator received; a `session/load` replays the steering as user messages.
  */
 import assert from "node:assert/strict";
 import * as acp from "@agentclientprotocol/sdk";
@@ -65,6 +65,17 @@ Deno.test("reasonix acp: _reasonix.io/session/steer reaches the running turn's n
         await ctx.request(STEER, { sessionId, text: "And say hello." });
         assert.equal((await prompt).stopReason, "end_turn");
         assert.equal(textOf(log.of(sessionId), "user_message_chunk"), "Also count its lines.And say hello.");
+        // A reload replays the steering where it went, after the turn's own prompt.
+        const before = log.of(sessionId).length;
+        await ctx.request(acp.methods.agent.session.load, { sessionId, cwd: ws, mcpServers: [] });
+        const replayed = log.of(sessionId).slice(before).filter((u) =>
+          u.sessionUpdate === "user_message_chunk"
+        );
+        assert.deepEqual(replayed.map((u) => textOf([u], "user_message_chunk")), [
+          "read a.txt",
+          "Also count its lines.",
+          "And say hello.",
+        ]);
       });
     assert.equal(sim.requests.length, 3);
     const second = messagesOf(sim, 1);

@@ -38,7 +38,6 @@ export function registerExtensions(app: acp.AgentApp, sessions: Sessions): void 
       const message = "No turn is running to steer: send the text with session/prompt";
       throw requestError(new ReasonixError("session.not_running", message));
     }
-    session.send({ sessionUpdate: "user_message_chunk", content: { type: "text", text: params.text } });
     return { queued: true };
   });
   app.onRequest(STATUS_METHOD, sessionRef, ({ params }) => {

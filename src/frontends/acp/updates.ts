@@ -25,6 +25,8 @@ export function updatesOf(
   switch (event.type) {
     case "turn_started":
       return options.replay ? [text("user_message_chunk", event.text)] : [];
+    case "steered":
+      return [text("user_message_chunk", event.text)];
     case "reasoning":
       return event.text ? [text("agent_thought_chunk", event.text)] : [];
     case "text":

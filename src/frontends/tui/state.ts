@@ -153,6 +153,8 @@ function reduceOne(state: TuiState, event: ReasonixEvent | LocalAction): TuiStat
       return notice(state, "warning", event.message);
     case "notice":
       return notice(state, "info", event.message);
+    case "steered":
+      return notice(state, "info", t("notice.steered", { text: event.text }));
     case "jobs":
       return withStatus(state, { runningJobs: event.running });
     case "retrying":

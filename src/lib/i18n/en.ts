@@ -205,6 +205,7 @@ export const en = {
   "error.permission": "Not permitted",
   "error.internal": "Something went wrong inside Reasonix",
   "notice.retrying": "Retrying ({attempt}/{max}) in {delay} ms: {reason}",
+  "notice.steered": "Sent to the model mid-turn: {text}",
   "notice.compacted": "Context compacted ({reason}): {before} → {after} tokens",
   "notice.compact_manual": "on request",
   "notice.compact_context_limit": "context limit",

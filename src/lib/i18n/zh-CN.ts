@@ -200,6 +200,7 @@ export const zhCN: Catalog = {
   "error.permission": "不允许此操作",
   "error.internal": "Reasonix 内部出错",
   "notice.retrying": "重试中（{attempt}/{max}），{delay} 毫秒后：{reason}",
+  "notice.steered": "已在本轮中途发给模型：{text}",
   "notice.compacted": "上下文已压缩（{reason}）：{before} → {after} tokens",
   "notice.compact_manual": "手动",
   "notice.compact_context_limit": "达到上下文上限",

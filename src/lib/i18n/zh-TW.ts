@@ -201,6 +201,7 @@ export const zhTW: Catalog = {
   "error.permission": "不允許此操作",
   "error.internal": "Reasonix 內部出錯",
   "notice.retrying": "重試中（{attempt}/{max}），{delay} 毫秒後：{reason}",
+  "notice.steered": "已在本輪中途傳給模型：{text}",
   "notice.compacted": "上下文已壓縮（{reason}）：{before} → {after} tokens",
   "notice.compact_manual": "手動",
   "notice.compact_context_limit": "達到上下文上限",
