@@ -8,6 +8,7 @@ import type { McpServerDecl } from "../../src/config/types.ts";
 import { resolveMcpServers } from "../../src/mcp/config.ts";
 import { editorSpec, EXEC_SCRIPT } from "../../src/mcp/editor_servers.ts";
 import { fixture } from "../config/_fixture.ts";
+import { reloadMcpServers, startMcpServers } from "../../src/control/mcp_boot.ts";
 
 function decl(fields: Partial<McpServerDecl>): McpServerDecl {
   return {
@@ -78,4 +79,29 @@ Deno.test("editorSpec(): with every permission the command runs as given", () =>
   const spec = editorSpec(decl({ command: "/opt/editor/server", args: ["a"] }));
   assert.ok("spec" in spec);
   assert.deepEqual([spec.spec.command, ...spec.spec.args], ["/opt/editor/server", "a"]);
+});
+
+Deno.test("reloadMcpServers(): an editor's servers stay in the session when the files are read again", async () => {
+  await using fx = await fixture();
+  await fx.write(
+    fx.paths.globalConfigFile,
+    `[[plugins]]\nname = "mine"\ncommand = "mine"\nauto_start = false\n`,
+  );
+  const config = await loadConfig({ workspace: fx.workspace, paths: fx.paths });
+  const extra = [decl({ command: "/opt/editor/server", autoStart: false })];
+  const { manager } = await startMcpServers(config, {
+    workspace: fx.workspace,
+    paths: fx.paths,
+    env: {},
+    extra,
+  });
+  try {
+    assert.deepEqual(manager.status().map((s) => [s.name, s.state.kind]), [["mine", "idle"], ["ed", "idle"]]);
+    await fx.write(fx.paths.globalConfigFile, "");
+    await reloadMcpServers(manager);
+    assert.deepEqual(manager.status().map((s) => s.name), ["ed"]);
+    assert.equal(manager.entry("ed")!.decl.source, "editor");
+  } finally {
+    await manager.closeAll();
+  }
 });
