@@ -2,8 +2,8 @@
  * MCP servers an editor names in `session/new` and `session/load`, through `reasonix acp` run fenced as
  * an editor runs it (main.ts with -A re-runs itself under the Deno fence): a stdio server whose command
  * the fence does not list (a script in the workspace) starts and the model calls its tools; the editor's
- * env values never show in what the model, the editor or stderr sees; a Streamable HTTP server
- * (server-everything) answers; a host the fence does not let the process reach is refused, naming the fence.
+ * env values never show in what the model, the editor or stderr sees; server-everything answers over
+ * Streamable HTTP and SSE; a host the fence does not let the process reach is refused, naming the fence.
  */
 import assert from "node:assert/strict";
 import { join, resolve } from "node:path";
@@ -106,11 +106,16 @@ Deno.test("reasonix acp (fenced): an editor's stdio MCP server joins the session
   }
 });
 
-Deno.test("reasonix acp (fenced): an editor's Streamable HTTP server answers; an unreachable host is refused", async () => {
+Deno.test("reasonix acp (fenced): an editor's Streamable HTTP and SSE servers answer; an unreachable host is refused", async () => {
   const cwd = await Deno.makeTempDir({ prefix: "reasonix-everything-" });
   const server = await loopbackServer(`${EVERYTHING}/dist/index.js`, ["streamableHttp"], { cwd, env: ENV });
+  const sseServer = await loopbackServer(`${EVERYTHING}/dist/index.js`, ["sse"], { cwd, env: ENV });
   const sim = await DeepSeekSim.start({
-    script: [capabilityCall("tool:mcp__web__echo", { message: "over http" }), { content: "Echoed." }],
+    script: [
+      capabilityCall("tool:mcp__web__echo", { message: "over http" }),
+      capabilityCall("tool:mcp__old__echo", { message: "over sse" }),
+      { content: "Echoed." },
+    ],
   });
   const home = await makeHome({ simUrl: sim.url });
   const ws = await makeWorkspace({});
@@ -121,16 +126,21 @@ Deno.test("reasonix acp (fenced): an editor's Streamable HTTP server answers; an
   const log = new UpdateLog();
   const headers = [{ name: "Authorization", value: `Bearer ${SECRET}` }];
   const web: acp.McpServer = { type: "http", name: "web", url: server.url("/mcp"), headers };
+  const old: acp.McpServer = { type: "sse", name: "old", url: sseServer.url("/sse"), headers };
   try {
     await editor(log).connectWith(agent.stream, async (ctx) => {
       await ctx.request(acp.methods.agent.initialize, { protocolVersion: acp.PROTOCOL_VERSION });
-      const { sessionId } = await ctx.request(acp.methods.agent.session.new, { cwd: ws, mcpServers: [web] });
+      const { sessionId } = await ctx.request(acp.methods.agent.session.new, {
+        cwd: ws,
+        mcpServers: [web, old],
+      });
       const done = await ctx.request(acp.methods.agent.session.prompt, {
         sessionId,
         prompt: [{ type: "text", text: "echo over http" }],
       });
       assert.equal(done.stopReason, "end_turn");
       assert.match(toolResults(sim, 1)[0]!, /Echo: over http/);
+      assert.match(toolResults(sim, 2)[1]!, /Echo: over sse/);
     });
     const refusedLog = new UpdateLog();
     await editor(refusedLog).connectWith(narrow.stream, async (ctx) => {
@@ -147,6 +157,7 @@ Deno.test("reasonix acp (fenced): an editor's Streamable HTTP server answers; an
     await agent.close();
     await narrow.close();
     await server.stop();
+    await sseServer.stop();
     await sim.close();
     await removeAll(home, fenced, ws, cwd);
   }
