@@ -13,6 +13,7 @@ import {
   type ToolContext,
   type ToolData,
   ToolError,
+  type ToolProgress,
   type ToolResult,
   type ToolSpec,
 } from "../tool/tool.ts";
@@ -67,6 +68,8 @@ export interface DispatchOptions {
   gate?: Gate;
   onStart?: (call: ToolCall) => void;
   onDone?: (outcome: CallOutcome) => void;
+  /** What a running call reports of its progress (the call as `onStart` saw it). */
+  onProgress?: (call: ToolCall, update: ToolProgress) => void;
 }
 
 interface Settled {
@@ -155,7 +158,7 @@ async function settle(resolved: ResolvedCall, options: DispatchOptions): Promise
       : { allow: true as const };
     waitedMs = decision.waitedMs ?? 0;
     if (!decision.allow) return failure(decision.code, decision.message, ctx);
-    const toolCtx = withPermits(ctx, spec, options.gate);
+    const toolCtx = withProgress(withPermits(ctx, spec, options.gate), call, options.onProgress);
     const result = plan.plan
       ? await applyPlanned(await plan.plan(), toolCtx)
       : await spec.execute(checked.data, toolCtx);
@@ -193,6 +196,15 @@ function withPermits(ctx: ToolContext, spec: ToolSpec, gate: Gate | undefined): 
       return decision.allow ? null : decision.message;
     },
   };
+}
+
+function withProgress(
+  ctx: ToolContext,
+  call: ToolCall,
+  report: DispatchOptions["onProgress"],
+): ToolContext {
+  if (!report) return ctx;
+  return { ...ctx, onProgress: (update) => report(call, update) };
 }
 
 /** What the fence allows, by the access Deno says was missing. */
