@@ -2,8 +2,8 @@
  * One contract suite run against server-everything over each transport: its own stdio, Streamable HTTP and
  * SSE modes (bound to 127.0.0.1 by tests/fixtures/mcp/loopback.ts), and its stdio mode exposed over SSE and
  * Streamable HTTP by supergateway: tools, progress, cancelling, roots, prompts (list, get with arguments, an
- * embedded resource) and resources (list, templates, read of text and blob). Then a cancelled call is seen by the server over stdio, SSE and
- * Streamable HTTP.
+ * embedded resource) and resources (list, templates, read of text and blob). Then a cancelled call is seen by
+ * the server over stdio, SSE and Streamable HTTP.
  */
 import assert from "node:assert/strict";
 import { join } from "node:path";
