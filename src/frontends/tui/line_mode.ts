@@ -58,7 +58,7 @@ export async function runLineMode(options: LineModeOptions): Promise<string | nu
       .then((reply) => controller.answerQuestion(event.id, reply));
   });
   let quit = false;
-  const face = { quit: () => quit = true };
+  const face = { quit: () => quit = true, localBrowser: true };
   controller.start();
   let failed: string | null = null;
   try {
