@@ -198,13 +198,25 @@ function withPermits(ctx: ToolContext, spec: ToolSpec, gate: Gate | undefined): 
   };
 }
 
+/** A call's progress reaches the faces at most this often; reports in between are dropped. */
+const PROGRESS_INTERVAL_MS = 100;
+
 function withProgress(
   ctx: ToolContext,
   call: ToolCall,
   report: DispatchOptions["onProgress"],
 ): ToolContext {
   if (!report) return ctx;
-  return { ...ctx, onProgress: (update) => report(call, update) };
+  let last = -Infinity;
+  return {
+    ...ctx,
+    onProgress: (update) => {
+      const now = performance.now();
+      if (now - last < PROGRESS_INTERVAL_MS) return;
+      last = now;
+      report(call, update);
+    },
+  };
 }
 
 /** What the fence allows, by the access Deno says was missing. */

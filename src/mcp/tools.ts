@@ -143,11 +143,16 @@ async function runTool(
   return { output };
 }
 
+const PROGRESS_MESSAGE_LIMIT = 1000;
+
 function progressUpdate(progress: McpProgress): ToolProgress {
   return {
     progress: progress.progress,
     ...(progress.total === undefined ? {} : { total: progress.total }),
-    ...(progress.message ? { message: progress.message } : {}),
+    // A server's text, bounded: every face is sent each report.
+    ...(typeof progress.message === "string" && progress.message !== ""
+      ? { message: progress.message.slice(0, PROGRESS_MESSAGE_LIMIT) }
+      : {}),
   };
 }
 
