@@ -1,8 +1,8 @@
 /**
  * @module
  * `/mcp`: the session's MCP servers as a table (status, tool / prompt / resource counts, why one failed
- * or waits), and `/mcp reconnect|trust|login <name>` (a login runs only in a face at this machine). Every name and reason is shown with control
- * characters made visible: a project file or a server chose them.
+ * or waits), and `/mcp reconnect|trust|login <name>` (a login runs only in a face at this machine). Every
+ * name and reason is shown with control characters made visible: a project file or a server chose them.
  */
 import { displayWidth } from "../../lib/text_table.ts";
 import { errorFields, errorText } from "../../lib/errors.ts";
