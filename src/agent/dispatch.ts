@@ -13,6 +13,7 @@ import {
   type ToolContext,
   type ToolData,
   ToolError,
+  type ToolProgress,
   type ToolResult,
   type ToolSpec,
 } from "../tool/tool.ts";
@@ -67,6 +68,8 @@ export interface DispatchOptions {
   gate?: Gate;
   onStart?: (call: ToolCall) => void;
   onDone?: (outcome: CallOutcome) => void;
+  /** What a running call reports of its progress (the call as `onStart` saw it). */
+  onProgress?: (call: ToolCall, update: ToolProgress) => void;
 }
 
 interface Settled {
@@ -155,7 +158,7 @@ async function settle(resolved: ResolvedCall, options: DispatchOptions): Promise
       : { allow: true as const };
     waitedMs = decision.waitedMs ?? 0;
     if (!decision.allow) return failure(decision.code, decision.message, ctx);
-    const toolCtx = withPermits(ctx, spec, options.gate);
+    const toolCtx = withProgress(withPermits(ctx, spec, options.gate), call, options.onProgress);
     const result = plan.plan
       ? await applyPlanned(await plan.plan(), toolCtx)
       : await spec.execute(checked.data, toolCtx);
@@ -191,6 +194,27 @@ function withPermits(ctx: ToolContext, spec: ToolSpec, gate: Gate | undefined): 
     permits: async (args) => {
       const decision = await judge(spec, args);
       return decision.allow ? null : decision.message;
+    },
+  };
+}
+
+/** A call's progress reaches the faces at most this often; reports in between are dropped. */
+const PROGRESS_INTERVAL_MS = 100;
+
+function withProgress(
+  ctx: ToolContext,
+  call: ToolCall,
+  report: DispatchOptions["onProgress"],
+): ToolContext {
+  if (!report) return ctx;
+  let last = -Infinity;
+  return {
+    ...ctx,
+    onProgress: (update) => {
+      const now = performance.now();
+      if (now - last < PROGRESS_INTERVAL_MS) return;
+      last = now;
+      report(call, update);
     },
   };
 }

@@ -97,6 +97,18 @@ export type ReasonixEvent =
       readOnly: boolean;
       data?: ToolData;
     }
+    /**
+     * A running call's progress (an MCP server's `notifications/progress`): a count, of `total` when
+     * known, and/or a line from the tool. Shown while the call runs; never recorded in the session log.
+     */
+    | {
+      type: "tool_progress";
+      callId: string;
+      name: string;
+      progress?: number;
+      total?: number;
+      message?: string;
+    }
     | { type: "message"; message: AssistantMessage }
     | {
       type: "usage";

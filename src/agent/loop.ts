@@ -136,6 +136,8 @@ async function runTools(options: TurnLoopOptions, calls: ToolCall[]): Promise<vo
       });
     },
     onDone: (outcome) => options.emit(toolResultEvent(outcome)),
+    onProgress: (call, update) =>
+      options.emit({ type: "tool_progress", callId: call.id, name: call.function.name, ...update }),
   });
   for (const outcome of outcomes) await options.append(toolMessage(outcome), toolMeta(outcome));
 }

@@ -2,8 +2,8 @@
  * @module
  * `reasonix mcp login|logout <server>`, for every face that can show a URL. A login prints the
  * authorisation URL and opens it with `$BROWSER` (or the system's opener), then waits for the browser to
- * come back to the loopback callback. Sessions never log in: they report "needs auth" and name this
- * command (src/mcp/oauth_provider.ts).
+ * come back to the loopback callback. A session never starts a login by itself: it reports "needs auth"
+ * (src/mcp/oauth_provider.ts); `/mcp login NAME` in the TUI runs one (src/control/mcp_session_login.ts).
  */
 import { processEnv } from "../config/paths.ts";
 import { ReasonixError } from "../lib/errors.ts";
@@ -19,6 +19,10 @@ export interface McpLoginIo {
   /** Default 5 minutes. */
   timeoutMs?: number;
   trustProjectServers?: boolean;
+  /** Where `$BROWSER` is read (default: the process environment). */
+  env?: Record<string, string | undefined>;
+  /** Ends the wait for the browser. */
+  signal?: AbortSignal;
 }
 
 /** How long a login waits for the opener it started to exit before returning. */
@@ -31,17 +35,28 @@ export async function mcpLogin(ctx: AdminContext, name: string, io: McpLoginIo):
     ...(io.trustProjectServers ? { trustProjectServers: true } : {}),
   });
   if (refusal !== undefined) throw new ReasonixError("mcp.not_started", refusal);
+  await loginEntry(entry, ctx.paths.mcpAuthDir, io);
+}
+
+/**
+ * Logs in to a server already resolved (and allowed to start): prints the URL, opens it with `$BROWSER`
+ * of `io.env` (default: the process's) or the system's opener, and waits for the callback.
+ */
+export async function loginEntry(entry: McpServerEntry, dir: string, io: McpLoginIo): Promise<void> {
+  const name = entry.decl.name;
+  if (entry.spec === undefined) throw new ReasonixError("mcp.not_started", entry.problem ?? "");
   const openers: OpenedBrowser[] = [];
   const { loginMcpServer } = await oauthLogin();
   try {
-    await loginMcpServer(entry.spec!, {
-      dir: ctx.paths.mcpAuthDir,
+    await loginMcpServer(entry.spec, {
+      dir,
       timeoutMs: io.timeoutMs ?? 300_000,
       connectTimeoutMs: entry.startupTimeoutMs,
+      ...(io.signal ? { signal: io.signal } : {}),
       open(url) {
         io.print(`Open this URL to authorise Reasonix for MCP server "${name}":`);
         io.print(url.href);
-        const opened = openInBrowser(url.href, processEnv());
+        const opened = openInBrowser(url.href, io.env ?? processEnv());
         if (opened) openers.push(opened);
       },
     });

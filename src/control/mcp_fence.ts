@@ -6,6 +6,8 @@
  * workspace as its directory, because the user declared it (and, for a project file's server, approved
  * it); the fence only keeps the kernel from spawning anything else. Servers the gate would refuse
  * (an untrusted or changed project definition) are left out unless the run allows project servers.
+ * When a remote server may start, the browser openers `/mcp login` runs (`$BROWSER`'s commands, the
+ * system's opener) may be spawned too: a session's login opens the authorisation URL with them.
  */
 import { delimiter, isAbsolute, join, resolve } from "node:path";
 import type { Paths } from "../config/paths.ts";
@@ -20,7 +22,7 @@ export interface McpFenceRequest {
 }
 
 export interface McpAllowance {
-  /** Executables (and their real paths) the stdio servers start with. */
+  /** Executables (and their real paths) the stdio servers start with, and the browser openers. */
   run: string[];
   /** `host:port` of the http and sse servers. */
   hosts: string[];
@@ -49,7 +51,23 @@ export async function mcpAllowance(config: ResolvedConfig, request: McpFenceRequ
       if (host !== null) hosts.add(host);
     }
   }
+  if (hosts.size > 0) {
+    for (const file of await openerPaths(request.env, request.workspace)) run.add(file);
+  }
   return { run: [...run], hosts: [...hosts] };
+}
+
+/** The commands src/sandbox/host_browser.ts may start: each `$BROWSER` entry's program, else the system's. */
+async function openerPaths(env: Record<string, string>, workspace: string): Promise<string[]> {
+  const separator = Deno.build.os === "windows" ? ";" : ":";
+  const fromEnv = (env.BROWSER ?? "").split(separator).map((entry) => entry.trim().split(/\s+/)[0] ?? "")
+    .filter((program) => program !== "");
+  const system = Deno.build.os === "darwin" ? "open" : Deno.build.os === "windows" ? "rundll32" : "xdg-open";
+  const found: string[] = [];
+  for (const program of fromEnv.length > 0 ? fromEnv : [system]) {
+    found.push(...await commandPaths(program, workspace, env.PATH ?? ""));
+  }
+  return found;
 }
 
 /** A path names one file (relative to the workspace, where servers run); a bare name every PATH copy. */

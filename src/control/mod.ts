@@ -6,6 +6,7 @@
  */
 export { bootController, type BootOptions } from "./boot.ts";
 export { type Activity, activityText, nextActivity } from "./activity.ts";
+export { progressLine } from "./tool_progress.ts";
 export type { Controller } from "./controller.ts";
 export type {
   ApprovalChoice,

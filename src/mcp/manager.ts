@@ -39,6 +39,7 @@ interface Slot {
 export class McpManager {
   readonly #slots = new Map<string, Slot>();
   readonly #options: McpManagerOptions;
+  readonly #closing = new AbortController();
 
   constructor(entries: readonly McpServerEntry[], options: McpManagerOptions) {
     this.#options = options;
@@ -158,7 +159,19 @@ export class McpManager {
     await slot.connection?.close();
   }
 
+  /** Aborts when the session closes its servers: work tied to them (a login waiting on a browser) ends. */
+  get closing(): AbortSignal {
+    return this.#closing.signal;
+  }
+
+  /** Where OAuth tokens are kept, and the environment the servers (and a login's `$BROWSER`) see. */
+  get settings(): { oauthDir?: string; env: Record<string, string> } {
+    const { oauthDir, baseEnv } = this.#options;
+    return { ...(oauthDir !== undefined ? { oauthDir } : {}), env: baseEnv };
+  }
+
   async closeAll(): Promise<void> {
+    this.#closing.abort();
     const slots = [...this.#slots.values()];
     await Promise.all(slots.map((slot) => slot.starting?.catch(() => {})));
     await Promise.all(slots.map((slot) => slot.connection?.close()));

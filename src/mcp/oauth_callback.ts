@@ -11,8 +11,11 @@ export interface CallbackListener {
   port: number;
   /** What the authorisation server is told to redirect to. */
   redirectUrl: string;
-  /** The code of the next callback with `state`; fails on an error callback or after `timeoutMs`. */
-  next(state: string, timeoutMs: number): Promise<string>;
+  /**
+   * The code of the next callback with `state`; fails on an error callback, after `timeoutMs`, or when
+   * `signal` aborts (the session that started the login closed).
+   */
+  next(state: string, timeoutMs: number, signal?: AbortSignal): Promise<string>;
   close(): Promise<void>;
 }
 
@@ -61,9 +64,15 @@ export function listenForCallback(port: number): CallbackListener {
   return {
     port: bound,
     redirectUrl: `http://localhost:${bound}/callback`,
-    async next(state, timeoutMs) {
+    async next(state, timeoutMs, signal) {
       const deadline = Date.now() + timeoutMs;
       while (true) {
+        if (signal?.aborted) {
+          throw new ReasonixError(
+            "mcp.login_cancelled",
+            "The login was cancelled before the browser came back",
+          );
+        }
         const arrival = arrivals.shift();
         if (arrival !== undefined && arrival.state === state) return codeOf(arrival);
         if (arrival !== undefined) continue;
@@ -76,11 +85,14 @@ export function listenForCallback(port: number): CallbackListener {
           );
         }
         await new Promise<void>((resolve) => {
-          const timer = setTimeout(resolve, left);
-          wake = () => {
+          const done = () => {
             clearTimeout(timer);
+            signal?.removeEventListener("abort", done);
             resolve();
           };
+          const timer = setTimeout(done, left);
+          wake = done;
+          signal?.addEventListener("abort", done, { once: true });
         });
         wake = undefined;
       }

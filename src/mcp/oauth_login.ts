@@ -26,6 +26,8 @@ export interface LoginOptions {
   open(url: URL): Promise<void> | void;
   /** How long to wait for the browser to come back. */
   timeoutMs: number;
+  /** Ends the wait for the browser (the session that started the login closed). */
+  signal?: AbortSignal;
   connectTimeoutMs: number;
   /** What a connected client does to prove the tokens work (default: list the tools); a step-up the
    * server asks for on the way runs another round. */
@@ -65,7 +67,7 @@ export async function loginMcpServer(spec: McpServerSpec, options: LoginOptions)
         return;
       } catch (error) {
         if (!(error instanceof UnauthorizedError)) throw explain(spec.name, error);
-        const code = await callback.next(state, options.timeoutMs);
+        const code = await callback.next(state, options.timeoutMs, options.signal);
         const transport = opened.transport as { finishAuth(code: string): Promise<void> };
         await transport.finishAuth(code).catch((failure) => {
           throw explain(spec.name, failure);

@@ -11,7 +11,13 @@ import { z } from "zod";
 import type { AjvJsonSchemaValidator } from "@modelcontextprotocol/sdk/validation/ajv";
 import type { JsonSchemaType } from "@modelcontextprotocol/sdk/validation/types.js";
 import { ReasonixError } from "../lib/errors.ts";
-import { type ToolContext, ToolError, type ToolResult, type ToolSpec } from "../tool/tool.ts";
+import {
+  type ToolContext,
+  ToolError,
+  type ToolProgress,
+  type ToolResult,
+  type ToolSpec,
+} from "../tool/tool.ts";
 import type { CallToolResult, McpProgress, McpTool } from "./client.ts";
 import { serverGroup } from "./tool_names.ts";
 
@@ -120,7 +126,7 @@ async function runTool(
   try {
     result = await caller(spec, args as Record<string, unknown>, {
       signal: ctx.signal,
-      ...(onProgress ? { onProgress: (progress: McpProgress) => onProgress(progressText(progress)) } : {}),
+      ...(onProgress ? { onProgress: (progress: McpProgress) => onProgress(progressUpdate(progress)) } : {}),
     });
   } catch (error) {
     if (!(error instanceof ReasonixError)) throw error;
@@ -137,11 +143,17 @@ async function runTool(
   return { output };
 }
 
-function progressText(progress: McpProgress): string {
-  const amount = progress.total === undefined
-    ? `${progress.progress}`
-    : `${progress.progress}/${progress.total}`;
-  return progress.message ? `${amount} ${progress.message}` : amount;
+const PROGRESS_MESSAGE_LIMIT = 1000;
+
+function progressUpdate(progress: McpProgress): ToolProgress {
+  return {
+    progress: progress.progress,
+    ...(progress.total === undefined ? {} : { total: progress.total }),
+    // A server's text, bounded: every face is sent each report.
+    ...(typeof progress.message === "string" && progress.message !== ""
+      ? { message: progress.message.slice(0, PROGRESS_MESSAGE_LIMIT) }
+      : {}),
+  };
 }
 
 /** The model-facing text of a result. */

@@ -52,11 +52,19 @@ export interface WriteObserver {
   beforeWrite(touches: readonly FileTouch[]): Promise<void>;
 }
 
+/** How far a running call is: a count (of `total`, when known) and/or a line of text. */
+export interface ToolProgress {
+  progress?: number;
+  total?: number;
+  message?: string;
+}
+
 export interface ToolContext {
   signal: AbortSignal;
   workspace: Workspace;
   sandbox: Sandbox;
-  onProgress?: (text: string) => void;
+  /** Told what a running call has done so far (an MCP server's `notifications/progress`); the faces show it. */
+  onProgress?: (update: ToolProgress) => void;
   /** Tool limits from `[tools]` config. */
   limits: ToolLimits;
   /** Per-session state the planning tools read and write (todos, goal); absent in isolated tests. */

@@ -383,3 +383,29 @@ Deno.test("dispatchToolCalls() leaves the gate's wait for a person out of the ca
     assert.ok(outcome.durationMs < 200, `${outcome.name}: ${outcome.durationMs}`);
   }
 });
+
+Deno.test("dispatchToolCalls() hands each call its own progress reporter, at most one report per 100 ms", async () => {
+  const spec = fake({
+    name: "slow",
+    run: async (_args, ctx) => {
+      ctx.onProgress?.({ progress: 1, total: 3 });
+      ctx.onProgress?.({ progress: 2, total: 3 });
+      await new Promise((resolve) => setTimeout(resolve, 150));
+      ctx.onProgress?.({ progress: 3, total: 3, message: "last" });
+      return { output: "done" };
+    },
+  });
+  const seen: [string, unknown][] = [];
+  const registry = new ToolRegistry([spec]);
+  const [outcome] = await dispatchToolCalls([call("slow", {}, "c1")], {
+    registry,
+    ctx: context(),
+    onProgress: (reported, update) => seen.push([reported.id, update]),
+  });
+  assert.equal(outcome!.output, "done");
+  assert.deepEqual(seen, [["c1", { progress: 1, total: 3 }], ["c1", {
+    progress: 3,
+    total: 3,
+    message: "last",
+  }]]);
+});

@@ -120,7 +120,7 @@ Deno.test("fenceFlags() opens the network for web_fetch, else only the provider 
   assert.deepEqual(list(await noFetch.flags(), "--allow-net"), ["api.deepseek.com", "127.0.0.1:4321"]);
 });
 
-Deno.test("fenceFlags() lets the kernel start the configured MCP servers and reach their hosts, not an untrusted project's", async () => {
+Deno.test("fenceFlags() lets the kernel start the configured MCP servers, reach their hosts and open a login's browser, not an untrusted project's", async () => {
   const servers = `
 [sandbox]
 network = false
@@ -135,7 +135,7 @@ url = "http://127.0.0.1:9999/mcp"
   await using box = await fixture(PROVIDER + servers);
   const bin = join(box.root, "bin");
   await Deno.mkdir(bin);
-  for (const name of ["mcp-srv", "repo-srv"]) {
+  for (const name of ["mcp-srv", "repo-srv", "mybrowser"]) {
     await Deno.writeTextFile(join(bin, name), "#!/bin/sh\n");
     await Deno.chmod(join(bin, name), 0o755);
   }
@@ -148,13 +148,15 @@ url = "http://127.0.0.1:9999/mcp"
       cwd: box.ws,
       addDirs: [],
       outputs: [],
-      env: { PATH: bin },
+      env: { PATH: bin, BROWSER: "mybrowser --new-window %s" },
       paths: box.paths,
       trustProjectMcp,
     });
   const fenced = await flags(false);
   const run = list(fenced, "--allow-run") ?? [];
   assert.ok(run.includes(join(bin, "mcp-srv")), run.join(","));
+  // A remote server may need `/mcp login`, which opens the URL with $BROWSER.
+  assert.ok(run.includes(join(bin, "mybrowser")), run.join(","));
   assert.ok(!run.includes(join(bin, "repo-srv")), "an untrusted project server's command may not run");
   assert.deepEqual(list(fenced, "--allow-net"), ["api.deepseek.com", "127.0.0.1:4321", "127.0.0.1:9999"]);
   assert.ok((list(await flags(true), "--allow-run") ?? []).includes(join(bin, "repo-srv")));

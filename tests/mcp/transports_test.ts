@@ -1,8 +1,9 @@
 /**
  * One contract suite run against server-everything over each transport: its own stdio, Streamable HTTP and
  * SSE modes (bound to 127.0.0.1 by tests/fixtures/mcp/loopback.ts), and its stdio mode exposed over SSE and
- * Streamable HTTP by supergateway. Then a cancelled call is seen by the server over stdio, SSE and
- * Streamable HTTP.
+ * Streamable HTTP by supergateway: tools, progress, cancelling, roots, prompts (list, get with arguments, an
+ * embedded resource) and resources (list, templates, read of text and blob). Then a cancelled call is seen by
+ * the server over stdio, SSE and Streamable HTTP.
  */
 import assert from "node:assert/strict";
 import { join } from "node:path";
@@ -77,7 +78,7 @@ const SETUPS: Setup[] = [
 ];
 
 for (const setup of SETUPS) {
-  Deno.test(`McpConnection over ${setup.name}: server-everything's tools, progress, cancelling and roots`, async () => {
+  Deno.test(`McpConnection over ${setup.name}: server-everything's tools, progress, cancelling, roots, prompts and resources`, async () => {
     const cwd = await Deno.makeTempDir();
     const { spec, server } = await setup.start(cwd);
     try {
@@ -122,6 +123,61 @@ async function everythingContract(connection: McpConnection, cwd: string): Promi
   // The server asks roots/list; the client answers the workspace.
   const roots = text(await connection.callTool("get-roots-list", {}));
   assert.ok(roots.includes(pathToFileURL(cwd).href), roots);
+
+  await promptsContract(connection);
+  await resourcesContract(connection);
+}
+
+async function promptsContract(connection: McpConnection): Promise<void> {
+  const prompts = await connection.listPrompts();
+  const args = prompts.find((prompt) => prompt.name === "args-prompt");
+  assert.ok(prompts.some((prompt) => prompt.name === "simple-prompt"), prompts.map((p) => p.name).join(","));
+  assert.deepEqual(
+    args?.arguments?.map((argument) => [argument.name, argument.required === true]),
+    [["city", true], ["state", false]],
+  );
+  const got = await connection.getPrompt("args-prompt", { city: "Paris", state: "Île-de-France" });
+  assert.deepEqual(got.messages, [
+    { role: "user", content: { type: "text", text: "What's weather in Paris, Île-de-France?" } },
+  ]);
+  const only = await connection.getPrompt("args-prompt", { city: "Lyon" });
+  assert.deepEqual(only.messages.map((message) => message.content), [{
+    type: "text",
+    text: "What's weather in Lyon?",
+  }]);
+  // An embedded resource comes back as a resource part with its text.
+  const embedded = await connection.getPrompt("resource-prompt", { resourceType: "Text", resourceId: "2" });
+  const resource = embedded.messages.map((message) => message.content).find((part) =>
+    part.type === "resource"
+  );
+  assert.ok(resource?.type === "resource", JSON.stringify(embedded.messages));
+  assert.equal(resource.resource.uri, "demo://resource/dynamic/text/2");
+  assert.match(resource.resource.text ?? "", /2/);
+  const missing = await connection.getPrompt("args-prompt", {}).then(() => null, (error) => error);
+  assert.ok(missing instanceof ReasonixError, `a missing required argument is refused: ${missing}`);
+}
+
+async function resourcesContract(connection: McpConnection): Promise<void> {
+  const resources = await connection.listResources();
+  const features = resources.find((resource) =>
+    resource.uri === "demo://resource/static/document/features.md"
+  );
+  assert.ok(features, resources.map((resource) => resource.uri).join(","));
+  assert.equal(features.mimeType, "text/markdown");
+  const read = await connection.readResource(features.uri);
+  assert.equal(read.contents[0]?.uri, features.uri);
+  assert.match(read.contents[0]?.text ?? "", /^# /);
+
+  const templates = (await connection.listResourceTemplates()).map((template) => template.uriTemplate);
+  assert.ok(templates.includes("demo://resource/dynamic/text/{resourceId}"), templates.join(","));
+  assert.ok(templates.includes("demo://resource/dynamic/blob/{resourceId}"), templates.join(","));
+  const dynamic = await connection.readResource("demo://resource/dynamic/text/7");
+  assert.match(dynamic.contents[0]?.text ?? "", /7/);
+  const blob = await connection.readResource("demo://resource/dynamic/blob/7");
+  assert.equal(blob.contents[0]?.text, undefined);
+  assert.ok((blob.contents[0]?.blob ?? "").length > 0 && atob(blob.contents[0]!.blob!).includes("7"));
+  const unknown = await connection.readResource("demo://resource/none/x").then(() => null, (error) => error);
+  assert.ok(unknown instanceof ReasonixError, `an unknown resource is refused: ${unknown}`);
 }
 
 const CRASH_FIXTURE = [

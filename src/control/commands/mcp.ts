@@ -1,8 +1,8 @@
 /**
  * @module
  * `/mcp`: the session's MCP servers as a table (status, tool / prompt / resource counts, why one failed
- * or waits), and `/mcp reconnect|trust|login <name>`. Every name and reason is shown with control
- * characters made visible: a project file or a server chose them.
+ * or waits), and `/mcp reconnect|trust|login <name>` (a login runs only in a face at this machine). Every
+ * name and reason is shown with control characters made visible: a project file or a server chose them.
  */
 import { displayWidth } from "../../lib/text_table.ts";
 import { errorFields, errorText } from "../../lib/errors.ts";
@@ -12,6 +12,7 @@ import { withinTime } from "../../lib/within_time.ts";
 import type { McpManager, McpServerState } from "../../mcp/manager.ts";
 import type { McpServerEntry } from "../../mcp/config.ts";
 import { trustMcpServerNow } from "../mcp_boot.ts";
+import { startSessionLogin } from "../mcp_session_login.ts";
 import type { CommandContext, SlashCommand } from "./registry.ts";
 
 const ACTIONS = ["reconnect", "trust", "login"] as const;
@@ -43,7 +44,11 @@ export const mcpCommand: SlashCommand = {
 async function act(ctx: CommandContext, manager: McpManager, action: typeof ACTIONS[number], name: string) {
   const shown = escapeControls(name);
   try {
-    if (action === "login") return ctx.print(t("mcp.login", { name: shown }));
+    if (action === "login") {
+      // Only where the person sits at this machine: the browser and the loopback callback are here.
+      if (!ctx.localBrowser) return ctx.print(t("mcp.login", { name: shown }));
+      return await startSessionLogin(manager, name, { print: ctx.print });
+    }
     if (action === "reconnect") {
       await manager.restart(name);
       return ctx.print(t("mcp.reconnected", { name: shown }));

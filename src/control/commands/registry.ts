@@ -76,6 +76,11 @@ export interface CommandContext {
   setInput?(text: string): void;
   /** Shows a unified diff coloured (`/diff`); faces without it get the plain text through `print`. */
   printDiff?(patch: string): void;
+  /**
+   * The person sits at this machine (the TUI, line mode): a command may open their browser and wait for it
+   * on a loopback port (`/mcp login`). Absent in `reasonix run`, serve and ACP.
+   */
+  localBrowser?: boolean;
   /** Lets the person pick one row (`/rewind`, `/resume`): its index, or null when cancelled. */
   choose?(list: ChoiceList): Promise<number | null>;
 }

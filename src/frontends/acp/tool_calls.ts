@@ -5,7 +5,7 @@
  */
 import { isAbsolute, resolve } from "node:path";
 import type * as acp from "@agentclientprotocol/sdk";
-import type { ApprovalRequest, ReasonixEvent } from "../../control/mod.ts";
+import { type ApprovalRequest, progressLine, type ReasonixEvent } from "../../control/mod.ts";
 import { stripControls } from "../../lib/terminal_text.ts";
 
 type ToolResultEvent = Extract<ReasonixEvent, { type: "tool_result" }>;
@@ -89,6 +89,31 @@ export function toolCallStart(
     status: "in_progress",
     locations: toolLocations(event.arguments, root),
     rawInput: parseArgs(event.arguments),
+  };
+}
+
+/**
+ * A running call's progress: its text as the call's content (the final update replaces it) and the
+ * figures under `_meta.reasonix.progress`.
+ */
+export function toolCallProgress(
+  event: Extract<ReasonixEvent, { type: "tool_progress" }>,
+): acp.SessionUpdate {
+  const { progress, total, message } = event;
+  return {
+    sessionUpdate: "tool_call_update",
+    toolCallId: event.callId,
+    status: "in_progress",
+    content: [{ type: "content", content: { type: "text", text: progressLine(event) } }],
+    _meta: {
+      reasonix: {
+        progress: {
+          ...(progress === undefined ? {} : { progress }),
+          ...(total === undefined ? {} : { total }),
+          ...(message === undefined ? {} : { message }),
+        },
+      },
+    },
   };
 }
 

@@ -5,7 +5,7 @@
  */
 import type * as acp from "@agentclientprotocol/sdk";
 import type { ReasonixEvent } from "../../control/mod.ts";
-import { planOf, toolCallEnd, toolCallStart } from "./tool_calls.ts";
+import { planOf, toolCallEnd, toolCallProgress, toolCallStart } from "./tool_calls.ts";
 
 function text(
   sessionUpdate: "user_message_chunk" | "agent_message_chunk" | "agent_thought_chunk",
@@ -33,6 +33,8 @@ export function updatesOf(
       return event.text ? [text("agent_message_chunk", event.text)] : [];
     case "tool_call":
       return [toolCallStart(event, options.root)];
+    case "tool_progress":
+      return [toolCallProgress(event)];
     case "tool_result": {
       const plan = planOf(event);
       return [toolCallEnd(event, options.root), ...(plan ? [plan] : [])];

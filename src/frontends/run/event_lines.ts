@@ -40,6 +40,13 @@ export class Redactor {
           tool_duration_ms: event.durationMs,
           ...(event.code ? { tool_error_code: event.code } : {}),
         };
+      case "tool_progress":
+        return {
+          ...base,
+          tool_id: this.#alias(this.#ids, event.callId, "tool"),
+          ...(event.progress === undefined ? {} : { progress: event.progress }),
+          ...(event.total === undefined ? {} : { total: event.total }),
+        };
       case "usage":
         return {
           ...base,

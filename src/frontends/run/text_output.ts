@@ -6,7 +6,7 @@
  * asked. Text the model or a tool produced is cleaned of terminal controls before our own codes go
  * around it.
  */
-import type { ReasonixEvent } from "../../control/mod.ts";
+import { progressLine, type ReasonixEvent } from "../../control/mod.ts";
 import { errorText } from "../../lib/errors.ts";
 import { ControlStripper, escapeControls, stripControls } from "../../lib/terminal_text.ts";
 import { clip, toolOutcome } from "./tool_outcome.ts";
@@ -102,6 +102,8 @@ export function createTextOutput(options: TextOutputOptions): (event: ReasonixEv
         callArguments.delete(event.callId);
         return streams.infoLine((outcome.ok ? dim : red)(`    ${outcome.text}\n`));
       }
+      case "tool_progress":
+        return streams.infoLine(dim(`    … ${escapeControls(progressLine(event))}\n`));
       case "retrying":
         return streams.infoLine(dim(retryLine(event)));
       case "usage":

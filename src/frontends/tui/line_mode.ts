@@ -4,7 +4,7 @@
  * plain text. The `ask` tool's questions are answered by the next stdin lines; so are approvals when stdin is a
  * terminal (a person types there). Otherwise it boots like `reasonix run`: gated calls are refused.
  */
-import { bootController, type BootOptions, type ReasonixEvent } from "../../control/mod.ts";
+import { bootController, type BootOptions, progressLine, type ReasonixEvent } from "../../control/mod.ts";
 import { keyArgument, reveal, sanitize } from "./components/format.ts";
 import { ControlStripper } from "../../lib/terminal_text.ts";
 import { errorText } from "../../lib/errors.ts";
@@ -58,7 +58,7 @@ export async function runLineMode(options: LineModeOptions): Promise<string | nu
       .then((reply) => controller.answerQuestion(event.id, reply));
   });
   let quit = false;
-  const face = { quit: () => quit = true };
+  const face = { quit: () => quit = true, localBrowser: true };
   controller.start();
   let failed: string | null = null;
   try {
@@ -108,7 +108,8 @@ function plainPrinter(write: (text: string) => void): (event: ReasonixEvent) => 
     if (event.type === "tool_call") line(`· ${reveal(event.name)} ${keyArgument(event.arguments)}`);
     else if (event.type === "tool_result") {
       line(`${event.ok ? "✓" : "✗"} ${reveal(event.name)}${event.code ? ` ${event.code}` : ""}`);
-    } else if (event.type === "warning") line(`warning: ${sanitize(event.message)}`);
+    } else if (event.type === "tool_progress") line(`  ${reveal(event.name)} ${reveal(progressLine(event))}`);
+    else if (event.type === "warning") line(`warning: ${sanitize(event.message)}`);
     else if (event.type === "turn_done" && event.error) line(errorText(event.error).trimEnd());
     else if (event.type === "command_output") line(sanitize(event.text));
     else if (event.type === "notice") line(sanitize(event.message));

@@ -8,6 +8,7 @@ import {
   type ApprovalRequest,
   nextActivity,
   type PendingQuestion,
+  progressLine,
   type ReasonixEvent,
 } from "../../control/mod.ts";
 import type { TranscriptEntry, UsageReceipt } from "./transcript_types.ts";
@@ -145,6 +146,8 @@ function reduceOne(state: TuiState, event: ReasonixEvent | LocalAction): TuiStat
       return startTool(state, event);
     case "tool_result":
       return finishTool(state, event);
+    case "tool_progress":
+      return progressTool(state, event.callId, progressLine(event));
     case "usage":
       return addUsage(state, event);
     case "compaction":
@@ -292,6 +295,17 @@ function startTool(
     folded: false,
   };
   return append(settled, entry, nextId);
+}
+
+/** Only a running call's card changes; a late report for a finished one is dropped. */
+function progressTool(state: TuiState, callId: string, progress: string): TuiState {
+  const index = state.entries.findIndex((entry) =>
+    entry.kind === "tool" && entry.callId === callId && entry.status === "running"
+  );
+  if (index < 0) return state;
+  const entries = [...state.entries];
+  entries[index] = { ...(entries[index] as ToolEntry), progress };
+  return { ...state, entries };
 }
 
 function finishTool(

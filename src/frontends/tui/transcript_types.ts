@@ -46,6 +46,8 @@ export type TranscriptEntry =
     folded: boolean;
     /** The file change an edit made or would make, for a coloured diff. */
     change?: FileChange | null;
+    /** What the running call last reported (`3/10 · message`), unescaped; shown while it runs. */
+    progress?: string;
   }
   | { kind: "todo"; id: string; items: readonly TodoItem[] }
   | { kind: "usage"; id: string; receipt: UsageReceipt }

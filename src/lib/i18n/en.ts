@@ -153,6 +153,8 @@ export const en = {
   "mcp.usage": "usage: /mcp [reconnect|trust|login <name>]",
   "mcp.unknown": 'No MCP server is named "{name}"; /mcp lists them',
   "mcp.login": "Log in from a shell: run `reasonix mcp login {name}`, then /mcp reconnect {name}",
+  "mcp.login_done": 'Logged in to MCP server "{name}"; it is reconnected',
+  "mcp.login_underway": 'A login to MCP server "{name}" is already waiting for the browser',
   "mcp.reconnected": 'MCP server "{name}" reconnected',
   "mcp.trusted":
     'Trusted MCP server "{name}" ({definition}) in this workspace; it is starting — /mcp shows its status',

@@ -150,6 +150,8 @@ export const zhCN: Catalog = {
   "mcp.usage": "用法：/mcp [reconnect|trust|login <名称>]",
   "mcp.unknown": '没有名为 "{name}" 的 MCP 服务器；/mcp 会列出全部',
   "mcp.login": "请在终端运行 `reasonix mcp login {name}` 登录，然后 /mcp reconnect {name}",
+  "mcp.login_done": '已登录 MCP 服务器 "{name}"，并已重新连接',
+  "mcp.login_underway": 'MCP 服务器 "{name}" 的登录正在等待浏览器完成',
   "mcp.reconnected": 'MCP 服务器 "{name}" 已重新连接',
   "mcp.trusted": '已在此工作区信任 MCP 服务器 "{name}"（{definition}），正在启动 —— /mcp 显示其状态',
   "mcp.trust_not_needed": 'MCP 服务器 "{name}" 来自你自己的配置，无需批准',

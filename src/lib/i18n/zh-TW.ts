@@ -151,6 +151,8 @@ export const zhTW: Catalog = {
   "mcp.usage": "用法：/mcp [reconnect|trust|login <名稱>]",
   "mcp.unknown": '沒有名為 "{name}" 的 MCP 伺服器；/mcp 會列出全部',
   "mcp.login": "請在終端機執行 `reasonix mcp login {name}` 登入，然後 /mcp reconnect {name}",
+  "mcp.login_done": '已登入 MCP 伺服器 "{name}"，並已重新連線',
+  "mcp.login_underway": 'MCP 伺服器 "{name}" 的登入正在等待瀏覽器完成',
   "mcp.reconnected": 'MCP 伺服器 "{name}" 已重新連線',
   "mcp.trusted": '已在此工作區信任 MCP 伺服器 "{name}"（{definition}），正在啟動 —— /mcp 顯示其狀態',
   "mcp.trust_not_needed": 'MCP 伺服器 "{name}" 來自你自己的設定，無需核准',

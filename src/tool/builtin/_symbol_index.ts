@@ -96,7 +96,7 @@ export class SymbolIndex {
         else if (entry !== null) report.unreadable++;
       }
       if (report.parsed > 0 && (i + batch.length) % PROGRESS_EVERY === 0) {
-        ctx.onProgress?.(`Indexed ${i + batch.length} of ${paths.length} files`);
+        ctx.onProgress?.({ message: `Indexed ${i + batch.length} of ${paths.length} files` });
       }
     }
     return report;

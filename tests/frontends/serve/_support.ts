@@ -34,17 +34,24 @@ export interface ServedOptions {
   behindProxy?: boolean;
   heartbeatMs?: number;
   idleMs?: number;
+  /** More config.toml for the home (an MCP server, say). */
+  extraToml?: string;
+  /** The sessions' environment (default: empty). */
+  env?: Record<string, string>;
 }
 
 export async function served(options: ServedOptions = {}): Promise<Served> {
   const sim = await DeepSeekSim.start({ script: options.script ?? [] });
-  const home = await makeHome({ simUrl: sim.url });
+  const home = await makeHome({
+    simUrl: sim.url,
+    ...(options.extraToml ? { extraToml: options.extraToml } : {}),
+  });
   const workspace = await makeWorkspace(options.files ?? { "a.txt": "alpha\n" });
   const paths = resolvePaths({ REASONIX_HOME: home });
   const hub = new SessionHub({
     boot: {
       cwd: workspace,
-      env: {},
+      env: options.env ?? {},
       paths,
       flags: { permissionMode: options.permissionMode ?? "ask" },
     },

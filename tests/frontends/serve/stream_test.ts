@@ -1,9 +1,11 @@
 /**
  * The event stream's edges: heartbeats are real frames with ids (replayed like any other), an id the
- * journal cannot serve falls back to the log, and an idle session is closed.
+ * journal cannot serve falls back to the log, an idle session is closed, and an MCP call's progress is
+ * streamed live but never replayed.
  */
 import assert from "node:assert/strict";
 import { ofType, served, SseReader } from "./_support.ts";
+import { EVERYTHING } from "../../mcp/_servers.ts";
 
 Deno.test("serve stream: heartbeats are real events with ids, replayed after a reconnect", async () => {
   const s = await served({ heartbeatMs: 40 });
@@ -100,6 +102,48 @@ Deno.test("serve stream: a client that stops reading is let go after 5000 queued
     await replay.until((frame) => frame.id === session.journal.lastId);
     assert.equal(ids.length + replay.frames.length, 5009 + 1, "every frame once: the ready frame, then 5009");
     await replay.close();
+  } finally {
+    await s.close();
+  }
+});
+
+Deno.test("serve stream: an MCP call's progress is sent live as tool_progress frames, never replayed from the log", async () => {
+  const args = ["run", "-A", "--no-lock", "--quiet", EVERYTHING, "stdio"];
+  const extraToml = `[[plugins]]\nname = "everything"\ncommand = ${JSON.stringify(Deno.execPath())}\n` +
+    `args = ${JSON.stringify(args)}\nstartup_timeout_seconds = 120\n`;
+  const env: Record<string, string> = {};
+  for (const name of ["PATH", "HOME", "DENO_DIR", "XDG_CACHE_HOME"]) {
+    const value = Deno.env.get(name);
+    if (value !== undefined) env[name] = value;
+  }
+  const tool = "mcp__everything__trigger-long-running-operation";
+  const s = await served({
+    script: [{ toolCalls: [{ name: tool, arguments: `{"duration":1.2,"steps":4}` }] }, { content: "done" }],
+    permissionMode: "yolo",
+    extraToml,
+    env,
+  });
+  try {
+    const { id } = await (await s.call("/api/sessions", { method: "POST", json: {} })).json();
+    let stream = new SseReader(await s.call(`/api/sessions/${id}/events`));
+    await stream.until(ofType("ready"));
+    await s.call(`/api/sessions/${id}/input`, { method: "POST", json: { text: "run it" } });
+    const started = await stream.until(ofType("turn_started"));
+    const progress = await stream.until(ofType("tool_progress"), 120_000);
+    assert.equal(progress.data.name, tool);
+    assert.equal(progress.data.total, 4);
+    assert.match(progress.id!, /^\d+\.\d+$/, "a live frame after the newest seq");
+    await stream.until(ofType("turn_done"), 60_000);
+    await stream.close();
+    await s.hub.close(id);
+    stream = new SseReader(
+      await s.call(`/api/sessions/${id}/events`, { headers: { "last-event-id": started.id! } }),
+    );
+    const ready = await stream.until(ofType("ready"));
+    const replayed = stream.frames.slice(0, stream.frames.indexOf(ready));
+    assert.ok(replayed.some((frame) => frame.data.type === "tool_result"));
+    assert.ok(!replayed.some((frame) => frame.data.type === "tool_progress"));
+    await stream.close();
   } finally {
     await s.close();
   }

@@ -228,3 +228,13 @@ Deno.test("components follow the chosen language", () => {
     setLanguage("en");
   }
 });
+
+Deno.test("a running card shows the call's progress, a server's controls as marks", () => {
+  setLanguage("en");
+  const progress = "3/10 · copying \x1b[2J\u202Efiles";
+  const out = rawFrame(tool({ name: "mcp__s__copy", status: "running", progress }), { width: 80 });
+  assert.ok(!out.includes("\x1b[2J") && !out.includes("\u202E"), JSON.stringify(out));
+  assert.match(stripVTControlCharacters(out), /◌ mcp__s__copy .* · 3\/10 · copying ␛\[2J<U\+202E>files/);
+  assert.match(frame(tool({ status: "running" })), / · running/);
+  assert.doesNotMatch(frame(tool({ status: "ok", durationMs: 20, progress: "3/10" })), /3\/10/);
+});

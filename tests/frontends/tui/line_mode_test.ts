@@ -3,6 +3,7 @@ import { resolvePaths } from "../../../src/config/paths.ts";
 import { runLineMode } from "../../../src/frontends/tui/line_mode.ts";
 import { DeepSeekSim } from "../../support/deepseek_sim.ts";
 import { makeHome, makeWorkspace, removeAll } from "../../support/cli.ts";
+import { EVERYTHING } from "../../mcp/_servers.ts";
 
 Deno.test("runLineMode() sends each line through Controller.submit: commands answer, text is a turn", async () => {
   const sim = await DeepSeekSim.start({ script: [{ content: "hi there" }] });
@@ -73,6 +74,37 @@ Deno.test("runLineMode() shows a proxied call as the tool it runs, and an inspec
     assert.match(out, /· use_capability tool:glob\n/);
     assert.match(out, /· glob \*\.md\n/);
     assert.doesNotMatch(out, /· use_capability \*\.md/);
+  } finally {
+    await sim.close();
+    await removeAll(home, ws);
+  }
+});
+
+Deno.test("runLineMode() prints an MCP call's progress as lines between its call and its result", async () => {
+  const tool = "mcp__everything__trigger-long-running-operation";
+  const sim = await DeepSeekSim.start({
+    script: [{ toolCalls: [{ name: tool, arguments: `{"duration":1.2,"steps":4}` }] }, { content: "Done." }],
+  });
+  const args = ["run", "-A", "--no-lock", "--quiet", EVERYTHING, "stdio"];
+  const extraToml = `[[plugins]]\nname = "everything"\ncommand = ${JSON.stringify(Deno.execPath())}\n` +
+    `args = ${JSON.stringify(args)}\nstartup_timeout_seconds = 120\n`;
+  const home = await makeHome({ simUrl: sim.url, extraToml });
+  const ws = await makeWorkspace({});
+  const env: Record<string, string> = {};
+  for (const name of ["PATH", "HOME", "DENO_DIR", "XDG_CACHE_HOME"]) {
+    const value = Deno.env.get(name);
+    if (value !== undefined) env[name] = value;
+  }
+  let out = "";
+  try {
+    const code = await runLineMode({
+      boot: { cwd: ws, env, paths: resolvePaths({ REASONIX_HOME: home }), flags: { permissionMode: "yolo" } },
+      input: ReadableStream.from([new TextEncoder().encode("run the long operation\n")]),
+      write: (text) => out += text,
+    });
+    assert.equal(code, null, out);
+    assert.match(out, new RegExp(`^· ${tool}.*\\n(?: {2}${tool} [1-4]/4\\n)+✓ ${tool}\\n`, "m"));
+    assert.match(out, /Done\./);
   } finally {
     await sim.close();
     await removeAll(home, ws);

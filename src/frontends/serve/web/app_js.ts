@@ -131,6 +131,13 @@ export const APP_JS = String.raw`"use strict";
       card.appendChild(el("span", "status", " …"));
       state.tools[e.callId] = card;
     },
+    tool_progress: function (e) {
+      var card = state.tools[e.callId];
+      var status = card && card.querySelector(".status");
+      if (!status) return;
+      var count = typeof e.progress === "number" ? " " + e.progress + (typeof e.total === "number" ? "/" + e.total : "") : "";
+      status.textContent = count + (e.message ? " · " + e.message : "") || " …";
+    },
     tool_result: function (e) {
       var card = state.tools[e.callId] || add(el("div", "tool"));
       card.className = "tool " + (e.ok ? "ok" : "failed");

@@ -40,7 +40,7 @@ export function ToolCardView({ entry, width }: ToolCardProps) {
   const { palette } = useTheme();
   const color = statusColor(entry.status, palette);
   const duration = entry.durationMs !== undefined ? ` · ${formatDuration(entry.durationMs)}` : "";
-  const tail = `${duration}${entry.code ? ` · ${entry.code}` : ""}`;
+  const tail = `${duration}${entry.code ? ` · ${entry.code}` : ""}` || runningTail(entry, width);
   const head = `${ICONS[entry.status]} ${reveal(entry.name)}`;
   const room = Math.max(8, width - stringWidth(head) - stringWidth(tail) - 2);
   const argument = clip(keyArgument(entry.arguments), room, stringWidth);
@@ -49,12 +49,18 @@ export function ToolCardView({ entry, width }: ToolCardProps) {
       <Text wrap="truncate-end">
         <Text color={color} bold>{head}</Text>
         {argument ? <Text>{` ${argument}`}</Text> : null}
-        <Text color={palette.muted}>{tail || ` · ${t(LABELS[entry.status])}`}</Text>
+        <Text color={palette.muted}>{tail}</Text>
       </Text>
       <ToolOutput entry={entry} width={width} palette={palette} />
       {entry.change ? <ChangeView change={entry.change} folded={entry.folded} width={width} /> : null}
     </Box>
   );
+}
+
+/** ` · running`, or what the running call last reported (a server's text: controls shown as marks). */
+function runningTail(entry: ToolEntry, width: number): string {
+  if (entry.status !== "running" || !entry.progress) return ` · ${t(LABELS[entry.status])}`;
+  return ` · ${clip(reveal(entry.progress), Math.max(8, Math.floor(width / 2)), stringWidth)}`;
 }
 
 /** An edit's diff: one line with its size while folded (Ctrl+O unfolds it), the whole diff unfolded. */
