@@ -66,7 +66,7 @@ Deno.test("loadInstructionFiles() takes the user's own files in the home but nev
   await Deno.symlink(fx.paths.globalConfigFile, join(fx.paths.home, "CLAUDE.md"));
   await Deno.writeTextFile(fx.paths.globalConfigFile, `default_model = "x"\n`);
   const loaded = await fx.load();
-  assert.deepEqual(loaded.files, [{ label: "user/REASONIX.md", scope: "user", text: "Answer briefly." }]);
+  assert.deepEqual(loaded.files, [{ label: "user/REASONIX.md", scope: "global", text: "Answer briefly." }]);
   assert.equal(loaded.warnings.length, 2);
   for (const warning of loaded.warnings) assert.match(warning, /it is a protected location/);
   assert.doesNotMatch(JSON.stringify(loaded), /sk-secret/);
