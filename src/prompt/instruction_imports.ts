@@ -9,6 +9,8 @@ import { dirname, isAbsolute, join } from "node:path";
 import { type ConfinedRead, readConfined } from "../lib/confined_read.ts";
 
 export const MAX_IMPORT_DEPTH = 5;
+/** Import lines one load follows; a file of a thousand `@x.md` lines is not a thousand reads. */
+export const MAX_IMPORTS = 64;
 
 /** `@` then a path-like word alone on its line; anything else starting with `@` stays prose. */
 const IMPORT_LINE = /^[ \t]*@([\w.\-/\\~:+@]+)[ \t]*$/;
@@ -22,7 +24,8 @@ export type ImportRefusal =
   | "unreadable"
   | "cycle"
   | "too deep"
-  | "over the size limit";
+  | "over the size limit"
+  | "too many";
 
 export interface ImportRecord {
   /** The path as written after `@`. */
@@ -41,8 +44,8 @@ export interface ImportContext {
   hidden: readonly string[];
   /** Real paths already included anywhere in this load (top-level files and imports). */
   seen: Set<string>;
-  /** Bytes the whole load may still add. */
-  budget: { left: number };
+  /** Bytes and import lines the whole load may still take. */
+  budget: { left: number; imports: number };
   maxFileBytes: number;
   records: ImportRecord[];
 }
@@ -92,6 +95,9 @@ async function importOne(spec: string, frame: Frame, context: ImportContext): Pr
   if (isAbsolute(spec) || /^(~|[A-Za-z]:|\\)/.test(spec)) return record("refused", "absolute");
   if (spec.split(/[\\/]/).includes("..")) return record("refused", "parent");
   if (depth > MAX_IMPORT_DEPTH) return record("refused", "too deep");
+  if (--context.budget.imports < 0) {
+    return context.budget.imports === -1 ? record("refused", "too many") : null;
+  }
   const dir = dirname(frame.file);
   const read = await readConfined(join(dir, spec), {
     roots: [dir],
@@ -146,6 +152,7 @@ export function describeImportRefusal(record: ImportRecord): string {
     cycle: "it imports itself through a cycle",
     "too deep": `imports nest at most ${MAX_IMPORT_DEPTH} levels`,
     "over the size limit": `it is ${record.detail}`,
+    "too many": `one load follows at most ${MAX_IMPORTS} imports; this and later ones are not followed`,
   };
   return `Cannot import "@${record.spec}" in "${record.from}": ${why[record.reason ?? "unreadable"]}; ` +
     "the line is kept as text";

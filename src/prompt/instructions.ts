@@ -8,7 +8,12 @@
  */
 import { join, relative } from "node:path";
 import { type ConfinedReadOptions, describeRefusal, readConfined } from "../lib/confined_read.ts";
-import { describeImportRefusal, expandImports, type ImportRecord } from "./instruction_imports.ts";
+import {
+  describeImportRefusal,
+  expandImports,
+  type ImportRecord,
+  MAX_IMPORTS,
+} from "./instruction_imports.ts";
 import type { InstructionFile, InstructionScope } from "./system.ts";
 
 export const INSTRUCTION_NAMES = [
@@ -96,7 +101,11 @@ function levels(workspace: string, target: string | undefined): string[][] {
  */
 export async function loadInstructionFiles(options: InstructionOptions): Promise<LoadedInstructions> {
   const loaded: LoadedInstructions = { files: [], warnings: [], entries: [] };
-  const state = { seen: new Set<string>(), texts: new Set<string>(), budget: { left: MAX_TOTAL_BYTES } };
+  const state = {
+    seen: new Set<string>(),
+    texts: new Set<string>(),
+    budget: { left: MAX_TOTAL_BYTES, imports: MAX_IMPORTS },
+  };
   for (const place of places(options)) await loadOne(place, loaded, state);
   return loaded;
 }
@@ -104,7 +113,7 @@ export async function loadInstructionFiles(options: InstructionOptions): Promise
 async function loadOne(
   place: Place,
   loaded: LoadedInstructions,
-  state: { seen: Set<string>; texts: Set<string>; budget: { left: number } },
+  state: { seen: Set<string>; texts: Set<string>; budget: { left: number; imports: number } },
 ): Promise<void> {
   const maxBytes = Math.min(MAX_BYTES, state.budget.left);
   const result = await readConfined(place.path, { ...place.guard, maxBytes })

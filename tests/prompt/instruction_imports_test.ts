@@ -7,6 +7,7 @@ import { join } from "node:path";
 import { readGuards } from "../../src/config/hidden.ts";
 import { resolvePaths } from "../../src/config/paths.ts";
 import { loadInstructionFiles, MAX_TOTAL_BYTES } from "../../src/prompt/instructions.ts";
+import { MAX_IMPORTS } from "../../src/prompt/instruction_imports.ts";
 
 async function setup(files: Record<string, string>, forbidRead: string[] = []) {
   const root = await Deno.realPath(await Deno.makeTempDir({ prefix: "reasonix-imports-" }));
@@ -172,4 +173,17 @@ Deno.test("expandImports() stops at the total size limit and says so", async () 
   assert.ok(fx.text.length <= MAX_TOTAL_BYTES, `${fx.text.length}`);
   assert.deepEqual(refusals(fx.loaded), [["c.md", "over the size limit"]]);
   assert.match(fx.loaded.warnings[0]!, /total limit/);
+});
+
+Deno.test("expandImports() follows at most MAX_IMPORTS import lines per load and reports the rest once", async () => {
+  const lines = Array.from({ length: MAX_IMPORTS + 10 }, (_, i) => `@m${i}.md`).join("\n");
+  const fx = await setup({ "AGENTS.md": lines, "m0.md": "FIRST" });
+  const refused = refusals(fx.loaded);
+  assert.equal(refused.filter(([, reason]) => reason === "unreadable").length, MAX_IMPORTS - 1);
+  assert.deepEqual(refused.filter(([, reason]) => reason === "too many"), [[
+    `m${MAX_IMPORTS}.md`,
+    "too many",
+  ]]);
+  assert.equal(fx.loaded.warnings.length, MAX_IMPORTS);
+  assert.match(fx.text, /FIRST/);
 });
