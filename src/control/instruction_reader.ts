@@ -56,7 +56,7 @@ export async function instructionPlace(root: string, cwd: string): Promise<Instr
 export function instructionLabels(system: string): string[] {
   const at = system.indexOf("\n# Instructions\n");
   if (at < 0) return [];
-  return [...system.slice(at).matchAll(/^## (\S+) \((?:global|project|directory|local)\)$/gm)].map((match) =>
-    match[1]!
-  );
+  return [...system.slice(at).matchAll(/^## (\S+) \((?:global|user|project|directory|local)\)$/gm)].map((
+    match,
+  ) => match[1]!);
 }

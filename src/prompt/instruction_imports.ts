@@ -5,7 +5,7 @@
  * places, unreadable files, cycles and chains deeper than five levels are refused and reported; the line
  * then stays as literal text. A file already included (by real path) is not included twice.
  */
-import { dirname, isAbsolute, join } from "node:path";
+import { dirname, isAbsolute, join, relative } from "node:path";
 import { type ConfinedRead, readConfined } from "../lib/confined_read.ts";
 
 export const MAX_IMPORT_DEPTH = 5;
@@ -15,6 +15,8 @@ export const MAX_IMPORTS = 64;
 /** `@` then a path-like word alone on its line; anything else starting with `@` stays prose. */
 const IMPORT_LINE = /^[ \t]*@([\w.\-/\\~:+@]+)[ \t]*$/;
 const FENCE = /^[ \t]*(```|~~~)/;
+/** Never imported even inside the tree: git's internals (a token in a remote URL) and dotenv files. */
+const PRIVATE_SEGMENT = /^(\.git|\.env(\..*)?)$/;
 
 export type ImportRefusal =
   | "absolute"
@@ -94,6 +96,8 @@ async function importOne(spec: string, frame: Frame, context: ImportContext): Pr
   };
   if (isAbsolute(spec) || /^(~|[A-Za-z]:|\\)/.test(spec)) return record("refused", "absolute");
   if (spec.split(/[\\/]/).includes("..")) return record("refused", "parent");
+  const PRIVATE = "git internals and .env files are never imported";
+  if (isPrivate(spec)) return record("refused", "hidden", PRIVATE);
   if (depth > MAX_IMPORT_DEPTH) return record("refused", "too deep");
   if (--context.budget.imports < 0) {
     return context.budget.imports === -1 ? record("refused", "too many") : null;
@@ -105,6 +109,7 @@ async function importOne(spec: string, frame: Frame, context: ImportContext): Pr
     maxBytes: Math.min(context.maxFileBytes, context.budget.left),
   }).catch((error: Error) => ({ kind: "error" as const, message: error.name }));
   if (read.kind !== "text") return record("refused", ...refusalOf(read, context));
+  if (isPrivate(relative(dir, read.real))) return record("refused", "hidden", PRIVATE);
   if (frame.chain.includes(read.real)) return record("refused", "cycle", read.real);
   if (context.seen.has(read.real)) return record("duplicate");
   context.seen.add(read.real);
@@ -132,8 +137,13 @@ function refusalOf(
     return ["over the size limit", `larger than ${over} limit`];
   }
   if (read.reason === "outside") return ["symlink escape", read.real];
-  if (read.reason === "hidden") return ["hidden", read.real];
+  if (read.reason === "hidden") return ["hidden", `"${read.real}"`];
   return ["unreadable", "it changed while being read"];
+}
+
+/** A path with a `.git` or `.env*` segment. */
+export function isPrivate(path: string): boolean {
+  return path.split(/[\\/]/).some((segment) => PRIVATE_SEGMENT.test(segment));
 }
 
 /** `@user` is a mention, `@docs/style.md` or `@NOTES.md` a path. */
@@ -147,7 +157,7 @@ export function describeImportRefusal(record: ImportRecord): string {
     absolute: "absolute paths are not imported",
     parent: "a path with `..` leaves the file's directory",
     "symlink escape": `it resolves outside the importing file's directory (to "${record.detail}")`,
-    hidden: `it is a protected location ("${record.detail}")`,
+    hidden: `it is a protected location (${record.detail})`,
     unreadable: `it cannot be read (${record.detail})`,
     cycle: "it imports itself through a cycle",
     "too deep": `imports nest at most ${MAX_IMPORT_DEPTH} levels`,

@@ -12,6 +12,7 @@ import {
   describeImportRefusal,
   expandImports,
   type ImportRecord,
+  isPrivate,
   MAX_IMPORTS,
 } from "./instruction_imports.ts";
 import type { InstructionFile, InstructionScope } from "./system.ts";
@@ -62,6 +63,8 @@ interface Place {
   label: string;
   scope: InstructionScope;
   guard: ConfinedReadOptions;
+  /** For a workspace file: the root below which it may not resolve into `.git` or an `.env` file. */
+  root?: string;
 }
 
 /** Where instruction files may be, in load order. */
@@ -81,6 +84,7 @@ function places(
         label: ["workspace", ...level, name].join("/"),
         scope: name.endsWith(".local.md") ? "local" : level.length === 0 ? "project" : "directory",
         guard: { roots: [options.workspace], hidden: options.hidden ?? [] },
+        root: options.workspace,
       });
     }
   }
@@ -143,6 +147,12 @@ async function loadOne(
       : `it is larger than ${MAX_BYTES / 1024} KB`;
     return void loaded.warnings.push(`Cannot load "${place.path}": ${why}; the file is not loaded`);
   }
+  if (await intoPrivate(place, result.real)) {
+    return void loaded.warnings.push(
+      `Cannot load "${place.path}" (it points to "${result.real}"): git internals and .env files are not ` +
+        "loaded as instructions",
+    );
+  }
   entry.bytes = result.bytes.length;
   const raw = result.text.trim();
   entry.status = raw === ""
@@ -166,6 +176,12 @@ async function loadOne(
   }
   if (text.trim() === "") entry.status = "empty";
   else loaded.files.push({ label: place.label, scope: place.scope, text });
+}
+
+async function intoPrivate(place: Place, real: string): Promise<boolean> {
+  if (!place.root) return false;
+  const root = await Deno.realPath(place.root).catch(() => place.root!);
+  return isPrivate(relative(root, real));
 }
 
 /** An instruction file on disk, whether or not the prompt takes it (empty or over the size limit). */

@@ -137,6 +137,25 @@ Deno.test("expandImports() never reads a hidden path: forbid_read in the workspa
   }
 });
 
+Deno.test("expandImports() never imports git internals or .env files, even inside the tree", async () => {
+  const fx = await setup({
+    "AGENTS.md": "@.git/config\n@.env\n@docs/.env.local\n@settings.md\n@docs/ok.md",
+    "settings.md": "symlink:.env",
+    ".git/config": "url = https://token@example.com/repo",
+    ".env": "KEY=sk-project",
+    "docs/.env.local": "KEY=sk-local",
+    "docs/ok.md": "OK",
+  });
+  assert.deepEqual(refusals(fx.loaded), [
+    [".git/config", "hidden"],
+    [".env", "hidden"],
+    ["docs/.env.local", "hidden"],
+    ["settings.md", "hidden"],
+  ]);
+  assert.doesNotMatch(JSON.stringify(fx.loaded), /token@|sk-project|sk-local/);
+  assert.match(fx.text, /OK/);
+});
+
 Deno.test("expandImports() reports unreadable imports: missing, a directory", async () => {
   const fx = await setup({ "AGENTS.md": "@missing.md\n@docs/\n@docs/x.md", "docs/x.md": "x" });
   assert.deepEqual(refusals(fx.loaded), [["missing.md", "unreadable"], ["docs/", "unreadable"]]);

@@ -171,3 +171,17 @@ Deno.test("loadInstructionFiles() refuses a deeper file that points to the key f
   assert.match(loaded.warnings[0]!, /a\/AGENTS\.local\.md.*outside the workspace/);
   assert.doesNotMatch(JSON.stringify(loaded), /sk-secret/);
 });
+
+Deno.test("loadInstructionFiles() refuses a workspace file that points into .git or an .env file", async () => {
+  await using fx = await setup();
+  await write({ ".env": "KEY=sk-project", ".git/config": "url = https://token@x" }, fx.workspace);
+  await Deno.symlink(".env", join(fx.workspace, "AGENTS.md"));
+  await Deno.symlink(".git/config", join(fx.workspace, "CLAUDE.md"));
+  const loaded = await fx.load();
+  assert.deepEqual(loaded.files, []);
+  assert.equal(loaded.warnings.length, 2);
+  for (const warning of loaded.warnings) {
+    assert.match(warning, /git internals and \.env files are not loaded/);
+  }
+  assert.doesNotMatch(JSON.stringify(loaded), /sk-project|token@/);
+});
