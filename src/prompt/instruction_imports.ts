@@ -13,7 +13,7 @@ export const MAX_IMPORT_DEPTH = 5;
 export const MAX_IMPORTS = 64;
 
 /** `@` then a path-like word alone on its line; anything else starting with `@` stays prose. */
-const IMPORT_LINE = /^[ \t]*@([\w.\-/\\~:+@]+)[ \t]*$/;
+const IMPORT_LINE = /^[ \t]*@([\w.\-/\\~:+@]+)[ \t\r]*$/;
 const FENCE = /^[ \t]*(```|~~~)/;
 /** Never imported even inside the tree: git's internals (a token in a remote URL) and dotenv files. */
 const PRIVATE_SEGMENT = /^(\.git|\.env(\..*)?)$/;

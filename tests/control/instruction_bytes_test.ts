@@ -9,13 +9,15 @@ import { bootController } from "../../src/control/boot.ts";
 import { resolvePaths } from "../../src/config/paths.ts";
 import { defaultCommands } from "../../src/control/commands/builtin.ts";
 import { setLanguage } from "../../src/lib/i18n/mod.ts";
+import { INSTRUCTIONS_OPEN } from "../../src/agent/compaction.ts";
 import { DeepSeekSim } from "../support/deepseek_sim.ts";
 import { makeHome, makeWorkspace, removeAll } from "../support/cli.ts";
 
 const FILES = {
   "AGENTS.md": "ROOT RULE\n@docs/rules.md\n@../escape.md\n",
   "docs/rules.md": "IMPORTED RULE",
-  "pkg/app/AGENTS.md": "NESTED RULE",
+  "pkg/app/AGENTS.md": "NESTED RULE\r\n@more.md\r\n",
+  "pkg/app/more.md": "MORE NESTED",
   "pkg/app/AGENTS.local.md": "LOCAL RULE",
   "pkg/other/AGENTS.md": "SIBLING RULE",
 };
@@ -29,7 +31,8 @@ function systemPrefix(body: string): string {
 
 Deno.test("instruction bytes: nested and imported instructions reach the system prompt and stay byte-identical", async () => {
   setLanguage("en");
-  const sim = await DeepSeekSim.start({ script: [{ content: "1" }, { content: "2" }, { content: "3" }] });
+  const script = [{ content: "1" }, { content: "Goal: greet." }, { content: "2" }, { content: "3" }];
+  const sim = await DeepSeekSim.start({ script });
   const home = await makeHome({ simUrl: sim.url });
   await Deno.writeTextFile(join(home, "REASONIX.md"), "GLOBAL RULE");
   const ws = await makeWorkspace(FILES);
@@ -45,6 +48,9 @@ Deno.test("instruction bytes: nested and imported instructions reach the system 
     const first = await bootController(boot);
     try {
       assert.equal((await first.runTurn("one")).subtype, "success");
+      assert.equal(await first.compact(), true);
+      const update = first.history().find((m) => String(m.content).startsWith(INSTRUCTIONS_OPEN));
+      assert.equal(update, undefined, "the compaction re-reads the same files, so nothing changed");
       await Deno.writeTextFile(join(ws, "pkg/app/AGENTS.md"), "CHANGED ON DISK");
       await Deno.writeTextFile(join(ws, "docs/rules.md"), "CHANGED IMPORT");
       assert.equal((await first.runTurn("two")).subtype, "success");
@@ -57,14 +63,14 @@ Deno.test("instruction bytes: nested and imported instructions reach the system 
     } finally {
       await second.close();
     }
-    assert.equal(sim.requests.length, 3);
+    assert.equal(sim.requests.length, 4, "turn, summary, turn, resumed turn");
     const prefixes = sim.requests.map((request) => systemPrefix(request.body));
-    assert.equal(prefixes[1], prefixes[0], "the second turn sends the same prefix bytes");
-    assert.equal(prefixes[2], prefixes[0], "the resumed session sends the same prefix bytes");
+    for (const [i, prefix] of prefixes.entries()) {
+      assert.equal(prefix, prefixes[0], `request ${i + 1}: same prefix bytes`);
+    }
     const system: string = sim.requests[0]!.json.messages[0].content;
-    const order = ["GLOBAL RULE", "ROOT RULE", "IMPORTED RULE", "NESTED RULE", "LOCAL RULE"].map((rule) =>
-      system.indexOf(rule)
-    );
+    const order = ["GLOBAL RULE", "ROOT RULE", "IMPORTED RULE", "NESTED RULE", "MORE NESTED", "LOCAL RULE"]
+      .map((rule) => system.indexOf(rule));
     assert.ok(order.every((at, i) => at > 0 && (i === 0 || at > order[i - 1]!)), `load order: ${order}`);
     assert.match(
       system,
