@@ -30,7 +30,7 @@ import { FsAgent, fsAgentSupported } from "../sandbox/fs_agent.ts";
 import type { ToolContext, ToolSpec, Workspace } from "../tool/tool.ts";
 import { setupSandbox } from "./sandbox_setup.ts";
 import { startMcpServers, withMcpTools } from "./mcp_boot.ts";
-import { instructionReader } from "./instruction_reader.ts";
+import { instructionPlace, instructionReader } from "./instruction_reader.ts";
 import { archiveDir } from "../session/archive.ts";
 import { setupPermissions } from "./permission_setup.ts";
 import { Controller } from "./controller.ts";
@@ -118,8 +118,10 @@ async function bootWith(options: BootOptions, booting: Booting): Promise<Control
   const now = options.now ?? (() => new Date());
   const registry = builtinRegistry(options.extraTools ?? [], { enabled: config.tools.enabled });
   const capabilities = registry.proxiedNames().map((name) => callShape(registry, name));
+  const place = await instructionPlace(workspace.root, options.cwd);
   const session = await openSession(paths, {
     capabilities,
+    instructionTarget: place.target,
     config,
     workspace,
     sandbox,
@@ -141,6 +143,7 @@ async function bootWith(options: BootOptions, booting: Booting): Promise<Control
     summary: sandboxSetup.summary,
     messages: session.log.messages(),
     capabilities,
+    instructionTarget: place.target,
   });
   const mcp = await startMcpServers(config, {
     workspace: workspace.root,
@@ -173,7 +176,7 @@ async function bootWith(options: BootOptions, booting: Booting): Promise<Control
     ...recordedTools(session.log.since(0)),
     contextWindow: modelSettings(config, modelRef).contextWindow,
     ...configuredSettings(config, paths),
-    instructionFiles: instructionReader(paths, config, workspace.root),
+    instructionFiles: instructionReader(paths, config, place),
   }, options.mcpGraceMs);
 }
 

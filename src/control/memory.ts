@@ -25,11 +25,13 @@ export type ForgetResult =
 export class Memory {
   #home: string;
   #workspace: string;
+  #target: string | undefined;
   #tell: (note: string) => void = () => {};
 
-  constructor(options: { home: string; workspace: string }) {
+  constructor(options: { home: string; workspace: string; target?: string }) {
     this.#home = options.home;
     this.#workspace = options.workspace;
+    this.#target = options.target;
   }
 
   /** Connects the memory to the session that must hear about changes. */
@@ -39,7 +41,11 @@ export class Memory {
 
   async report(): Promise<MemoryReport> {
     const notesFile = await memoryFile(this.#workspace);
-    const sources = await instructionSources({ home: this.#home, workspace: this.#workspace });
+    const sources = await instructionSources({
+      home: this.#home,
+      workspace: this.#workspace,
+      ...(this.#target ? { target: this.#target } : {}),
+    });
     const confined = await this.#confined(notesFile).then(() => true, () => false);
     return { sources, notesFile, notes: confined ? notesIn(await readOrEmpty(notesFile)) : [] };
   }

@@ -6,15 +6,14 @@
  * them apply from the next session.
  */
 import { type ConfigFlags, loadConfig } from "../config/load.ts";
-import { readGuards } from "../config/hidden.ts";
 import type { Paths } from "../config/paths.ts";
 import type { PermissionMode, ResolvedConfig } from "../config/types.ts";
 import { formatWarning } from "../config/errors.ts";
 import { warningsToShow } from "../config/warn_once.ts";
 import { errorMessage } from "../lib/errors.ts";
-import { loadInstructionFiles } from "../prompt/instructions.ts";
 import { buildSystemPrompt } from "../prompt/system.ts";
 import type { Approvals } from "./approvals.ts";
+import { sessionInstructions } from "./instruction_reader.ts";
 
 export type ReloadResult =
   | { kind: "failed"; message: string }
@@ -30,6 +29,8 @@ export type ReloadResult =
 
 export interface ReloadOptions {
   workspace: string;
+  /** The directory instruction files are read down to (default the workspace root). */
+  instructionTarget?: string;
   paths: Paths;
   flags: ConfigFlags;
   config: ResolvedConfig;
@@ -63,10 +64,10 @@ export class Reloader {
     this.#config = next;
     const modeChanged = next.permissions.mode !== before.permissions.mode;
     if (modeChanged) this.#options.approvals.mode = next.permissions.mode;
-    const instructions = await loadInstructionFiles({
-      home: paths.home,
-      workspace,
-      ...readGuards(paths, next.sandbox.forbidRead),
+    const target = this.#options.instructionTarget ?? workspace;
+    const instructions = await sessionInstructions(paths, next.sandbox.forbidRead, {
+      root: workspace,
+      target,
     });
     const custom = next.agent.systemPrompt;
     const prompt = buildSystemPrompt({

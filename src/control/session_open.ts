@@ -4,18 +4,17 @@
  * first records; a resumed one is replayed as stored, and what changed since it last ran becomes
  * notes for the tail of the next turn.
  */
-import { readGuards } from "../config/hidden.ts";
 import type { Paths } from "../config/paths.ts";
 import type { ResolvedConfig } from "../config/types.ts";
 import type { ChatMessage } from "../provider/provider.ts";
 import { buildContextMessage, localDate } from "../prompt/context.ts";
 import { factChanges, type TurnFacts } from "../prompt/facts.ts";
-import { loadInstructionFiles } from "../prompt/instructions.ts";
 import { buildSystemPrompt } from "../prompt/system.ts";
 import type { Sandbox } from "../sandbox/sandbox.ts";
 import { type LoadedSession, type SessionRecord, SessionStore } from "../session/store.ts";
 import { SessionLog } from "../session/log.ts";
 import type { Workspace } from "../tool/tool.ts";
+import { sessionInstructions } from "./instruction_reader.ts";
 
 export const FACTS_EVENT = "facts";
 
@@ -28,6 +27,8 @@ export interface OpenSessionOptions {
   permissionMode: string;
   now: Date;
   resumed?: { store: SessionStore; session: LoadedSession };
+  /** The directory instruction files are read down to (default the workspace root). */
+  instructionTarget?: string;
   /** Call shapes of the proxied tools, named in the system prompt. */
   capabilities?: readonly string[];
 }
@@ -50,10 +51,10 @@ export async function openSession(paths: Paths, options: OpenSessionOptions): Pr
     const notes = before ? factChanges(before, facts) : [];
     return { log: new SessionLog(store, session.records), notes, facts, warnings: [] };
   }
-  const instructions = await loadInstructionFiles({
-    home: paths.home,
-    workspace: options.workspace.root,
-    ...readGuards(paths, options.config.sandbox.forbidRead),
+  const root = options.workspace.root;
+  const instructions = await sessionInstructions(paths, options.config.sandbox.forbidRead, {
+    root,
+    target: options.instructionTarget ?? root,
   });
   const system = buildSystemPrompt({
     ...(options.config.agent.systemPrompt ? { custom: options.config.agent.systemPrompt } : {}),

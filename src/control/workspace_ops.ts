@@ -10,12 +10,16 @@ import type { ChatMessage } from "../provider/provider.ts";
 import type { Sandbox } from "../sandbox/sandbox.ts";
 import { type WorkspaceDiff, workspaceDiff } from "./git_diff.ts";
 import { Memory } from "./memory.ts";
+import { sessionInstructions } from "./instruction_reader.ts";
+import type { LoadedInstructions } from "../prompt/instructions.ts";
 import type { PermissionSetup } from "./permission_setup.ts";
 import { Reloader, type ReloadResult } from "./reload.ts";
 import type { SandboxSummary } from "./sandbox_setup.ts";
 
 export interface WorkspaceOps {
   readonly memory: Memory;
+  /** The instruction files as a session starting now would load them (`/memory instructions`). */
+  instructions(): Promise<LoadedInstructions>;
   readonly sandbox: SandboxSummary;
   diff(): Promise<WorkspaceDiff>;
   reload(): Promise<ReloadResult>;
@@ -33,12 +37,16 @@ export interface WorkspaceOpsOptions {
   messages: readonly ChatMessage[];
   /** Call shapes of the proxied tools, as the system prompt names them. */
   capabilities?: readonly string[];
+  /** The directory instruction files are read down to (default the root). */
+  instructionTarget?: string;
 }
 
 export function workspaceOps(options: WorkspaceOpsOptions): WorkspaceOps {
   const { root, paths, permissions } = options;
+  const target = options.instructionTarget ?? root;
   const reloader = new Reloader({
     workspace: root,
+    instructionTarget: target,
     paths,
     flags: options.flags,
     config: options.config,
@@ -51,7 +59,8 @@ export function workspaceOps(options: WorkspaceOpsOptions): WorkspaceOps {
     },
   });
   return {
-    memory: new Memory({ home: paths.home, workspace: root }),
+    memory: new Memory({ home: paths.home, workspace: root, target }),
+    instructions: () => sessionInstructions(paths, options.config.sandbox.forbidRead, { root, target }),
     sandbox: options.summary,
     diff: () => workspaceDiff(options.sandbox, root),
     reload: () => reloader.reload(),

@@ -25,12 +25,22 @@ const BASE_PROMPT =
 - The first user message holds facts about the session (workspace, OS, date); later messages may add
   notes about changes in the environment.`;
 
+/** global: the user's home; project: the workspace root; directory: below it; local: a `.local.md` file. */
+export type InstructionScope = "global" | "project" | "directory" | "local";
+
 export interface InstructionFile {
   /** Shown in the header, e.g. "workspace/AGENTS.md". */
   label: string;
-  scope: "user" | "project";
+  scope: InstructionScope;
   text: string;
 }
+
+const INSTRUCTIONS_HEAD = `# Instructions
+
+The instruction files below are in load order: the user's global files, then the project's from the
+workspace root down to the working directory, each directory's plain files before its .local.md files.
+Where two of them conflict, the later file takes precedence. An <instruction-import> block holds a file
+that the file around it imports.`;
 
 export interface SystemPromptOptions {
   /** `[agent] system_prompt` replaces the base prompt. */
@@ -46,7 +56,7 @@ export function buildSystemPrompt(options: SystemPromptOptions = {}): string {
   if (capabilities.length > 0) parts.push(moreTools(capabilities));
   const instructions = options.instructions ?? [];
   if (instructions.length > 0) {
-    parts.push("# Instructions");
+    parts.push(INSTRUCTIONS_HEAD);
     for (const file of instructions) {
       parts.push(`## ${file.label} (${file.scope})\n\n${file.text.trim()}`);
     }

@@ -9,7 +9,10 @@ Deno.test("buildSystemPrompt() is byte-identical for the same inputs and holds n
   assert.equal(a, b);
   assert.doesNotMatch(a, /\d{4}-\d{2}-\d{2}/, "no date");
   assert.doesNotMatch(a, /\/tmp|\/home|\/work/, "no absolute paths");
-  assert.match(a, /# Instructions\n\n## workspace\/AGENTS\.md \(project\)\n\nUse tabs\./);
+  assert.match(
+    a,
+    /# Instructions\n\n[^#]*later file takes precedence[^#]*\n\n## workspace\/AGENTS\.md \(project\)\n\nUse tabs\./,
+  );
 });
 
 Deno.test("buildSystemPrompt() uses a custom prompt when configured", () => {

@@ -8,6 +8,8 @@ import { errorMessage } from "../../lib/errors.ts";
 import { t } from "../../lib/i18n/mod.ts";
 import type { Memory } from "../memory.ts";
 import type { CommandContext, SlashCommand } from "./registry.ts";
+import { formatInstructions } from "./memory_instructions.ts";
+import { escapeControls } from "../../lib/terminal_text.ts";
 
 export function memoryCommands(): SlashCommand[] {
   return [memory, remember, forget];
@@ -30,14 +32,16 @@ const memory: SlashCommand = {
   get summary() {
     return t("memory.summary");
   },
-  usage: "/memory",
-  run: withMemory("memory", async (memory, ctx) => {
+  usage: "/memory [instructions]",
+  run: withMemory("memory", async (memory, ctx, args) => {
+    const ops = ctx.host.workspaceOps;
+    if (args === "instructions" && ops) return ctx.print(formatInstructions(await ops.instructions()));
     const report = await memory.report();
     const root = ctx.host.workspaceRoot;
     const lines = report.sources.length === 0 ? [t("memory.no_files", { file: report.notesFile })] : [
       t("memory.files_title"),
       ...report.sources.map((source) =>
-        `  ${source.path}  ${t(source.scope === "user" ? "memory.scope_user" : "memory.scope_project")}, ${
+        `  ${escapeControls(source.path)}  ${t(`instructions.scope_${source.scope}`)}, ${
           t("memory.bytes", { n: source.bytes })
         }${source.loaded ? "" : ` ${t("memory.not_loaded")}`}`
       ),

@@ -84,13 +84,12 @@ export const en = {
   "question.line_prompt": "Answer with a number 1–{n}, or type your own (empty line declines):",
   "question.line_prompt_multi":
     "Answer with numbers 1–{n} (comma-separated), or type your own (empty line declines):",
-  "memory.summary": "List the instruction files and the notes added with /remember",
+  "memory.summary":
+    "List the instruction files and the notes added with /remember (/memory instructions: load order, imports)",
   "memory.remember_summary": "Add a standing instruction to the project's instruction file (or type #<note>)",
   "memory.forget_summary": "Remove a note /remember added, by its number or text",
   "memory.unavailable": "/{command} is not available in this session",
   "memory.files_title": "Instruction files (read when a session starts):",
-  "memory.scope_user": "user",
-  "memory.scope_project": "project",
   "memory.bytes": "{n} bytes",
   "memory.not_loaded": "(not loaded: empty or over 64 KB)",
   "memory.no_files": "No instruction files yet; /remember creates {file}.",
@@ -367,6 +366,21 @@ export const en = {
   "rewind.conversation_back": "The conversation is back before: {prompt}",
   "session.pick_title": "Resume a session of this workspace (newest first)",
   "session.pick_current": "current",
+  "instructions.title": "Instruction files in load order (later files take precedence on conflict):",
+  "instructions.none": "No instruction files load for this workspace.",
+  "instructions.scope_global": "global",
+  "instructions.scope_project": "project",
+  "instructions.scope_directory": "directory",
+  "instructions.scope_local": "local",
+  "instructions.status_loaded": "loaded",
+  "instructions.status_duplicate": "same as an earlier file, not repeated",
+  "instructions.status_empty": "empty",
+  "instructions.status_refused": "refused",
+  "instructions.status_skipped": "not loaded",
+  "instructions.import_loaded": "imported",
+  "instructions.import_duplicate": "already included, not repeated",
+  "instructions.import_refused": "refused: {reason}",
+  "instructions.diagnostics": "Diagnostics:",
 } as const;
 
 export type MessageKey = keyof typeof en;
