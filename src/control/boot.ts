@@ -37,6 +37,7 @@ import { Controller } from "./controller.ts";
 import type { ControllerParts } from "./controller_parts.ts";
 import type { Reboot } from "./session_switch.ts";
 import { QuestionDesk } from "./questions.ts";
+import { loadSessionMemory, memoryWiring } from "./memory_setup.ts";
 import { workspaceOps, type WorkspaceOpsOptions } from "./workspace_ops.ts";
 
 export type ResumeRequest = { kind: "latest" } | { kind: "query"; query: string };
@@ -116,6 +117,7 @@ async function bootWith(options: BootOptions, booting: Booting): Promise<Control
   const now = options.now ?? (() => new Date());
   const registry = builtinRegistry(options.extraTools ?? [], { enabled: config.tools.enabled });
   const capabilities = registry.proxiedNames().map((name) => callShape(registry, name));
+  const memory = await loadSessionMemory(paths, workspace.root, registry);
   const session = await openSession(paths, {
     capabilities,
     config,
@@ -125,9 +127,10 @@ async function bootWith(options: BootOptions, booting: Booting): Promise<Control
     provider: modelRef.provider.name,
     permissionMode: config.permissions.mode,
     now: now(),
+    memoryIndex: memory.indexBlock,
     ...(resumed ? { resumed } : {}),
   }).catch((error) => tempDir.remove().then(() => Promise.reject(error)));
-  warnings.push(...session.warnings);
+  warnings.push(...session.warnings, ...memory.warnings);
   const override = config.modelOverrides[modelRef.model];
   const maxTokens = override?.maxOutputTokens ?? modelRef.provider.maxOutputTokens;
   const desks = await sessionDesks(options, {
@@ -149,7 +152,8 @@ async function bootWith(options: BootOptions, booting: Booting): Promise<Control
     ...(options.trustProjectMcp ? { trustProjectServers: true } : {}),
   });
   warnings.push(...mcp.warnings);
-  return withMcpTools({
+  const mem = memoryWiring(memory.store, { approvals: desks.approvals, interactive: !options.headless, now });
+  const parts = await withMcpTools({
     log: session.log,
     turnNotes: session.notes,
     turnFacts: session.facts,
@@ -161,7 +165,13 @@ async function bootWith(options: BootOptions, booting: Booting): Promise<Control
     ...(maxTokens > 0 ? { maxTokens } : {}),
     maxSteps: flags.maxSteps ?? config.agent.maxSteps,
     registry,
-    toolContext: toolContext(config, env, { workspace, sandbox, questions: desks.questions }),
+    toolContext: toolContext(config, env, {
+      workspace,
+      sandbox,
+      questions: desks.questions,
+      memory: mem.access,
+    }),
+    recallMemory: mem.recall,
     ...desks,
     now,
     warnings,
@@ -172,6 +182,9 @@ async function bootWith(options: BootOptions, booting: Booting): Promise<Control
     ...configuredSettings(config, paths),
     instructionFiles: instructionReader(paths, config, workspace.root),
   }, options.mcpGraceMs);
+  // A memory change made mid-session reaches the model on the tail of its next turn, never its prefix.
+  mem.attach((note) => parts.turnNotes = [...(parts.turnNotes ?? []), note]);
+  return parts;
 }
 
 /** The session's model (flag, else the resumed session's, else the default) and its provider with its key. */
@@ -209,7 +222,7 @@ function providerFor(config: ResolvedConfig, providerConfig: ProviderConfig, api
 function toolContext(
   config: ResolvedConfig,
   env: Record<string, string>,
-  parts: Pick<ToolContext, "workspace" | "sandbox" | "questions">,
+  parts: Pick<ToolContext, "workspace" | "sandbox" | "questions" | "memory">,
 ): Omit<ToolContext, "signal"> {
   return {
     ...parts,

@@ -30,6 +30,8 @@ export interface OpenSessionOptions {
   resumed?: { store: SessionStore; session: LoadedSession };
   /** Call shapes of the proxied tools, named in the system prompt. */
   capabilities?: readonly string[];
+  /** The remembered facts' index block, after the session context; null or absent: nothing remembered. */
+  memoryIndex?: string | null;
 }
 
 export interface OpenedSession {
@@ -68,7 +70,7 @@ export async function openSession(paths: Paths, options: OpenSessionOptions): Pr
   });
   const messages: ChatMessage[] = [
     { role: "system", content: system },
-    { role: "user", content: buildContextMessage(facts) },
+    { role: "user", content: withMemoryIndex(buildContextMessage(facts), options.memoryIndex) },
   ];
   const log = new SessionLog(store, store.staged);
   await log.stage(
@@ -111,4 +113,9 @@ async function gitBranch(sandbox: Sandbox, cwd: string): Promise<string | undefi
   } catch {
     return undefined;
   }
+}
+
+/** A session without memories keeps exactly the context message it always had. */
+function withMemoryIndex(context: string, index: string | null | undefined): string {
+  return index ? `${context}\n\n${index}` : context;
 }
