@@ -73,6 +73,8 @@ export async function planRemember(
     };
   }
   const active = await store.list();
+  const same = (fact: Fact) => fact.scope === scope && fact.description === description && fact.body === body;
+  if (args.name === undefined && active.some(same)) return null;
   const name = freeName(
     factName(args.name ?? description) || "fact",
     active.filter((fact) => fact.scope === scope),

@@ -147,7 +147,8 @@ export class MemoryStore {
     for (const step of steps) {
       path = path === "" ? step : join(path, step);
       await refuseSymlink(path);
-      await Deno.mkdir(path, { mode: 0o700 }).catch((error) => {
+      // The state home itself may not exist yet; below it, each step is checked and made alone.
+      await Deno.mkdir(path, { mode: 0o700, recursive: path === this.root }).catch((error) => {
         if (!(error instanceof Deno.errors.AlreadyExists)) throw error;
       });
     }
