@@ -12,6 +12,7 @@ import { buildContextMessage, localDate } from "../prompt/context.ts";
 import { factChanges, type TurnFacts } from "../prompt/facts.ts";
 import { loadInstructionFiles } from "../prompt/instructions.ts";
 import { buildSystemPrompt } from "../prompt/system.ts";
+import { indexChangeNote } from "../tool/memory/index_text.ts";
 import type { Sandbox } from "../sandbox/sandbox.ts";
 import { type LoadedSession, type SessionRecord, SessionStore } from "../session/store.ts";
 import { SessionLog } from "../session/log.ts";
@@ -50,6 +51,8 @@ export async function openSession(paths: Paths, options: OpenSessionOptions): Pr
     const { store, session } = options.resumed;
     const before = lastFacts(session.records);
     const notes = before ? factChanges(before, facts) : [];
+    const memory = memoryChange(session.records, options.memoryIndex ?? null);
+    if (memory) notes.push(memory);
     return { log: new SessionLog(store, session.records), notes, facts, warnings: [] };
   }
   const instructions = await loadInstructionFiles({
@@ -113,6 +116,12 @@ async function gitBranch(sandbox: Sandbox, cwd: string): Promise<string | undefi
   } catch {
     return undefined;
   }
+}
+
+function memoryChange(records: readonly SessionRecord[], index: string | null): string | null {
+  const context = records.find((r) => r.type === "message" && r.message.role === "user");
+  const text = context?.type === "message" ? context.message.content : undefined;
+  return typeof text === "string" ? indexChangeNote(text, index) : null;
 }
 
 /** A session without memories keeps exactly the context message it always had. */

@@ -77,3 +77,32 @@ Deno.test("a session with nothing remembered sends the context message it always
     assert.equal(first.at(-1)!.content, "how do I deploy staging?");
   });
 });
+
+Deno.test("a resumed session keeps its prefix and hears what memory changed since", async () => {
+  const script = [{ content: "one" }, { content: "two" }];
+  await withMemorySession(script, { before: seed }, async (session) => {
+    await session.controller.runTurn("first");
+    await session.store.write({
+      id: "m-bbbbbbbbbbbb",
+      name: "lint",
+      description: "How to lint",
+      type: "project",
+      scope: "project",
+      revision: 1,
+      created: "2026-11-02T00:00:00.000Z",
+      updated: "2026-11-02T00:00:00.000Z",
+      status: "active",
+      body: "Run `deno task lint`.",
+    }, null);
+    const resumed = await session.resume();
+    await resumed.runTurn("second");
+    const first = messages(session, 0);
+    const second = messages(session, 1);
+    assert.deepEqual(second.slice(0, 2), first.slice(0, 2));
+    assert.equal(
+      second.at(-1)!.content,
+      `second\n\n<turn-context>\nRemembered facts changed since this session last ran; the index now reads:\n` +
+        `- deploy (project, project): How to deploy staging\n- lint (project, project): How to lint\n</turn-context>`,
+    );
+  });
+});

@@ -19,6 +19,8 @@ export interface MemorySession {
   store: MemoryStore;
   /** Approval cards shown, in order. */
   asked: ApprovalRequest[];
+  /** Closes the controller and resumes its session in a new one (same simulator and home). */
+  resume(): Promise<Controller>;
 }
 
 export interface MemorySessionOptions {
@@ -41,14 +43,15 @@ export async function withMemorySession(
   const ws = await makeWorkspace({ "a.txt": "alpha\n" });
   const store = new MemoryStore({ root: memoryRoot(home), workspace: ws });
   await options.before?.(store);
-  const controller = await bootController({
+  const boot = {
     cwd: ws,
     headless: options.headless ?? false,
     env: {},
     paths: resolvePaths({ REASONIX_HOME: home }),
     flags: options.mode ? { permissionMode: options.mode } : {},
     ...(options.now ? { now: options.now } : {}),
-  });
+  };
+  let controller = await bootController(boot);
   const asked: ApprovalRequest[] = [];
   const given = options.answers ?? [];
   const answers = typeof given === "function" ? given : (() => {
@@ -62,7 +65,12 @@ export async function withMemorySession(
     queueMicrotask(() => void controller.answerApproval(event.request.id, choice));
   });
   try {
-    await body({ sim, controller, store, asked });
+    const resume = async () => {
+      await controller.close();
+      controller = await bootController({ ...boot, resume: { kind: "latest" } });
+      return controller;
+    };
+    await body({ sim, controller, store, asked, resume });
   } finally {
     await controller.close();
     await sim.close();

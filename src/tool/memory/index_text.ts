@@ -45,6 +45,23 @@ export function memoryIndexBlock(facts: readonly Fact[]): string | null {
   ].join("\n");
 }
 
+const INDEX_OPEN = "\n\n<memory-index>";
+
+/**
+ * For a resumed session: a tail note when what is remembered now differs from the index its stored
+ * context message carries (that message is replayed as stored, so the prefix stays).
+ */
+export function indexChangeNote(storedContext: string, current: string | null): string | null {
+  const at = storedContext.indexOf(INDEX_OPEN);
+  const stored = at < 0 ? null : storedContext.slice(at + 2);
+  if (stored === current) return null;
+  if (current === null) {
+    return "Remembered facts changed since this session last ran: nothing is remembered now.";
+  }
+  const lines = current.split("\n").filter((line) => line.startsWith("- "));
+  return `Remembered facts changed since this session last ran; the index now reads:\n${lines.join("\n")}`;
+}
+
 function indexLine(fact: Fact): string {
   const line = `- ${fact.name} (${fact.scope}, ${fact.type}): ${safe(fact.description)}`;
   return line.length > INDEX_LINE_MAX ? `${line.slice(0, INDEX_LINE_MAX - 1)}…` : line;
