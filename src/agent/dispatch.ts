@@ -155,7 +155,7 @@ async function settle(resolved: ResolvedCall, options: DispatchOptions): Promise
       : { allow: true as const };
     waitedMs = decision.waitedMs ?? 0;
     if (!decision.allow) return failure(decision.code, decision.message, ctx);
-    const toolCtx = withPermits(ctx, spec, options.gate);
+    const toolCtx = { ...withPermits(ctx, spec, options.gate), callId: call.id };
     const result = plan.plan
       ? await applyPlanned(await plan.plan(), toolCtx)
       : await spec.execute(checked.data, toolCtx);

@@ -87,12 +87,17 @@ async function confirm(
 ): Promise<MemoryAnswer> {
   if (!approvals) return { kind: "unanswerable" };
   const answer = await approvals.request({
-    callId: "",
+    callId: ask.callId,
     tool: ask.tool,
     arguments: ask.arguments,
     subject: ask.subject,
     preview: ask.preview,
-    explanation: { decision: "ask", tier: "write", rule: null, reason: `Memory: ${ask.reasons.join("; ")}` },
+    explanation: {
+      decision: "ask",
+      tier: "write",
+      rule: null,
+      reason: `Memory: ${ask.reasons.join("; ")} (an approval covers this change only)`,
+    },
     // Nothing to remember: every memory change the policy holds back is asked afresh.
     suggestedRule: null,
   }, signal);

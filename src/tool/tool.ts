@@ -80,6 +80,8 @@ export interface ToolContext {
   questions?: Asker;
   /** The session's checkpoints; absent where no turn is recorded. */
   writes?: WriteObserver;
+  /** The id of the call being run (set by the dispatcher), for a tool that puts its own card to a person. */
+  callId?: string;
   /** Remembered facts (`remember`, `forget`, `memory`); absent where there is no memory (subagents). */
   memory?: MemoryAccess;
 }

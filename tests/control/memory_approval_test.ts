@@ -8,6 +8,10 @@ import { memoryCall, type MemorySession, toolResults, withMemorySession } from "
 import type { Fact } from "../../src/tool/memory/fact.ts";
 
 const DONE = { content: "done" };
+
+function messages(sim: MemorySession["sim"]) {
+  return sim.requests.at(-1)!.json.messages as { tool_calls?: { id: string }[] }[];
+}
 const FACT = { description: "How to run the tests", body: "Run `deno task test` from the repository root." };
 
 function seeded(overrides: Partial<Fact> = {}) {
@@ -54,6 +58,8 @@ for (const mode of ["read-only", "auto", "yolo"] as const) {
       assert.equal(asked.length, 1);
       assert.equal(asked[0]!.tool, "forget");
       assert.equal(asked[0]!.suggestedRule, null, "no grant can cover a memory change");
+      const calls = messages(sim).flatMap((message) => message.tool_calls ?? []);
+      assert.equal(asked[0]!.callId, calls[0]!.id, "the card belongs to the call");
       assert.match(asked[0]!.explanation.reason, /forgetting a fact always needs approval/);
       assert.equal(asked[0]!.preview?.kind, "delete");
       assert.equal((await store.list()).length, 1);
@@ -92,12 +98,17 @@ Deno.test("a global fact, a preference, a secret and an oversized fact each ask 
     { mode: "yolo", answers },
     async ({ controller, store, asked }) => {
       await controller.runTurn("remember these");
-      assert.deepEqual(asked.map((card) => card.explanation.reason.replace(/^Memory: /, "")).sort(), [
-        "global facts reach every project",
-        "it is longer than 600 characters",
-        "it looks like it holds a secret",
-        "it records a preference (type user)",
-      ]);
+      assert.deepEqual(
+        asked.map((card) =>
+          card.explanation.reason.replace(/^Memory: (.*) \(an approval covers this change only\)$/, "$1")
+        ).sort(),
+        [
+          "global facts reach every project",
+          "it is longer than 600 characters",
+          "it looks like it holds a secret",
+          "it records a preference (type user)",
+        ],
+      );
       assert.deepEqual((await store.list("global")).map((fact) => fact.body), ["Use tabs everywhere"]);
       assert.deepEqual((await store.list("project")).map((fact) => fact.description).sort(), [
         "long",

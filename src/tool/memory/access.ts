@@ -12,6 +12,8 @@ import { approvalReasons, type MemoryChange } from "./policy.ts";
 import type { MemoryStore } from "./store.ts";
 
 export interface MemoryAsk {
+  /** The model's call id, so faces tie the card to the call. */
+  callId: string;
   tool: string;
   /** The call's arguments as JSON, for the card. */
   arguments: string;
@@ -68,6 +70,7 @@ export async function applyChange(
   const reasons = approvalReasons(change);
   if (reasons.length > 0) {
     const answer = await memory.confirm({
+      callId: ctx.callId ?? "",
       tool: call.tool,
       arguments: JSON.stringify(call.arguments),
       subject: `${call.tool} ${next.name} (${next.scope})`,
