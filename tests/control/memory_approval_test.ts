@@ -187,3 +187,21 @@ Deno.test("memory lists, searches and shows without asking, also headless", asyn
     assert.match(results[2]!, /^---\nid: "m-aaaaaaaaaaaa"/);
   });
 });
+
+Deno.test("the model's file tools cannot read or write the memory files, even in yolo mode", async () => {
+  await withMemorySession([], { mode: "yolo", before: seeded() }, async ({ sim, controller, store }) => {
+    const path = `${store.dirOf("project")}/m-aaaaaaaaaaaa.md`;
+    sim.push(
+      { toolCalls: [{ name: "read_file", arguments: JSON.stringify({ path }) }] },
+      { toolCalls: [{ name: "write_file", arguments: JSON.stringify({ path, content: "planted" }) }] },
+      DONE,
+    );
+    await controller.runTurn("read the memory file");
+    const results = sim.requests.slice(1).map((request) =>
+      (request.json.messages as { role: string; content: string }[]).at(-1)!.content
+    );
+    assert.match(results[0]!, /^Error \[tool\.(not_found|path_outside_workspace)\]/);
+    assert.match(results[1]!, /^Error \[tool\.path_(forbidden|outside_workspace)\]/);
+    assert.equal((await store.list())[0]?.body, "Deploy staging with `make deploy-staging`.");
+  });
+});
