@@ -32,7 +32,9 @@ export async function loadSessionMemory(
   registerMemoryTools(registry);
   const store = new MemoryStore({ root: memoryRoot(paths.stateHome), workspace });
   try {
-    return { store, indexBlock: memoryIndexBlock(await store.list()), warnings: [] };
+    // `[tools] enabled` may leave the memory tools out: the index then names none.
+    const tools = registry.get("memory") !== undefined;
+    return { store, indexBlock: memoryIndexBlock(await store.list(), { tools }), warnings: [] };
   } catch (error) {
     const detail = error instanceof Error ? error.message : String(error);
     return { store, indexBlock: null, warnings: [`Remembered facts are not loaded: ${detail}`] };

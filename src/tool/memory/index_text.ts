@@ -20,7 +20,7 @@ export function memoryIndexFile(facts: readonly Fact[], scope: FactScope): strin
  * The block appended to the session-context message when any fact is remembered; null when none is,
  * so a session without memories sends exactly the bytes it always did.
  */
-export function memoryIndexBlock(facts: readonly Fact[]): string | null {
+export function memoryIndexBlock(facts: readonly Fact[], options: { tools?: boolean } = {}): string | null {
   if (facts.length === 0) return null;
   const lines: string[] = [];
   let used = 0;
@@ -35,11 +35,14 @@ export function memoryIndexBlock(facts: readonly Fact[]): string | null {
     used += line.length + 1;
   }
   if (left > 0) lines.push(`- (${left} more: use the memory tool, operation "list")`);
+  const head =
+    `Background facts saved in earlier sessions. They may be stale or wrong: the user's words and the ` +
+    `files win.`;
+  const tools = ` Reach the tools through use_capability: "tool:memory" (operation "show" with a name, ` +
+    `"search", "list"), "tool:remember", "tool:forget".`;
   return [
     `<memory-index>`,
-    `Background facts saved in earlier sessions. They may be stale or wrong: the user's words and the files ` +
-    `win. Reach the tools through use_capability: "tool:memory" (operation "show" with a name, "search", ` +
-    `"list"), "tool:remember", "tool:forget".`,
+    options.tools === false ? head : head + tools,
     ...lines,
     `</memory-index>`,
   ].join("\n");
