@@ -11,7 +11,7 @@ import { duplicateOf, MAX_BODY, MAX_DESCRIPTION, type MemoryChange } from "./pol
 import type { MemoryStore } from "./store.ts";
 
 const DESCRIPTION =
-  `Remember a fact for later sessions (saved outside the workspace; a small new project fact is saved at once, anything else asks the user). Give the same name or the id to update a fact.`;
+  `Remember: save a fact or note for later sessions (the next sessions see it; kept outside the workspace; a small new project fact is saved at once, anything else asks the user). Give the same name or the id to update a fact.`;
 
 const parameters = z.object({
   description: z.string().describe("One line: what the fact is about"),

@@ -10,6 +10,9 @@ import { memoryTool } from "../../../src/tool/memory/memory.ts";
 import { rememberTool } from "../../../src/tool/memory/remember.ts";
 import { memoryRoot, MemoryStore } from "../../../src/tool/memory/store.ts";
 import { ToolError } from "../../../src/tool/tool.ts";
+import { builtinRegistry } from "../../../src/tool/builtin/mod.ts";
+import { buildCatalog, searchCatalog } from "../../../src/tool/catalog.ts";
+import { registerMemoryTools } from "../../../src/tool/memory/mod.ts";
 import { makeTestWorkspace, type TestWorkspace } from "../_tool_context.ts";
 
 interface Fixture extends AsyncDisposable {
@@ -145,5 +148,24 @@ Deno.test("remember refuses oversized facts outright", async () => {
   await assert.rejects(
     () => rememberTool.execute({ description: "big", body: "x".repeat(5000) }, fx.ws.ctx),
     (error) => error instanceof ToolError && error.code === "memory.too_large",
+  );
+});
+
+Deno.test("use_capability search finds the memory tools by what a model would ask for", () => {
+  const registry = builtinRegistry();
+  registerMemoryTools(registry);
+  const catalog = buildCatalog(registry);
+  const first = (query: string) => searchCatalog(catalog, query, 3)[0]?.id;
+  assert.equal(first("remember a fact for later"), "tool:remember");
+  assert.equal(first("save a note for next session"), "tool:remember");
+  assert.equal(first("forget"), "tool:forget");
+  assert.equal(first("memory"), "tool:memory");
+  assert.deepEqual(
+    registry.proxiedNames().filter((name) => ["forget", "memory", "remember"].includes(name)),
+    [
+      "forget",
+      "memory",
+      "remember",
+    ],
   );
 });
