@@ -57,7 +57,7 @@ export async function planRemember(
   }
   const scope = args.scope ?? "project";
   const type = args.type ?? "project";
-  const existing = await existingFact(store, args, scope);
+  const existing = await existingFact(store, args);
   if (existing) {
     const name = args.name === undefined ? existing.name : factName(args.name) || existing.name;
     if (
@@ -96,20 +96,21 @@ export async function planRemember(
   return { kind: "create", next, previous: null, ...(duplicate ? { duplicateOf: duplicate } : {}) };
 }
 
-async function existingFact(store: MemoryStore, args: RememberArgs, scope: Fact["scope"]) {
+/** The fact an id names (in any scope unless one is given), or the one with this name in the scope. */
+async function existingFact(store: MemoryStore, args: RememberArgs) {
   if (args.id !== undefined) {
-    const found = await store.find(args.id, scope);
+    const found = await store.find(args.id, args.scope);
     if (!found || found.id !== args.id) {
       throw new ToolError(
         "memory.unknown",
-        `There is no active ${scope} fact with id "${args.id}"; the memory tool (operation "list") shows them`,
+        `There is no active fact with id "${args.id}"; the memory tool (operation "list") shows them`,
       );
     }
     return found;
   }
   if (args.name === undefined) return undefined;
   const name = factName(args.name);
-  return (await store.list(scope)).find((fact) => fact.name === name);
+  return (await store.list(args.scope ?? "project")).find((fact) => fact.name === name);
 }
 
 /** `name`, or `name-2`, `name-3`… when another fact of the scope has it. */

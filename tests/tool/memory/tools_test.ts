@@ -169,3 +169,13 @@ Deno.test("use_capability search finds the memory tools by what a model would as
     ],
   );
 });
+
+Deno.test("remember by id updates a global fact without naming its scope, and keeps the scope", async () => {
+  await using fx = await fixture();
+  const saved = await rememberTool.execute({ ...FACT, scope: "global" }, fx.ws.ctx);
+  const id = /id (m-[0-9a-f]+)/.exec(saved.output)![1]!;
+  await rememberTool.execute({ id, description: "Test command", body: "Run deno task test -A." }, fx.ws.ctx);
+  assert.deepEqual((await fx.store.list("global")).map((fact) => [fact.id, fact.revision]), [[id, 2]]);
+  assert.deepEqual(await fx.store.list("project"), []);
+  assert.match(fx.asks[1]!.reasons.join("; "), /it changes "test-command" \(revision 1\); global facts/);
+});
