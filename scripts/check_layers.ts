@@ -72,6 +72,10 @@ export const NPM_HOMES: Record<string, { homes: string[]; fix: string }> = {
   "cli-highlight": { homes: ["src/frontends/tui"], fix: "highlight code in src/frontends/tui" },
   "string-width": { homes: ["src/frontends/tui"], fix: "measure terminal text in src/frontends/tui" },
   "wrap-ansi": { homes: ["src/frontends/tui"], fix: "wrap terminal text in src/frontends/tui" },
+  "minisearch": {
+    homes: ["src/tool/memory/recall.ts"],
+    fix: "rank memory facts in src/tool/memory/recall.ts",
+  },
   "zod": { homes: ["src/*", ...ENTRIES], fix: "validate in the caller: src/lib takes plain values" },
 };
 /** Root files any module may import as data (the version comes from deno.json). */

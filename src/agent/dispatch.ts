@@ -158,7 +158,10 @@ async function settle(resolved: ResolvedCall, options: DispatchOptions): Promise
       : { allow: true as const };
     waitedMs = decision.waitedMs ?? 0;
     if (!decision.allow) return failure(decision.code, decision.message, ctx);
-    const toolCtx = withProgress(withPermits(ctx, spec, options.gate), call, options.onProgress);
+    const toolCtx = {
+      ...withProgress(withPermits(ctx, spec, options.gate), call, options.onProgress),
+      callId: call.id,
+    };
     const result = plan.plan
       ? await applyPlanned(await plan.plan(), toolCtx)
       : await spec.execute(checked.data, toolCtx);

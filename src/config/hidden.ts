@@ -24,7 +24,7 @@ export function hiddenPaths(paths: Paths, forbidRead: readonly string[]): string
 
 /**
  * For the user's own files (instruction files in the home, a global system_prompt_file): they may
- * live in the home, but never resolve to its keys, trust, config, sessions or MCP tokens.
+ * live in the home, but never resolve to its keys, trust, config, sessions, remembered facts or MCP tokens.
  */
 export function secretPaths(paths: Paths, forbidRead: readonly string[]): string[] {
   return [
@@ -33,6 +33,7 @@ export function secretPaths(paths: Paths, forbidRead: readonly string[]): string
       paths.trustFile,
       paths.globalConfigFile,
       paths.sessionsDir,
+      join(paths.stateHome, "memory"),
       paths.mcpAuthDir,
       ...SENSITIVE_LOCATIONS.map((name) => join(paths.userHome, name)),
       ...forbidRead,

@@ -37,6 +37,7 @@ import { Controller } from "./controller.ts";
 import type { ControllerParts } from "./controller_parts.ts";
 import type { Reboot } from "./session_switch.ts";
 import { QuestionDesk } from "./questions.ts";
+import { loadSessionMemory, memoryWiring } from "./memory_setup.ts";
 import { workspaceOps, type WorkspaceOpsOptions } from "./workspace_ops.ts";
 
 export type ResumeRequest = { kind: "latest" } | { kind: "query"; query: string };
@@ -119,6 +120,7 @@ async function bootWith(options: BootOptions, booting: Booting): Promise<Control
   const registry = builtinRegistry(options.extraTools ?? [], { enabled: config.tools.enabled });
   const capabilities = registry.proxiedNames().map((name) => callShape(registry, name));
   const place = await instructionPlace(workspace.root, options.cwd);
+  const memory = await loadSessionMemory(paths, workspace.root, registry);
   const session = await openSession(paths, {
     capabilities,
     instructionTarget: place.target,
@@ -129,9 +131,10 @@ async function bootWith(options: BootOptions, booting: Booting): Promise<Control
     provider: modelRef.provider.name,
     permissionMode: config.permissions.mode,
     now: now(),
+    memoryIndex: memory.indexBlock,
     ...(resumed ? { resumed } : {}),
   }).catch((error) => tempDir.remove().then(() => Promise.reject(error)));
-  warnings.push(...session.warnings);
+  warnings.push(...session.warnings, ...memory.warnings);
   const override = config.modelOverrides[modelRef.model];
   const maxTokens = override?.maxOutputTokens ?? modelRef.provider.maxOutputTokens;
   const desks = await sessionDesks(options, {
@@ -145,17 +148,9 @@ async function bootWith(options: BootOptions, booting: Booting): Promise<Control
     capabilities,
     instructionTarget: place.target,
   });
-  const mcp = await startMcpServers(config, {
-    workspace: workspace.root,
-    paths,
-    env,
-    flags,
-    interactive: !options.headless,
-    ...(options.trustProjectMcp ? { trustProjectServers: true } : {}),
-    ...(options.mcpServers ? { extra: options.mcpServers } : {}),
-  });
-  warnings.push(...mcp.warnings);
-  return withMcpTools({
+  const mcp = await sessionMcp(options, booting, workspace.root);
+  const mem = memoryWiring(memory.store, { approvals: desks.approvals, interactive: !options.headless, now });
+  const parts = await withMcpTools({
     log: session.log,
     turnNotes: session.notes,
     turnFacts: session.facts,
@@ -167,7 +162,13 @@ async function bootWith(options: BootOptions, booting: Booting): Promise<Control
     ...(maxTokens > 0 ? { maxTokens } : {}),
     maxSteps: flags.maxSteps ?? config.agent.maxSteps,
     registry,
-    toolContext: toolContext(config, env, { workspace, sandbox, questions: desks.questions }),
+    toolContext: toolContext(config, env, {
+      workspace,
+      sandbox,
+      questions: desks.questions,
+      memory: mem.access,
+    }),
+    recallMemory: mem.recall,
     ...desks,
     now,
     warnings,
@@ -178,6 +179,25 @@ async function bootWith(options: BootOptions, booting: Booting): Promise<Control
     ...configuredSettings(config, paths),
     instructionFiles: instructionReader(paths, config, place),
   }, options.mcpGraceMs);
+  // A memory change made mid-session reaches the model on the tail of its next turn, never its prefix.
+  mem.attach((note) => parts.turnNotes = [...(parts.turnNotes ?? []), note]);
+  return parts;
+}
+
+/** The session's MCP servers, started in the background; their warnings join the session's. */
+async function sessionMcp(options: BootOptions, booting: Booting, root: string) {
+  const { env, paths, flags, config, warnings } = booting;
+  const mcp = await startMcpServers(config, {
+    workspace: root,
+    paths,
+    env,
+    flags,
+    interactive: !options.headless,
+    ...(options.trustProjectMcp ? { trustProjectServers: true } : {}),
+    ...(options.mcpServers ? { extra: options.mcpServers } : {}),
+  });
+  warnings.push(...mcp.warnings);
+  return mcp;
 }
 
 /** The session's model (flag, else the resumed session's, else the default) and its provider with its key. */
@@ -215,7 +235,7 @@ function providerFor(config: ResolvedConfig, providerConfig: ProviderConfig, api
 function toolContext(
   config: ResolvedConfig,
   env: Record<string, string>,
-  parts: Pick<ToolContext, "workspace" | "sandbox" | "questions">,
+  parts: Pick<ToolContext, "workspace" | "sandbox" | "questions" | "memory">,
 ): Omit<ToolContext, "signal"> {
   return {
     ...parts,

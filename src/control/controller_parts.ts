@@ -35,6 +35,8 @@ export interface ControllerParts {
   now?: () => Date;
   /** Warnings found while booting (config, model switch); replayed to each new subscriber. */
   warnings?: string[];
+  /** The remembered facts a user message recalls, as a tail note (null: none); absent without memory. */
+  recallMemory?: (text: string) => Promise<string | null>;
   /** What changed since the session last ran: added to the tail of the next user message. */
   turnNotes?: string[];
   /** Recorded with the first turn, so a later resume can tell what changed. */

@@ -9,6 +9,7 @@
  */
 import { delimiter, join, resolve } from "node:path";
 import { archiveDir } from "../session/archive.ts";
+import { memoryRoot } from "../tool/memory/store.ts";
 import { builtinConfig } from "../config/builtin.ts";
 import { loadConfig } from "../config/load.ts";
 import type { Paths } from "../config/paths.ts";
@@ -85,7 +86,7 @@ export async function fenceFlags(request: FenceRequest): Promise<string[]> {
  * config.toml, which only `reasonix config set` and `reasonix setup` write, unfenced): trust.json
  * ("Always allow", project trust) and .env (the TUI's setup wizard), both written atomically through
  * the staging dir (src/lib/atomic_fs.ts); the sessions (and input history); the compaction archive; the
- * session temp dirs; which config contents were warned about (config-warnings.json, staged in the state
+ * remembered facts (memory/); the session temp dirs; which config contents were warned about (config-warnings.json, staged in the state
  * dir); the OAuth tokens of MCP servers, which a session refreshes (mcp-auth/).
  */
 export function reasonixWrites(paths: Paths): string[] {
@@ -96,6 +97,7 @@ export function reasonixWrites(paths: Paths): string[] {
     join(paths.home, STAGING_DIR),
     paths.sessionsDir,
     archiveDir(paths.stateHome),
+    memoryRoot(paths.stateHome),
     paths.configWarningsFile,
     join(paths.stateHome, STAGING_DIR),
     tempRoot(paths.stateHome),

@@ -10,6 +10,7 @@ import type { ChatMessage } from "../provider/provider.ts";
 import { buildContextMessage, localDate } from "../prompt/context.ts";
 import { factChanges, type TurnFacts } from "../prompt/facts.ts";
 import { buildSystemPrompt } from "../prompt/system.ts";
+import { indexChangeNote } from "../tool/memory/index_text.ts";
 import type { Sandbox } from "../sandbox/sandbox.ts";
 import { type LoadedSession, type SessionRecord, SessionStore } from "../session/store.ts";
 import { SessionLog } from "../session/log.ts";
@@ -31,6 +32,8 @@ export interface OpenSessionOptions {
   instructionTarget?: string;
   /** Call shapes of the proxied tools, named in the system prompt. */
   capabilities?: readonly string[];
+  /** The remembered facts' index block, after the session context; null or absent: nothing remembered. */
+  memoryIndex?: string | null;
 }
 
 export interface OpenedSession {
@@ -49,6 +52,8 @@ export async function openSession(paths: Paths, options: OpenSessionOptions): Pr
     const { store, session } = options.resumed;
     const before = lastFacts(session.records);
     const notes = before ? factChanges(before, facts) : [];
+    const memory = memoryChange(session.records, options.memoryIndex ?? null);
+    if (memory) notes.push(memory);
     return { log: new SessionLog(store, session.records), notes, facts, warnings: [] };
   }
   const root = options.workspace.root;
@@ -69,7 +74,7 @@ export async function openSession(paths: Paths, options: OpenSessionOptions): Pr
   });
   const messages: ChatMessage[] = [
     { role: "system", content: system },
-    { role: "user", content: buildContextMessage(facts) },
+    { role: "user", content: withMemoryIndex(buildContextMessage(facts), options.memoryIndex) },
   ];
   const log = new SessionLog(store, store.staged);
   await log.stage(
@@ -112,4 +117,15 @@ async function gitBranch(sandbox: Sandbox, cwd: string): Promise<string | undefi
   } catch {
     return undefined;
   }
+}
+
+function memoryChange(records: readonly SessionRecord[], index: string | null): string | null {
+  const context = records.find((r) => r.type === "message" && r.message.role === "user");
+  const text = context?.type === "message" ? context.message.content : undefined;
+  return typeof text === "string" ? indexChangeNote(text, index) : null;
+}
+
+/** A session without memories keeps exactly the context message it always had. */
+function withMemoryIndex(context: string, index: string | null | undefined): string {
+  return index ? `${context}\n\n${index}` : context;
 }

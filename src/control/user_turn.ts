@@ -1,7 +1,8 @@
 /**
  * @module
  * The user message a turn starts with: the text, the files and MCP resources it mentions, and the notes
- * that ride the tail of the conversation (tools that came since, files changed outside, the to-do list).
+ * that ride the tail of the conversation (tools that came since, files changed outside, the to-do list,
+ * remembered facts the text recalls).
  * The facts those notes were drawn from are recorded so a resumed session knows them.
  */
 import { todoReminder, withTurnNotes } from "../prompt/facts.ts";
@@ -19,7 +20,13 @@ export async function appendUserTurn(
   options: TurnOptions,
 ): Promise<void> {
   const todos = todoReminder(parts.toolContext.state?.todos ?? []);
-  const notes = [...(parts.turnNotes ?? []), ...await files.changes(), ...(todos ? [todos] : [])];
+  const recalled = await parts.recallMemory?.(text) ?? null;
+  const notes = [
+    ...(parts.turnNotes ?? []),
+    ...await files.changes(),
+    ...(todos ? [todos] : []),
+    ...(recalled ? [recalled] : []),
+  ];
   const mentioned = await turnAttachments(text, parts, options);
   for (const file of mentioned.files) files.seen(file);
   const message: ChatMessage = {

@@ -8,6 +8,7 @@ import { ReasonixError } from "../lib/errors.ts";
 import type { Sandbox } from "../sandbox/sandbox.ts";
 import type { FsAgent } from "../sandbox/fs_agent.ts";
 import type { JobTable } from "./jobs.ts";
+import type { MemoryAccess } from "./memory/access.ts";
 import type { Asker } from "./question.ts";
 import type { SessionToolState, TodoItem } from "./session_state.ts";
 
@@ -87,6 +88,10 @@ export interface ToolContext {
   questions?: Asker;
   /** The session's checkpoints; absent where no turn is recorded. */
   writes?: WriteObserver;
+  /** The id of the call being run (set by the dispatcher), for a tool that puts its own card to a person. */
+  callId?: string;
+  /** Remembered facts (`remember`, `forget`, `memory`); absent where there is no memory (subagents). */
+  memory?: MemoryAccess;
 }
 
 export interface ToolLimits {

@@ -64,6 +64,7 @@ Deno.test("fenceFlags() writes only to the workspace, extra roots, Reasonix's ow
       join(fx.home, ".staging"),
       join(fx.home, "sessions"),
       join(fx.home, "archive"),
+      join(fx.home, "memory"),
       join(fx.home, "config-warnings.json"),
       join(fx.home, "tmp"),
       fx.paths.cacheDir,

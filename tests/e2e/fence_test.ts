@@ -136,6 +136,7 @@ Deno.test("under the fence's flags setup's .env, Always allow's trust.json and t
       grant: "ok",
       pairing: "ok",
       temp: "ok",
+      memory: "ok",
       configAtomic: "NotCapable",
       configPlain: "NotCapable",
       homeFile: "NotCapable",

@@ -1,0 +1,95 @@
+/**
+ * @module
+ * A real Controller over the DeepSeek simulator whose model calls the memory tools through
+ * use_capability, as a model reaches them; the memory lives in the temp home's state.
+ */
+import { join } from "node:path";
+import { bootController } from "../../src/control/boot.ts";
+import type { ApprovalChoice, ApprovalRequest, ReasonixEvent } from "../../src/control/events.ts";
+import { resolvePaths } from "../../src/config/paths.ts";
+import { memoryRoot, MemoryStore } from "../../src/tool/memory/store.ts";
+import { DeepSeekSim, type ScriptedReply } from "./deepseek_sim.ts";
+import { makeHome, makeWorkspace, removeAll } from "./cli.ts";
+
+export type Controller = Awaited<ReturnType<typeof bootController>>;
+
+export interface MemorySession {
+  sim: DeepSeekSim;
+  controller: Controller;
+  store: MemoryStore;
+  /** Approval cards shown, in order. */
+  asked: ApprovalRequest[];
+  /** Closes the controller and resumes its session in a new one (same simulator and home). */
+  resume(): Promise<Controller>;
+}
+
+export interface MemorySessionOptions {
+  mode?: "read-only" | "auto" | "yolo";
+  headless?: boolean;
+  /** Answers to the approval cards, in order (then deny), or by card. */
+  answers?: ApprovalChoice[] | ((request: ApprovalRequest) => ApprovalChoice);
+  /** Runs before the session boots (seed facts). */
+  before?: (store: MemoryStore) => Promise<void>;
+  now?: () => Date;
+}
+
+export async function withMemorySession(
+  script: ScriptedReply[],
+  options: MemorySessionOptions,
+  body: (session: MemorySession) => Promise<void>,
+): Promise<void> {
+  const sim = await DeepSeekSim.start({ script });
+  const home = await makeHome({ simUrl: sim.url });
+  const ws = await makeWorkspace({ "a.txt": "alpha\n" });
+  const store = new MemoryStore({ root: memoryRoot(home), workspace: ws });
+  await options.before?.(store);
+  const boot = {
+    cwd: ws,
+    headless: options.headless ?? false,
+    env: {},
+    paths: resolvePaths({ REASONIX_HOME: home }),
+    flags: options.mode ? { permissionMode: options.mode } : {},
+    ...(options.now ? { now: options.now } : {}),
+  };
+  let controller = await bootController(boot);
+  const asked: ApprovalRequest[] = [];
+  const given = options.answers ?? [];
+  const answers = typeof given === "function" ? given : (() => {
+    const queue = [...given];
+    return () => queue.shift() ?? "deny";
+  })();
+  controller.subscribe((event: ReasonixEvent) => {
+    if (event.type !== "approval_requested") return;
+    asked.push(event.request);
+    const choice = answers(event.request);
+    queueMicrotask(() => void controller.answerApproval(event.request.id, choice));
+  });
+  try {
+    const resume = async () => {
+      await controller.close();
+      controller = await bootController({ ...boot, resume: { kind: "latest" } });
+      return controller;
+    };
+    await body({ sim, controller, store, asked, resume });
+  } finally {
+    await controller.close();
+    await sim.close();
+    await removeAll(home, ws);
+  }
+}
+
+/** A model turn calling a memory tool the way a model does: through use_capability. */
+export function memoryCall(tool: string, args: Record<string, unknown>): ScriptedReply {
+  const call = { action: "call", capability_id: `tool:${tool}`, arguments: args };
+  return { toolCalls: [{ name: "use_capability", arguments: JSON.stringify(call) }] };
+}
+
+/** The tool results of the last request, in order. */
+export function toolResults(sim: DeepSeekSim): string[] {
+  const last = sim.requests.at(-1)!.json.messages as { role: string; content: string }[];
+  return last.filter((message) => message.role === "tool").map((message) => message.content);
+}
+
+export function memoryDir(home: string): string {
+  return join(home, "memory");
+}
