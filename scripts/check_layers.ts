@@ -50,6 +50,7 @@ export const NPM_HOMES: Record<string, { homes: string[]; fix: string }> = {
   "commander": { homes: [...ENTRIES, "src/frontends"], fix: "parse argv in cli.ts or a frontend" },
   "smol-toml": { homes: ["src/config"], fix: "parse TOML in src/config and pass the values in" },
   "diff": { homes: ["src/lib/diff*"], fix: "import it via src/lib/diff/unified.ts" },
+  "minisearch": { homes: ["src/lib/bm25.ts"], fix: "rank text through src/lib/bm25.ts" },
   "web-tree-sitter": {
     homes: ["src/tool/parse/tree_sitter.ts"],
     fix: "parse through src/tool/parse/tree_sitter.ts",

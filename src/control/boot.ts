@@ -24,6 +24,8 @@ import { latestWithTurns } from "../session/listing.ts";
 import { modelForSession } from "./resume_model.ts";
 import { builtinRegistry } from "../tool/builtin/mod.ts";
 import { callShape } from "../tool/catalog.ts";
+import { historyTool } from "../tool/builtin/history.ts";
+import { historyDirs } from "./session_search.ts";
 import { newSessionToolState } from "../tool/session_state.ts";
 import { JobTable } from "../tool/jobs.ts";
 import { FsAgent, fsAgentSupported } from "../sandbox/fs_agent.ts";
@@ -116,6 +118,8 @@ async function bootWith(options: BootOptions, booting: Booting): Promise<Control
   const now = options.now ?? (() => new Date());
   const registry = builtinRegistry(options.extraTools ?? [], { enabled: config.tools.enabled });
   const capabilities = registry.proxiedNames().map((name) => callShape(registry, name));
+  // After the call shapes: the system prompt (and its cached bytes) stays as it was; use_capability finds it.
+  registry.register(historyTool({ ...historyDirs(paths), workspace: workspace.root }), { proxied: true });
   const session = await openSession(paths, {
     capabilities,
     config,
