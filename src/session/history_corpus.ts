@@ -54,6 +54,9 @@ export const HISTORY_LIMITS = {
 export const SESSION_ID = /^\d{8}-\d{6}-[0-9a-f]{8}$/;
 export const ARCHIVE_PREFIX = "archive:";
 const ARCHIVE_NAME = /^[0-9TZ-]+$/;
+/** How the store writes a message record: the type first, its own seq last (log.ts). */
+const MESSAGE_LINE = '{"type":"message"';
+const STORED_SEQ = /"seq":(\d+)\}\s*$/;
 
 interface Candidate {
   file: string;
@@ -62,12 +65,17 @@ interface Candidate {
   mtime: number;
 }
 
-/** Every message of the scope's newest files, within HISTORY_LIMITS. */
+/**
+ * The messages of the scope's newest files, within `limits`. With `terms` (lower-cased words), only the
+ * messages whose text holds one of them: the others are not even parsed.
+ */
 export async function collectCorpus(
   dirs: HistoryDirs,
   scope: HistoryScope,
-  limits = HISTORY_LIMITS,
+  options: { limits?: typeof HISTORY_LIMITS; terms?: readonly string[] } = {},
 ): Promise<{ docs: HistoryDoc[]; stats: CorpusStats }> {
+  const limits = options.limits ?? HISTORY_LIMITS;
+  const reading: Reading = { maxChars: limits.maxDocChars, ...matching(options.terms) };
   const candidates = scope === "project"
     ? jsonlFiles(workspaceDir(dirs.sessionsDir, dirs.workspace), "session")
     : [
@@ -91,7 +99,7 @@ export async function collectCorpus(
     if (candidate.kind === "archive") {
       archived.push(candidate);
     } else {
-      const read = await readFileDocs(candidate, docs.length, limits.maxDocChars);
+      const read = await readFileDocs(candidate, docs.length, reading);
       if (read === undefined) {
         stats.skipped++;
         continue;
@@ -102,7 +110,7 @@ export async function collectCorpus(
     stats.files++;
     stats.bytes += candidate.size;
   }
-  await addArchives(docs, archived, limits.maxDocChars);
+  await addArchives(docs, archived, reading);
   return { docs, stats };
 }
 
@@ -121,7 +129,7 @@ export async function sourceDocs(
     kind: file.startsWith(dirs.archiveDir) ? "archive" : "session",
     ...info,
   };
-  const read = await readFileDocs(candidate, 0, HISTORY_LIMITS.maxDocChars);
+  const read = await readFileDocs(candidate, 0, { maxChars: HISTORY_LIMITS.maxDocChars });
   if (read === undefined) return undefined;
   if (scope === "project" && read.workspace !== resolve(dirs.workspace)) return undefined;
   return read.docs;
@@ -140,10 +148,28 @@ function sourceFile(dirs: HistoryDirs, scope: HistoryScope, session: string): st
   return dirsToTry.map((dir) => join(dir, `${session}.jsonl`)).find((file) => statOf(file) !== undefined);
 }
 
+interface Reading {
+  maxChars: number;
+  /** Any of the terms, ignoring case. */
+  matcher?: RegExp;
+}
+
+function matching(terms: readonly string[] | undefined): { matcher?: RegExp } {
+  if (terms === undefined || terms.length === 0) return {};
+  const escaped = terms.map((term) => term.replace(/[.*+?^${}()|[\]\\]/g, "\\$&"));
+  return { matcher: new RegExp(escaped.join("|"), "iu") };
+}
+
+/** A message line none of the terms occur in (letters and digits are never escaped in JSON). */
+function passedOver(line: string, reading: Reading, prefix: string): boolean {
+  if (reading.matcher === undefined || !line.startsWith(prefix)) return false;
+  return !reading.matcher.test(line);
+}
+
 async function readFileDocs(
   candidate: Candidate,
   firstId: number,
-  maxChars: number,
+  reading: Reading,
 ): Promise<{ docs: HistoryDoc[]; workspace: string | null } | undefined> {
   let text: string;
   try {
@@ -152,18 +178,23 @@ async function readFileDocs(
     return undefined;
   }
   return candidate.kind === "archive"
-    ? { docs: archiveDocs(candidate.file, text, firstId, maxChars), workspace: null }
-    : sessionDocs(text, firstId, maxChars);
+    ? { docs: archiveDocs(candidate.file, text, firstId, reading), workspace: null }
+    : sessionDocs(text, firstId, reading);
 }
 
 /** A session file's conversation messages (not the system prompt, the session context or replacements). */
-function sessionDocs(text: string, firstId: number, maxChars: number) {
+function sessionDocs(text: string, firstId: number, reading: Reading) {
   const docs: HistoryDoc[] = [];
   let session = "";
   let workspace: string | null = null;
   let at = "";
   let seq = 0;
   for (const line of text.split("\n")) {
+    if (passedOver(line, reading, MESSAGE_LINE)) {
+      const stored = Number(STORED_SEQ.exec(line)?.[1] ?? 0);
+      seq = stored > seq ? stored : seq + 1;
+      continue;
+    }
     const record = parseLine(line);
     if (record === undefined) continue;
     seq = typeof record.seq === "number" && record.seq > seq ? record.seq : seq + 1;
@@ -175,20 +206,21 @@ function sessionDocs(text: string, firstId: number, maxChars: number) {
       continue;
     }
     if (record.type !== "message" || !session) continue;
-    const doc = messageDoc(record.message as ChatMessage, maxChars);
+    const doc = messageDoc(record.message as ChatMessage, reading.maxChars);
     if (doc) docs.push({ id: firstId + docs.length, session, seq, at, workspace, ...doc });
   }
   if (!SESSION_ID.test(session)) return undefined;
   return { docs, workspace };
 }
 
-function archiveDocs(file: string, text: string, firstId: number, maxChars: number): HistoryDoc[] {
+function archiveDocs(file: string, text: string, firstId: number, reading: Reading): HistoryDoc[] {
   const session = `${ARCHIVE_PREFIX}${basename(file, ".jsonl")}`;
   const docs: HistoryDoc[] = [];
   for (const [index, line] of text.split("\n").entries()) {
+    if (passedOver(line, reading, "{")) continue;
     const entry = parseLine(line);
     if (entry === undefined || typeof entry.message !== "object") continue;
-    const doc = messageDoc(entry.message as ChatMessage, maxChars);
+    const doc = messageDoc(entry.message as ChatMessage, reading.maxChars);
     if (doc === undefined) continue;
     const origin = typeof entry.session === "string" ? { origin: entry.session } : {};
     const at = typeof entry.at === "string" ? entry.at : "";
@@ -198,10 +230,10 @@ function archiveDocs(file: string, text: string, firstId: number, maxChars: numb
 }
 
 /** Archived messages the read session files already hold are left out (the session copy is the hit). */
-async function addArchives(docs: HistoryDoc[], archives: readonly Candidate[], maxChars: number) {
+async function addArchives(docs: HistoryDoc[], archives: readonly Candidate[], reading: Reading) {
   const seen = new Set(docs.map((doc) => `${doc.session}\0${doc.role}\0${doc.text}`));
   for (const archive of archives) {
-    const read = await readFileDocs(archive, docs.length, maxChars);
+    const read = await readFileDocs(archive, docs.length, reading);
     for (const doc of read?.docs ?? []) {
       if (seen.has(`${doc.origin}\0${doc.role}\0${doc.text}`)) continue;
       docs.push({ ...doc, id: docs.length });

@@ -5,7 +5,7 @@
  * far as it is saved, so messages a compaction took out of the live context can be found again.
  * Everything returned is cut to size and has inline credentials redacted.
  */
-import { bm25Search } from "../lib/bm25.ts";
+import { bm25Search, bm25Terms } from "../lib/bm25.ts";
 import { redactSecrets } from "../lib/redact.ts";
 import {
   collectCorpus,
@@ -62,6 +62,9 @@ export const SEARCH_LIMIT = { default: 5, max: 20 };
 export const WINDOW_LIMIT = { default: 3, max: 10 };
 const SNIPPET_CHARS = 240;
 const WINDOW_MESSAGE_CHARS = 1_500;
+const INDEX_CHARS = { message: 8_000, tool: 2_000 };
+const MAX_INDEXED = 1_000;
+const NOTHING_READ: CorpusStats = { files: 0, bytes: 0, skipped: 0, capped: false };
 
 export interface SearchRequest {
   query: string;
@@ -74,13 +77,18 @@ export interface SearchRequest {
 
 export async function searchHistory(dirs: HistoryDirs, request: SearchRequest): Promise<HistorySearchResult> {
   const limit = clamp(request.limit ?? SEARCH_LIMIT.default, 1, SEARCH_LIMIT.max);
-  const { docs, stats } = await collectCorpus(dirs, request.scope);
+  const terms = bm25Terms(request.query);
+  if (terms.length === 0) {
+    // Only function words: nothing could match, so nothing is read.
+    return { query: request.query, scope: request.scope, hits: [], stats: NOTHING_READ };
+  }
+  const { docs, stats } = await collectCorpus(dirs, request.scope, { terms });
   const roles = request.roles?.length ? new Set(request.roles) : undefined;
-  const searched = roles ? docs.filter((doc) => roles.has(doc.role)) : docs;
+  const searched = narrowed(roles ? docs.filter((doc) => roles.has(doc.role)) : docs, terms);
   const byId = new Map(searched.map((doc) => [doc.id, doc]));
   const redact = redactor(request.redact);
   const hits = bm25Search(
-    searched.map((doc) => ({ id: doc.id, text: doc.tool ? `${doc.tool} ${doc.text}` : doc.text })),
+    searched.map((doc) => ({ id: doc.id, text: indexed(doc) })),
     request.query,
     limit,
   ).map(({ id, score, terms }): HistoryHit => {
@@ -155,6 +163,27 @@ export function snippet(text: string, terms: readonly string[]): string {
   }
   const end = Math.min(flat.length, best.start + SNIPPET_CHARS);
   return `${best.start > 0 ? "…" : ""}${flat.slice(best.start, end)}${end < flat.length ? "…" : ""}`;
+}
+
+/** What BM25 sees of a message: its tool's name and the head of its text (less of a tool's output). */
+function indexed(doc: HistoryDoc): string {
+  const max = doc.tool ? INDEX_CHARS.tool : INDEX_CHARS.message;
+  const head = doc.text.length > max ? doc.text.slice(0, max) : doc.text;
+  return doc.tool ? `${doc.tool} ${head}` : head;
+}
+
+/**
+ * At most MAX_INDEXED messages go to BM25: when more hold a query word, those holding the most distinct
+ * query words win, then the newest (the corpus is read newest file first).
+ */
+function narrowed(docs: HistoryDoc[], terms: readonly string[]): HistoryDoc[] {
+  if (docs.length <= MAX_INDEXED) return docs;
+  const covered = docs.map((doc, order) => {
+    const lower = indexed(doc).toLowerCase();
+    return { doc, order, count: terms.filter((term) => lower.includes(term)).length };
+  });
+  covered.sort((a, b) => b.count - a.count || a.order - b.order);
+  return covered.slice(0, MAX_INDEXED).map((item) => item.doc);
 }
 
 function clipped(text: string, max: number): string {

@@ -183,10 +183,7 @@ Deno.test("searchHistory() bounds results, snippets, files read, and redacts cre
     const window = await historyWindow(dirs, { scope: "project", session: old.id, seq: 5 });
     assert.ok(!JSON.stringify(window).includes(secret));
     const budget = await collectCorpus(dirs, "project", {
-      maxFiles: 1,
-      maxBytes: 1 << 30,
-      maxFileBytes: 1 << 30,
-      maxDocChars: 100,
+      limits: { maxFiles: 1, maxBytes: 1 << 30, maxFileBytes: 1 << 30, maxDocChars: 100 },
     });
     assert.equal(budget.stats.files, 1);
     assert.ok(budget.stats.capped);
@@ -195,10 +192,7 @@ Deno.test("searchHistory() bounds results, snippets, files read, and redacts cre
     const sizes = [(await Deno.stat(fresh.file)).size, (await Deno.stat(old.file)).size];
     assert.ok(sizes[0]! < sizes[1]!);
     const small = await collectCorpus(dirs, "project", {
-      maxFiles: 10,
-      maxBytes: 1 << 30,
-      maxFileBytes: sizes[0]!,
-      maxDocChars: 100,
+      limits: { maxFiles: 10, maxBytes: 1 << 30, maxFileBytes: sizes[0]!, maxDocChars: 100 },
     });
     assert.equal(small.stats.skipped, 1, "a file over the per-file cap is skipped");
     assert.ok(small.docs.every((doc) => doc.session === fresh.id));
