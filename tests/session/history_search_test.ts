@@ -214,3 +214,35 @@ Deno.test("searchHistory() reads a damaged session leniently and ignores files t
     assert.deepEqual(result.hits.map((hit) => hit.snippet).sort(), ["walrus one", "walrus two"]);
   });
 });
+
+Deno.test("searchHistory() numbers unparsed messages by their stored seq, as historyWindow() does", async () => {
+  await withState(async ({ dirs }) => {
+    const { id, file } = await saved(dirs, { messages: [] });
+    const lines = [
+      {
+        type: "usage",
+        usage: {},
+        model: "m",
+        cost: null,
+        currency: null,
+        at: "2026-12-01T01:00:00.000Z",
+        seq: 6,
+      },
+      { type: "message", message: user("alpha one"), seq: 12 },
+      { type: "entry", entry: { kind: "turn", turn: 2, text: "x" }, at: "2026-12-01T02:00:00.000Z" },
+      { type: "message", message: user("beta two") },
+      { type: "message", message: assistant("alpha three") },
+    ];
+    await Deno.writeTextFile(file, lines.map((line) => JSON.stringify(line) + "\n").join(""), {
+      append: true,
+    });
+    const beta = await searchHistory(dirs, { query: "beta", scope: "project" });
+    assert.deepEqual(beta.hits.map((hit) => [hit.seq, hit.at]), [[14, "2026-12-01T02:00:00.000Z"]]);
+    const alpha = await searchHistory(dirs, { query: "alpha", scope: "project" });
+    assert.deepEqual(alpha.hits.map((hit) => hit.seq).sort((a, b) => a - b), [12, 15]);
+    const window =
+      (await historyWindow(dirs, { scope: "project", session: id, seq: 14, before: 1, after: 1 }))!;
+    const shown = window.messages.map((m) => `${m.seq} ${m.text}`);
+    assert.deepEqual(shown, ["12 alpha one", "14 beta two", "15 alpha three"]);
+  });
+});
