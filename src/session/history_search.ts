@@ -35,6 +35,8 @@ export interface HistoryHit {
 
 export interface HistorySearchResult {
   query: string;
+  /** The words searched for: the query without function words ("the", "how"). */
+  terms: string[];
   scope: HistoryScope;
   hits: HistoryHit[];
   stats: CorpusStats;
@@ -80,7 +82,7 @@ export async function searchHistory(dirs: HistoryDirs, request: SearchRequest): 
   const terms = bm25Terms(request.query);
   if (terms.length === 0) {
     // Only function words: nothing could match, so nothing is read.
-    return { query: request.query, scope: request.scope, hits: [], stats: NOTHING_READ };
+    return { query: request.query, terms, scope: request.scope, hits: [], stats: NOTHING_READ };
   }
   const { docs, stats } = await collectCorpus(dirs, request.scope, { terms });
   const roles = request.roles?.length ? new Set(request.roles) : undefined;
@@ -105,7 +107,7 @@ export async function searchHistory(dirs: HistoryDirs, request: SearchRequest): 
       ...(doc.tool ? { tool: doc.tool } : {}),
     };
   });
-  return { query: request.query, scope: request.scope, hits, stats };
+  return { query: request.query, terms, scope: request.scope, hits, stats };
 }
 
 export interface WindowRequest {

@@ -159,6 +159,8 @@ Deno.test("formatSearch() says how to retry when nothing matches", async () => {
     assert.match(formatSearch(global), /Retry with fewer or broader words/);
     const stop = await searchHistory(dirs, { query: "the and of", scope: "project" });
     assert.equal(stop.hits.length, 0, "function words alone match nothing");
+    assert.equal(stop.stats.files, 0, "and nothing is read for them");
+    assert.match(formatSearch(stop), /^"the and of" holds only common words/);
   });
 });
 

@@ -20,6 +20,9 @@ export async function sessionSearchCmd(
   }
   const where = result.scope === "project" ? "this workspace's sessions" : "all sessions and archives";
   const read = `${result.stats.files} file(s) read${result.stats.capped ? ", the oldest left out" : ""}`;
+  if (result.terms.length === 0) {
+    return console.log(`${quoted(query)} holds only common words, which are not searched`);
+  }
   if (result.hits.length === 0) {
     const retry = result.scope === "project"
       ? "fewer or broader words, or --global"

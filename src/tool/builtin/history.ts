@@ -100,6 +100,9 @@ export function formatSearch(result: HistorySearchResult): string {
   const read = `searched ${stats.files} file${stats.files === 1 ? "" : "s"}${
     stats.capped ? ", the oldest left out (budget)" : ""
   }`;
+  if (result.terms.length === 0) {
+    return `"${result.query}" holds only common words, which are not searched: use the distinctive words of what you look for.`;
+  }
   if (result.hits.length === 0) {
     const retry = result.scope === "project"
       ? 'fewer or broader words, other spellings, or scope "global" (every project and the compaction archives)'
