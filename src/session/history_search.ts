@@ -64,6 +64,8 @@ export const SEARCH_LIMIT = { default: 5, max: 20 };
 export const WINDOW_LIMIT = { default: 3, max: 10 };
 const SNIPPET_CHARS = 240;
 const WINDOW_MESSAGE_CHARS = 1_500;
+/** The whole window's text: a wide window gets less of each message. */
+const WINDOW_TOTAL_CHARS = 12_000;
 const INDEX_CHARS = { message: 8_000, tool: 2_000 };
 const MAX_INDEXED = 1_000;
 const NOTHING_READ: CorpusStats = { files: 0, bytes: 0, skipped: 0, capped: false };
@@ -133,11 +135,12 @@ export async function historyWindow(
   const start = Math.max(0, anchor - before);
   const end = Math.min(docs.length, anchor + after + 1);
   const redact = redactor(request.redact);
+  const each = Math.min(WINDOW_MESSAGE_CHARS, Math.floor(WINDOW_TOTAL_CHARS / Math.max(1, end - start)));
   const messages = docs.slice(start, end).map((doc, index): WindowMessage => ({
     seq: doc.seq,
     role: doc.role,
     at: doc.at,
-    text: clipped(redact(doc.text), WINDOW_MESSAGE_CHARS),
+    text: clipped(redact(doc.text), each),
     ...(doc.tool ? { tool: doc.tool } : {}),
     ...(start + index === anchor ? { anchor: true as const } : {}),
   }));

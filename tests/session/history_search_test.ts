@@ -71,6 +71,29 @@ Deno.test("searchHistory() ranks the message with every query word first and ski
     assert.match(result.hits[0]!.snippet, /tokenizer regression in the parser/);
     assert.equal(result.hits[0]!.workspace, undefined, "the project scope does not repeat the workspace");
     assert.equal(result.stats.files, 2);
+    const answers = await searchHistory(dirs, {
+      query: "tokenizer lexer",
+      scope: "project",
+      roles: ["assistant"],
+    });
+    assert.deepEqual(answers.hits.map((hit) => [hit.session, hit.role]), [[a.id, "assistant"]]);
+    const call = {
+      id: "c1",
+      type: "function" as const,
+      function: { name: "bash", arguments: '{"command":"make"}' },
+    };
+    const ran = await saved(dirs, {
+      messages: [{ role: "assistant", content: null, tool_calls: [call] }, {
+        role: "tool",
+        tool_call_id: "c1",
+        name: "bash",
+        content: "make: *** [tokenizer.o] Error 1",
+      }],
+    });
+    const tools = await searchHistory(dirs, { query: "tokenizer.o", scope: "project", roles: ["tool"] });
+    assert.deepEqual(tools.hits.map((hit) => [hit.session, hit.seq, hit.tool]), [[ran.id, 5, "bash"]]);
+    const calls = await searchHistory(dirs, { query: "make", scope: "project", roles: ["assistant"] });
+    assert.match(calls.hits[0]!.snippet, /^bash\(\{"command":"make"\}\)$/);
   });
 });
 
@@ -140,6 +163,14 @@ Deno.test("historyWindow() returns a bounded window around the hit and refuses n
     const wide =
       (await historyWindow(dirs, { scope: "project", session: id, seq: 8, before: 99, after: 99 }))!;
     assert.equal(wide.messages.length, 10, "before/after are capped at 10 each; this session has 10");
+    const big = Array.from({ length: 30 }, (_, i) => user(`${i} ${"x".repeat(5_000)}`));
+    const large = await saved(dirs, { messages: big });
+    const full =
+      (await historyWindow(dirs, { scope: "project", session: large.id, seq: 20, before: 10, after: 10 }))!;
+    assert.equal(full.messages.length, 21);
+    const chars = full.messages.reduce((sum, m) => sum + m.text.length, 0);
+    assert.ok(chars <= 12_000 + 21 * 30, `a window holds ${chars} chars`);
+    assert.match(full.messages[0]!.text, /… \[\d+ more chars\]$/);
     assert.match(formatWindow(window), /\[8\] user · .* ◀ the result\nask 4/);
     for (const bad of ["../" + id, `${id}/../x`, "/etc/passwd", "archive:../../x", ""]) {
       assert.equal(await historyWindow(dirs, { scope: "global", session: bad, seq: 1 }), undefined, bad);
