@@ -73,7 +73,7 @@ export function renderToolsDoc(registry: ToolRegistry): string {
     ),
     wrap(`The whole array (\`ToolRegistry.toolsJson()\`) is ${bytes} bytes.`),
     ...proxyParts(registry),
-    ...(registry.has(HISTORY_TOOL) ? [HISTORY_NOTE] : []),
+    ...(registry.has(HISTORY_TOOL) ? [historyNote(registry)] : []),
     wrap(
       `Defined but not built in: ${goalModeTools().map((t) => `\`${t.name}\``).join(", ")}, which only ` +
         "works inside goal mode (a later feature); a session without a goal would pay for its schema on " +
@@ -88,13 +88,17 @@ export function renderToolsDoc(registry: ToolRegistry): string {
   return `${parts.join("\n\n")}\n`;
 }
 
-const HISTORY_NOTE = wrap(
-  "`history` reads the saved sessions under the state root, so each session registers it itself, after " +
-    "the system prompt's list of call shapes is built: that list and the cached prompt stay as they were " +
-    "without it (its 1,409-byte, 346-token schema is bigger than any base-list tool, and few sessions " +
-    'look back), and `use_capability` `list` and `search` (e.g. "earlier conversations") find it. See ' +
-    "[CONTEXT.md](CONTEXT.md#history-search).",
-);
+/** Why `history` is proxied and not named in the system prompt. */
+function historyNote(registry: ToolRegistry): string {
+  const bytes = UTF8.encode(registry.toolJson(HISTORY_TOOL)!).length;
+  return wrap(
+    "`history` reads the saved sessions under the state root, so each session registers it itself, after " +
+      "the system prompt's list of call shapes is built: that list and the cached prompt stay as they were " +
+      `without it (its ${bytes}-byte schema is bigger than any base-list tool's, and few sessions look ` +
+      'back), and `use_capability` `list` and `search` (e.g. "past conversations") find it. See ' +
+      "[CONTEXT.md](CONTEXT.md#history-search).",
+  );
+}
 
 /** How a proxied tool is called; nothing when every tool is in the base list. */
 function proxyParts(registry: ToolRegistry): string[] {

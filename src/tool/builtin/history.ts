@@ -20,7 +20,7 @@ import { defineTool, ToolError, type ToolSpec } from "../tool.ts";
 export const HISTORY_TOOL = "history";
 
 const DESCRIPTION =
-  `Search saved conversations (earlier sessions, and what a compaction removed from this one) by words (BM25). "search": query, scope "project" (default: this workspace) or "global" (every workspace and the compaction archives), optional kind (roles) and limit. "around": the messages before and after one result (its session and message_index).`;
+  `Search past conversations (saved sessions: earlier ones, and what a compaction removed from this one) by words (BM25). "search": query, scope "project" (default: this workspace) or "global" (every workspace and the compaction archives), optional kind (roles) and limit. "around": the messages before and after one result (its session and message_index).`;
 
 const parameters = z.object({
   operation: z.enum(["search", "around"]).optional().describe('"search" (default) or "around"'),
