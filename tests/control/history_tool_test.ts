@@ -84,3 +84,32 @@ Deno.test("history: the model finds an earlier session's fact through use_capabi
     await removeAll(home, ws);
   }
 });
+
+Deno.test("history: a deny rule turns the tool off, even for a read-only search in yolo mode", async () => {
+  const call = capability({
+    action: "call",
+    capability_id: "tool:history",
+    arguments: { query: "anything" },
+  });
+  const sim = await DeepSeekSim.start({ script: [call, { content: "done" }] });
+  const home = await makeHome({ simUrl: sim.url, extraToml: `[permissions]\ndeny = ["history"]\n` });
+  const ws = await makeWorkspace({});
+  try {
+    const controller = await bootController({
+      cwd: ws,
+      headless: true,
+      env: {},
+      paths: resolvePaths({ REASONIX_HOME: home }),
+      flags: { permissionMode: "yolo" },
+    });
+    try {
+      assert.equal((await controller.runTurn("look back")).subtype, "success");
+    } finally {
+      await controller.close();
+    }
+    assert.match(lastTool(sim, 1), /^Error \[permission\.denied\]: Not run \(history\)/);
+  } finally {
+    await sim.close();
+    await removeAll(home, ws);
+  }
+});
