@@ -118,8 +118,6 @@ async function bootWith(options: BootOptions, booting: Booting): Promise<Control
   const now = options.now ?? (() => new Date());
   const registry = builtinRegistry(options.extraTools ?? [], { enabled: config.tools.enabled });
   const capabilities = registry.proxiedNames().map((name) => callShape(registry, name));
-  // After the call shapes: the system prompt (and its cached bytes) stays as it was; use_capability finds it.
-  registry.register(historyTool({ ...historyDirs(paths), workspace: workspace.root }), { proxied: true });
   const session = await openSession(paths, {
     capabilities,
     config,
@@ -132,6 +130,9 @@ async function bootWith(options: BootOptions, booting: Booting): Promise<Control
     ...(resumed ? { resumed } : {}),
   }).catch((error) => tempDir.remove().then(() => Promise.reject(error)));
   warnings.push(...session.warnings);
+  // After the call shapes: the system prompt (and its cached bytes) stays as it was; use_capability finds it.
+  const history = { ...historyDirs(paths), workspace: workspace.root, current: session.log.id };
+  registry.register(historyTool(history), { proxied: true });
   const override = config.modelOverrides[modelRef.model];
   const maxTokens = override?.maxOutputTokens ?? modelRef.provider.maxOutputTokens;
   const desks = await sessionDesks(options, {

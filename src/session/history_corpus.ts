@@ -16,6 +16,11 @@ export interface HistoryDirs {
   sessionsDir: string;
   archiveDir: string;
   workspace: string;
+  /**
+   * The running session: a search leaves out its messages since its last compaction (or rewind), which
+   * the model still has in front of it, and finds the ones before.
+   */
+  current?: string;
 }
 
 /** One searchable message. `session` is a session id, or `archive:<name>` for a compaction archive. */
@@ -57,6 +62,8 @@ const ARCHIVE_NAME = /^[0-9TZ-]+$/;
 /** How the store writes a message record: the type first, its own seq last (log.ts). */
 const MESSAGE_LINE = '{"type":"message"';
 const STORED_SEQ = /"seq":(\d+)\}\s*$/;
+/** Records that replace the replayed history (store.ts `resetsHistory`). */
+const RESETS = new Set(["compaction", "rewind", "switch"]);
 
 interface Candidate {
   file: string;
@@ -75,7 +82,11 @@ export async function collectCorpus(
   options: { limits?: typeof HISTORY_LIMITS; terms?: readonly string[] } = {},
 ): Promise<{ docs: HistoryDoc[]; stats: CorpusStats }> {
   const limits = options.limits ?? HISTORY_LIMITS;
-  const reading: Reading = { maxChars: limits.maxDocChars, ...matching(options.terms) };
+  const reading: Reading = {
+    maxChars: limits.maxDocChars,
+    ...matching(options.terms),
+    ...(dirs.current ? { current: dirs.current } : {}),
+  };
   const candidates = scope === "project"
     ? jsonlFiles(workspaceDir(dirs.sessionsDir, dirs.workspace), "session")
     : [
@@ -150,6 +161,8 @@ function sourceFile(dirs: HistoryDirs, scope: HistoryScope, session: string): st
 
 interface Reading {
   maxChars: number;
+  /** The session whose live messages (after its last history reset) are left out. */
+  current?: string;
   /** Any of the terms, ignoring case. */
   matcher?: RegExp;
 }
@@ -189,6 +202,7 @@ function sessionDocs(text: string, firstId: number, reading: Reading) {
   let workspace: string | null = null;
   let at = "";
   let seq = 0;
+  let reset = 0;
   for (const line of text.split("\n")) {
     if (passedOver(line, reading, MESSAGE_LINE)) {
       const stored = Number(STORED_SEQ.exec(line)?.[1] ?? 0);
@@ -199,6 +213,7 @@ function sessionDocs(text: string, firstId: number, reading: Reading) {
     if (record === undefined) continue;
     seq = typeof record.seq === "number" && record.seq > seq ? record.seq : seq + 1;
     if (typeof record.at === "string") at = record.at;
+    if (RESETS.has(String(record.type))) reset = seq;
     if (record.type === "session") {
       session = String(record.id ?? "");
       workspace = typeof record.workspace === "string" ? resolve(record.workspace) : null;
@@ -210,7 +225,9 @@ function sessionDocs(text: string, firstId: number, reading: Reading) {
     if (doc) docs.push({ id: firstId + docs.length, session, seq, at, workspace, ...doc });
   }
   if (!SESSION_ID.test(session)) return undefined;
-  return { docs, workspace };
+  if (session !== reading.current) return { docs, workspace };
+  const gone = docs.filter((doc) => doc.seq < reset).map((doc, index) => ({ ...doc, id: firstId + index }));
+  return { docs: gone, workspace };
 }
 
 function archiveDocs(file: string, text: string, firstId: number, reading: Reading): HistoryDoc[] {

@@ -1,8 +1,8 @@
 /**
  * @module
  * Search over saved conversations: BM25 over the messages history_corpus.ts reads (built per call, no
- * index on disk), and a bounded window of messages around one hit. The current session is included as
- * far as it is saved, so messages a compaction took out of the live context can be found again.
+ * index on disk), and a bounded window of messages around one hit. Of the running session only what a
+ * compaction (or rewind) took out of the live context is searched: the rest the model still sees.
  * Everything returned is cut to size and has inline credentials redacted.
  */
 import { bm25Search, bm25Terms } from "../lib/bm25.ts";

@@ -66,6 +66,7 @@ Deno.test("history: the model finds an earlier session's fact through use_capabi
       assert.match(hits, new RegExp(`session ${earlier} message_index (\\d+) · user`));
       assert.match(hits, /the staging database port is 6543/);
       assert.notEqual(second.sessionId, earlier);
+      assert.ok(!hits.includes(second.sessionId), "the running session's live messages are not results");
       const window = lastTool(sim, 4);
       assert.match(window, new RegExp(`^Session ${earlier} \\(`));
       assert.match(window, /\[\d+\] user · .* ◀ the result\nnote: the staging database port is 6543/);

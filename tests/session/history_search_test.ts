@@ -279,3 +279,32 @@ Deno.test("searchHistory() numbers unparsed messages by their stored seq, as his
     assert.deepEqual(shown, ["12 alpha one", "14 beta two", "15 alpha three"]);
   });
 });
+
+Deno.test("searchHistory() leaves out the running session's messages since its last compaction", async () => {
+  await withState(async ({ dirs }) => {
+    const { id, file } = await saved(dirs, { messages: [user("heron before the compaction")] });
+    const compaction = {
+      type: "compaction",
+      messages: [user("summary: heron")],
+      reason: "manual",
+      beforeTokens: 9,
+      afterTokens: 1,
+      at: "2026-12-01T03:00:00.000Z",
+    };
+    const after = { type: "message", message: user("heron after the compaction") };
+    await Deno.writeTextFile(file, `${JSON.stringify(compaction)}\n${JSON.stringify(after)}\n`, {
+      append: true,
+    });
+    const texts = async (current?: string) =>
+      (await searchHistory({ ...dirs, ...(current ? { current } : {}) }, {
+        query: "heron",
+        scope: "project",
+      }))
+        .hits.map((hit) => hit.snippet).sort();
+    assert.deepEqual(await texts(), ["heron after the compaction", "heron before the compaction"]);
+    assert.deepEqual(await texts(id), ["heron before the compaction"], "the live part is left out");
+    assert.deepEqual(await texts("20990101-000000-00000000"), await texts(), "other sessions are whole");
+    const window = await historyWindow({ ...dirs, current: id }, { scope: "project", session: id, seq: 4 });
+    assert.equal(window?.messages.length, 2, "around still reads the whole running session");
+  });
+});
