@@ -122,7 +122,9 @@ function formatHit(hit: HistoryHit): string {
   const who = hit.tool ? `tool ${hit.tool}` : hit.role;
   const from = hit.origin ? ` (from session ${hit.origin})` : "";
   const place = hit.workspace ? ` in ${hit.workspace}` : "";
-  return `- session ${hit.session} message_index ${hit.seq} · ${who} · ${hit.at}${from}${place}\n  ${hit.snippet}`;
+  return `- session ${hit.session} message_index ${hit.seq} · ${who} · ${
+    time(hit.at)
+  }${from}${place}\n  ${hit.snippet}`;
 }
 
 export function formatWindow(window: HistoryWindow): string {
@@ -131,8 +133,13 @@ export function formatWindow(window: HistoryWindow): string {
   for (const message of window.messages) {
     const who = message.tool ? `tool ${message.tool}` : message.role;
     const mark = message.anchor ? " ◀ the result" : "";
-    lines.push(`[${message.seq}] ${who} · ${message.at}${mark}\n${message.text}`);
+    lines.push(`[${message.seq}] ${who} · ${time(message.at)}${mark}\n${message.text}`);
   }
   if (window.more.after > 0) lines.push(`(${window.more.after} later message(s) not shown)`);
   return lines.join("\n\n");
+}
+
+/** ISO time to the second: the milliseconds are noise to the model. */
+function time(at: string): string {
+  return at.replace(/\.\d{3}Z$/, "Z");
 }
