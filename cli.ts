@@ -12,7 +12,7 @@ import { versionCommand } from "./src/frontends/cli/version_cmd.ts";
 import { upgradeCommand } from "./src/frontends/cli/upgrade_cmd.ts";
 import { completionCommand } from "./src/frontends/cli/completion_cmd.ts";
 import type { ToolSpec } from "./src/tool/tool.ts";
-import { sessionRewindCommands } from "./src/frontends/cli/session_rewind_cmd.ts";
+import { sessionCommand } from "./src/frontends/cli/session_command.ts";
 import { mcpCommand } from "./src/frontends/cli/mcp_command.ts";
 import { looksLikeCommand, unknownCommandError } from "./src/frontends/cli/unknown_command.ts";
 import { normaliseArgs } from "./src/frontends/cli/argv.ts";
@@ -221,7 +221,7 @@ function adminCommands(program: Command): void {
       await trustCmd(opts, confirmIo());
     });
   program.addCommand(mcpCommand(confirmIo()));
-  sessionCommands(program);
+  program.addCommand(sessionCommand());
   permissionCommands(program);
   program.command("doctor").description("Check what protects tool calls here: sandbox, temp dir, fence")
     .option("--json", "machine-readable output").option("--dir <path>", "workspace directory")
@@ -246,30 +246,6 @@ function confirmIo() {
     confirm: async (message: string) =>
       (await import("./src/frontends/tui/trust_confirm.ts")).confirmTrust(message),
   };
-}
-
-function sessionCommands(program: Command): void {
-  const session = program.command("session").description("Inspect stored sessions (redacted)");
-  const load = () => import("./src/frontends/cli/session_cmd.ts");
-  session.command("list").description("This workspace's sessions, latest activity first")
-    .option("--json", "machine-readable output").option("--dir <path>", "workspace directory")
-    .action(async (opts: { json?: boolean; dir?: string }) => {
-      await (await load()).sessionListCmd(opts);
-    });
-  session.command("show").description("Print a session's transcript")
-    .argument("<session>", `"latest", an id or unique prefix, a path, or a unique title substring`)
-    .option("--reasoning", "include the model's reasoning").option("--json", "machine-readable output")
-    .option("--dir <path>", "workspace directory")
-    .action(async (query: string, opts: { json?: boolean; dir?: string; reasoning?: boolean }) => {
-      await (await load()).sessionShowCmd(query, opts);
-    });
-  session.command("status").description("One session's turns, cost, last turn and writer")
-    .argument("[session]", `as for "show" (default: latest)`)
-    .option("--json", "machine-readable output").option("--dir <path>", "workspace directory")
-    .action(async (query: string | undefined, opts: { json?: boolean; dir?: string }) => {
-      await (await load()).sessionStatusCmd(query, opts);
-    });
-  sessionRewindCommands(session);
 }
 
 function acpCommand(embedding: Embedding): Command {

@@ -50,6 +50,10 @@ export const NPM_HOMES: Record<string, { homes: string[]; fix: string }> = {
   "commander": { homes: [...ENTRIES, "src/frontends"], fix: "parse argv in cli.ts or a frontend" },
   "smol-toml": { homes: ["src/config"], fix: "parse TOML in src/config and pass the values in" },
   "diff": { homes: ["src/lib/diff*"], fix: "import it via src/lib/diff/unified.ts" },
+  "minisearch": {
+    homes: ["src/lib/bm25.ts", "src/tool/memory/recall.ts"],
+    fix: "rank text through src/lib/bm25.ts (or memory facts in src/tool/memory/recall.ts)",
+  },
   "web-tree-sitter": {
     homes: ["src/tool/parse/tree_sitter.ts"],
     fix: "parse through src/tool/parse/tree_sitter.ts",
@@ -72,10 +76,6 @@ export const NPM_HOMES: Record<string, { homes: string[]; fix: string }> = {
   "cli-highlight": { homes: ["src/frontends/tui"], fix: "highlight code in src/frontends/tui" },
   "string-width": { homes: ["src/frontends/tui"], fix: "measure terminal text in src/frontends/tui" },
   "wrap-ansi": { homes: ["src/frontends/tui"], fix: "wrap terminal text in src/frontends/tui" },
-  "minisearch": {
-    homes: ["src/tool/memory/recall.ts"],
-    fix: "rank memory facts in src/tool/memory/recall.ts",
-  },
   "zod": { homes: ["src/*", ...ENTRIES], fix: "validate in the caller: src/lib takes plain values" },
 };
 /** Root files any module may import as data (the version comes from deno.json). */

@@ -6,6 +6,7 @@
  */
 import { join, resolve } from "node:path";
 import { builtinRegistry, goalModeTools } from "../src/tool/builtin/mod.ts";
+import { HISTORY_TOOL, historyTool } from "../src/tool/builtin/history.ts";
 import type { ToolRegistry } from "../src/tool/registry.ts";
 
 export const DOC_PATH = "docs/TOOLS.md";
@@ -48,6 +49,13 @@ const LINE_WIDTH = 110;
 const WIDE =
   /[\u1100-\u115f\u2e80-\ua4cf\uac00-\ud7a3\uf900-\ufaff\ufe30-\ufe4f\uff00-\uff60\uffe0-\uffe6\u{1f300}-\u{1faff}]/u;
 
+/** The tools a session has: the built-ins, and `history`, which each session registers over its state root. */
+export function documentedRegistry(): ToolRegistry {
+  const registry = builtinRegistry();
+  registry.register(historyTool({ sessionsDir: "", archiveDir: "", workspace: "" }), { proxied: true });
+  return registry;
+}
+
 /** The whole of docs/TOOLS.md for `registry`, formatted so that `deno fmt` leaves it unchanged. */
 export function renderToolsDoc(registry: ToolRegistry): string {
   const names = registry.names();
@@ -65,6 +73,7 @@ export function renderToolsDoc(registry: ToolRegistry): string {
     ),
     wrap(`The whole array (\`ToolRegistry.toolsJson()\`) is ${bytes} bytes.`),
     ...proxyParts(registry),
+    ...(registry.has(HISTORY_TOOL) ? [historyNote(registry)] : []),
     wrap(
       `Defined but not built in: ${goalModeTools().map((t) => `\`${t.name}\``).join(", ")}, which only ` +
         "works inside goal mode (a later feature); a session without a goal would pay for its schema on " +
@@ -77,6 +86,18 @@ export function renderToolsDoc(registry: ToolRegistry): string {
   ];
   for (const name of names) parts.push(renderTool(registry, name));
   return `${parts.join("\n\n")}\n`;
+}
+
+/** Why `history` is proxied and not named in the system prompt. */
+function historyNote(registry: ToolRegistry): string {
+  const bytes = UTF8.encode(registry.toolJson(HISTORY_TOOL)!).length;
+  return wrap(
+    "`history` reads the saved sessions under the state root, so each session registers it itself, after " +
+      "the system prompt's list of call shapes is built: that list and the cached prompt stay as they were " +
+      `without it (its ${bytes}-byte schema is bigger than any base-list tool's, and few sessions look ` +
+      'back), and `use_capability` `list` and `search` (e.g. "past conversations") find it. See ' +
+      "[CONTEXT.md](CONTEXT.md#history-search).",
+  );
 }
 
 /** How a proxied tool is called; nothing when every tool is in the base list. */
@@ -268,7 +289,7 @@ export interface GenResult {
 
 /** Writes (or with `check`, compares) `<root>/docs/TOOLS.md`. */
 export async function genToolsDoc(root: string, options: { check: boolean }): Promise<GenResult> {
-  const registry = builtinRegistry();
+  const registry = documentedRegistry();
   const expected = renderToolsDoc(registry);
   const path = join(root, DOC_PATH);
   const summary = `${registry.names().length} tools, toolsJson() is ${

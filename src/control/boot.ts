@@ -24,6 +24,8 @@ import { latestWithTurns } from "../session/listing.ts";
 import { modelForSession } from "./resume_model.ts";
 import { builtinRegistry } from "../tool/builtin/mod.ts";
 import { callShape } from "../tool/catalog.ts";
+import { historyTool } from "../tool/builtin/history.ts";
+import { historyDirs } from "./session_search.ts";
 import { newSessionToolState } from "../tool/session_state.ts";
 import { JobTable } from "../tool/jobs.ts";
 import { FsAgent, fsAgentSupported } from "../sandbox/fs_agent.ts";
@@ -135,6 +137,9 @@ async function bootWith(options: BootOptions, booting: Booting): Promise<Control
     ...(resumed ? { resumed } : {}),
   }).catch((error) => tempDir.remove().then(() => Promise.reject(error)));
   warnings.push(...session.warnings, ...memory.warnings);
+  // After the call shapes: the system prompt (and its cached bytes) stays as it was; use_capability finds it.
+  const history = { ...historyDirs(paths), workspace: workspace.root, current: session.log.id };
+  registry.register(historyTool(history), { proxied: true });
   const override = config.modelOverrides[modelRef.model];
   const maxTokens = override?.maxOutputTokens ?? modelRef.provider.maxOutputTokens;
   const desks = await sessionDesks(options, {

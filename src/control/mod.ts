@@ -74,6 +74,7 @@ export {
   revokeProjectTrust,
 } from "./project_trust.ts";
 export { sessionList, sessionStatus, sessionTranscript, type TranscriptEntry } from "./session_report.ts";
+export { type HistoryHit, type HistorySearchResult, sessionSearch } from "./session_search.ts";
 export { sessionCheckpoints, sessionRewind } from "./session_rewind.ts";
 export { deleteSession } from "./session_delete.ts";
 export type { RewindOutcome, RewindRequest, RewindState } from "./rewind.ts";

@@ -113,7 +113,8 @@ async function heldBy(file: string): Promise<LockOwner | null> {
   }
 }
 
-async function redactor(ctx: AdminContext): Promise<(text: string) => string> {
+/** Known secret values (secret-named variables of the environment and the Reasonix `.env`) and inline shapes. */
+export async function redactor(ctx: AdminContext): Promise<(text: string) => string> {
   const values = new Set<string>();
   const consider = (name: string, value: string) => {
     if (SECRET_NAME.test(name) && value.length >= MIN_SECRET_LENGTH) values.add(value);

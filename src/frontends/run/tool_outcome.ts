@@ -95,7 +95,9 @@ function bashFacts(data: Extract<ToolData, { kind: "bash" }>): string {
 function searchFacts(tool: string, data: Extract<ToolData, { kind: "search" }>): string {
   const found = tool === "glob"
     ? count(data.files, "file")
-    : `${count(data.matches, "match", "matches")} in ${count(data.files, "file")}`;
+    : `${count(data.matches, "match", "matches")} in ${
+      count(data.files, tool === "history" ? "session" : "file")
+    }`;
   const skipped = data.skipped ? `, ${data.skipped} skipped` : "";
   return `${found}${skipped}${data.timedOut ? ", timed out" : ""}`;
 }

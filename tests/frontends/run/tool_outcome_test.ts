@@ -56,6 +56,8 @@ Deno.test("toolOutcome() gives each tool's own figures", () => {
   const glob = result("glob", { kind: "search", pattern: "**/*.ts", matches: 1, files: 1 });
   assert.equal(toolOutcome(glob, `{"pattern":"**/*.ts"}`).text, "✓ glob **/*.ts → 1 file");
   assert.equal(toolOutcome(result("wait", undefined), `{"job_id":"bash-1"}`).text, "✓ wait bash-1 → done");
+  const history = result("history", { kind: "search", pattern: "port", matches: 3, files: 2 });
+  assert.equal(toolOutcome(history, `{"query":"port"}`).text, "✓ history port → 3 matches in 2 sessions");
 });
 
 Deno.test("toolOutcome() tells a failure by its reason, on one line, without terminal controls", () => {
