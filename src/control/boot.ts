@@ -37,6 +37,8 @@ import { Controller } from "./controller.ts";
 import type { ControllerParts } from "./controller_parts.ts";
 import type { Reboot } from "./session_switch.ts";
 import { QuestionDesk } from "./questions.ts";
+import { PlanDesk, plansProposed } from "./plan_desk.ts";
+import { SUBMIT_PLAN } from "../tool/builtin/submit_plan.ts";
 import { workspaceOps, type WorkspaceOpsOptions } from "./workspace_ops.ts";
 
 export type ResumeRequest = { kind: "latest" } | { kind: "query"; query: string };
@@ -115,7 +117,9 @@ async function bootWith(options: BootOptions, booting: Booting): Promise<Control
   if (sandboxSetup.warning) warnings.push(sandboxSetup.warning);
   const now = options.now ?? (() => new Date());
   const registry = builtinRegistry(options.extraTools ?? [], { enabled: config.tools.enabled });
-  const capabilities = registry.proxiedNames().map((name) => callShape(registry, name));
+  // submit_plan is named by the plan-mode note when it applies, so the system prompt is the same in every mode.
+  const listed = registry.proxiedNames().filter((name) => name !== SUBMIT_PLAN);
+  const capabilities = listed.map((name) => callShape(registry, name));
   const session = await openSession(paths, {
     capabilities,
     config,
@@ -130,7 +134,7 @@ async function bootWith(options: BootOptions, booting: Booting): Promise<Control
   warnings.push(...session.warnings);
   const override = config.modelOverrides[modelRef.model];
   const maxTokens = override?.maxOutputTokens ?? modelRef.provider.maxOutputTokens;
-  const desks = await sessionDesks(options, {
+  const desks = await sessionDesks(options, session.log.since(0), {
     config,
     paths,
     flags,
@@ -161,7 +165,12 @@ async function bootWith(options: BootOptions, booting: Booting): Promise<Control
     ...(maxTokens > 0 ? { maxTokens } : {}),
     maxSteps: flags.maxSteps ?? config.agent.maxSteps,
     registry,
-    toolContext: toolContext(config, env, { workspace, sandbox, questions: desks.questions }),
+    toolContext: toolContext(config, env, {
+      workspace,
+      sandbox,
+      questions: desks.questions,
+      plans: desks.plans,
+    }),
     ...desks,
     now,
     warnings,
@@ -209,7 +218,7 @@ function providerFor(config: ResolvedConfig, providerConfig: ProviderConfig, api
 function toolContext(
   config: ResolvedConfig,
   env: Record<string, string>,
-  parts: Pick<ToolContext, "workspace" | "sandbox" | "questions">,
+  parts: Pick<ToolContext, "workspace" | "sandbox" | "questions" | "plans">,
 ): Omit<ToolContext, "signal"> {
   return {
     ...parts,
@@ -230,6 +239,7 @@ function toolContext(
 /** Where a person comes in: the approval desk and gate, the `ask` tool's questions, the workspace commands. */
 async function sessionDesks(
   options: BootOptions,
+  records: readonly SessionRecord[],
   parts: Omit<WorkspaceOpsOptions, "root" | "permissions"> & { workspace: Workspace },
 ) {
   const { config, paths, workspace } = parts;
@@ -238,6 +248,11 @@ async function sessionDesks(
     gate: permissions.gate,
     approvals: permissions.approvals,
     questions: new QuestionDesk({ interactive: options.answersQuestions ?? !options.headless }),
+    plans: new PlanDesk({
+      approvals: permissions.approvals,
+      interactive: options.answersQuestions ?? !options.headless,
+      revisions: plansProposed(records),
+    }),
     workspaceOps: workspaceOps({ ...parts, root: workspace.root, permissions }),
   };
 }

@@ -43,6 +43,7 @@ import {
 } from "./session_switch.ts";
 import { ReasonixError } from "../lib/errors.ts";
 import { t } from "../lib/i18n/mod.ts";
+import { planHooks, type PlanPort } from "./plan_desk.ts";
 
 export type { ControllerParts };
 import { sessionFigures } from "./session_figures.ts";
@@ -92,6 +93,7 @@ export class Controller implements RunPort, ApprovalPort, QuestionPort, StatusPo
     const attended = () => this.#listeners.size > 0 && this.#parts === parts;
     parts.approvals?.attach((event) => this.#desk(event), attended);
     parts.questions?.attach((event) => this.#desk(event), attended);
+    parts.plans?.attach(planHooks(parts, (event) => this.#desk(event), attended));
     parts.toolContext.jobs?.onChange(() => this.#emit({ type: "jobs", running: this.runningJobs() }));
     // A /remember or /forget reaches the model on the tail of the next turn, never its system prompt.
     parts.workspaceOps?.memory.attach((note) => parts.turnNotes = [...(parts.turnNotes ?? []), note]);
@@ -268,9 +270,15 @@ export class Controller implements RunPort, ApprovalPort, QuestionPort, StatusPo
     return this.#parts.approvals?.mode ?? "ask";
   }
 
-  /** Switches ask/auto/yolo for the next gated call (TUI Shift+Tab). */
+  /** Switches ask/auto/yolo/plan for the next gated call (TUI Shift+Tab); plan mode's notes reach the model. */
   setPermissionMode(mode: PermissionMode): void {
-    if (this.#parts.approvals) this.#parts.approvals.mode = mode;
+    if (this.#parts.plans) this.#parts.plans.setMode(mode);
+    else if (this.#parts.approvals) this.#parts.approvals.mode = mode;
+  }
+
+  /** The plan waiting for review and its answer (`plan_proposed` cards); absent without a plan desk. */
+  get plans(): PlanPort | undefined {
+    return this.#parts.plans;
   }
 
   /** Tells the model, on the tail of the next user message, which language to reason in. */
@@ -294,6 +302,7 @@ export class Controller implements RunPort, ApprovalPort, QuestionPort, StatusPo
   interrupt(signal: StopSignal = "SIGINT"): void {
     this.#parts.approvals?.cancelAll();
     this.#parts.questions?.cancelAll();
+    this.#parts.plans?.cancelAll();
     this.#abort?.abort(new StopRequest(signal));
   }
 

@@ -10,6 +10,7 @@ import type { FsAgent } from "../sandbox/fs_agent.ts";
 import type { JobTable } from "./jobs.ts";
 import type { Asker } from "./question.ts";
 import type { SessionToolState, TodoItem } from "./session_state.ts";
+import type { PlanReviewer } from "./plan.ts";
 
 export interface Workspace {
   /** Realpath of the workspace root. */
@@ -77,6 +78,8 @@ export interface ToolContext {
   files?: FsAgent;
   /** Puts the `ask` tool's questions to a person; absent where nobody can answer. */
   questions?: Asker;
+  /** Puts a `submit_plan` plan to a person (plan mode); absent where nobody can review one. */
+  plans?: PlanReviewer;
   /** The session's checkpoints; absent where no turn is recorded. */
   writes?: WriteObserver;
 }
