@@ -330,7 +330,10 @@ export const en = {
   "cmd.cost_unknown": "unknown (no price for this model)",
   "cmd.todo_summary": "Show the session's todo list",
   "cmd.todo_empty": "The todo list is empty.",
-  "cmd.permissions_summary": "Show or set the permission mode (ask, auto, yolo)",
+  "cmd.permissions_summary": "Show or set the permission mode (ask, auto, yolo, plan)",
+  "cmd.plan_summary":
+    "Plan mode: only reading tools run until you approve the model's plan (/plan off leaves)",
+  "cmd.plan_usage": "Use /plan, /plan on or /plan off.",
   "cmd.permission_mode": "Permission mode: {mode}",
   "cmd.permission_unknown": 'Unknown permission mode "{mode}". Use one of: {modes}.',
   "cmd.reasoning_summary": "Choose the language of the model's visible reasoning",
