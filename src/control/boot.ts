@@ -250,7 +250,7 @@ async function sessionDesks(
     questions: new QuestionDesk({ interactive: options.answersQuestions ?? !options.headless }),
     plans: new PlanDesk({
       approvals: permissions.approvals,
-      interactive: options.answersQuestions ?? !options.headless,
+      interactive: !options.headless || options.answersQuestions === true,
       revisions: plansProposed(records),
     }),
     workspaceOps: workspaceOps({ ...parts, root: workspace.root, permissions }),
