@@ -159,7 +159,7 @@ function permissionCommands(program: Command): void {
   program.command("permission").description("Understand the permission policy")
     .command("explain").description("Why a bash command would be allowed, asked about or denied")
     .argument("<command...>", `the command line, after "--"`)
-    .option("--mode <mode>", "ask, auto or yolo (default: the configured mode)")
+    .option("--mode <mode>", "ask, auto, yolo or plan (default: the configured mode)")
     .option("--headless", "as in `reasonix run`, where nobody can approve")
     .option("--allow <rule>", "an extra allow rule (repeatable)", collect, [])
     .option("--ask <rule>", "an extra ask rule (repeatable)", collect, [])
