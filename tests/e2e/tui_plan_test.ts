@@ -34,7 +34,7 @@ Deno.test("tui: Shift+Tab to plan mode; the plan card revises with feedback, rej
   ];
   await withTui(script, async ({ pane, sim, workspace }) => {
     await pane.keys("BTab", "BTab"); // auto → yolo → plan
-    await pane.waitFor(/plan/);
+    await pane.waitFor(/ · plan · /);
     await pane.type("add notes");
     await pane.keys("Enter");
     const card = await pane.waitFor(/Plan · revision 1/);
