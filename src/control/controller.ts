@@ -131,6 +131,7 @@ export class Controller implements RunPort, ApprovalPort, QuestionPort, StatusPo
     try {
       const next = await boot();
       const old = this.#parts;
+      next.plans?.inherit(old.plans?.previousMode);
       this.#adopt(next);
       for (const event of switchedEvents(this, fromSeq)) this.#emit(event);
       await closeParts(old);

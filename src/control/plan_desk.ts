@@ -71,6 +71,11 @@ export class PlanDesk implements PlanReviewer {
     return this.#previous;
   }
 
+  /** A session switched to in plan mode keeps the mode an approval returns to. */
+  inherit(previous: PermissionMode | undefined): void {
+    if (previous && previous !== "plan") this.#previous = previous;
+  }
+
   setMode(mode: PermissionMode): void {
     const from = this.#approvals.mode;
     if (from === mode) return;

@@ -42,7 +42,7 @@ interface Session {
 }
 
 async function withSession(
-  setup: { script: ScriptedReply[]; mode?: string; headless?: boolean; toml?: string },
+  setup: { script: ScriptedReply[]; mode?: string; headless?: boolean; toml?: string; switchable?: boolean },
   body: (session: Session) => Promise<void>,
 ) {
   const sim = await DeepSeekSim.start({ script: setup.script });
@@ -57,6 +57,7 @@ async function withSession(
       env: { PATH: Deno.env.get("PATH") ?? "", HOME: Deno.env.get("HOME") ?? "" },
       paths: resolvePaths({ REASONIX_HOME: home }),
       flags: { permissionMode: setup.mode ?? "auto" },
+      ...(setup.switchable ? { switchable: true } : {}),
       ...(resume ? { resume } : {}),
     });
     controller.subscribe((event) => events.push(event));
@@ -223,5 +224,19 @@ Deno.test("plan mode: headless, the plan is recorded unanswered and nothing is w
     assert.equal(replayed.length, 1);
     assert.equal(replayed[0]!.type === "plan_resolved" && replayed[0]!.outcome, "unanswered");
     assert.deepEqual(replayed[0]!.type === "plan_resolved" && replayed[0]!.plan.steps, PLAN.steps);
+  });
+});
+
+Deno.test("plan mode: a new session keeps plan mode and the mode an approval returns to", async () => {
+  await withSession({ script: [calls(submit()), DONE], switchable: true }, async ({ sim, boot }) => {
+    const controller = await boot();
+    controller.setPermissionMode("plan");
+    await controller.sessions!.newSession();
+    assert.equal(controller.permissionMode, "plan");
+    answering(controller, [["approve"]]);
+    await controller.runTurn("plan it");
+    assert.equal(controller.permissionMode, "auto");
+    const first = (sim.requests[0]!.json.messages as { role: string; content: string }[]).at(-1)!;
+    assert.ok(first.content.includes(PLAN_ON_NOTE), "the new session's model is told too");
   });
 });
