@@ -35,7 +35,8 @@ export const submitPlanTool = defineTool({
 });
 
 const UNANSWERED_TEXT =
-  "Nobody can review this plan in this session (a headless run): it is recorded as the run's result. Make no changes; end your turn now with a one-line summary.";
+  "Nobody can review this plan now (a headless run, or no one attached): it is recorded, " +
+  "and a headless run prints it as its result. Make no changes; end your turn now with a one-line summary.";
 
 function approved(
   args: Args,
