@@ -72,7 +72,10 @@ function runCommand(embedding: Embedding): Command {
     )
     .option("--dir <path>", "workspace directory (default: the current directory)")
     .option("--add-dir <path>", "extra writable directory (repeatable)", collect, [])
-    .option("--permission-mode <mode>", "ask (default: writes and bash refused headless), auto or yolo")
+    .option(
+      "--permission-mode <mode>",
+      "ask (default: writes and bash refused headless), auto, yolo or plan (nothing written; the plan is the result)",
+    )
     .option("--yolo", "allow every tool call without asking (same as --permission-mode yolo)")
     .option("--allowed-tools <rules>", "allow rules for this run, comma or space separated", collectRules, [])
     .addOption(new Option("--allowedTools <rules>").hideHelp().argParser(collectRules).default([]))
@@ -156,7 +159,7 @@ function permissionCommands(program: Command): void {
   program.command("permission").description("Understand the permission policy")
     .command("explain").description("Why a bash command would be allowed, asked about or denied")
     .argument("<command...>", `the command line, after "--"`)
-    .option("--mode <mode>", "ask, auto or yolo (default: the configured mode)")
+    .option("--mode <mode>", "ask, auto, yolo or plan (default: the configured mode)")
     .option("--headless", "as in `reasonix run`, where nobody can approve")
     .option("--allow <rule>", "an extra allow rule (repeatable)", collect, [])
     .option("--ask <rule>", "an extra ask rule (repeatable)", collect, [])
@@ -253,7 +256,7 @@ function acpCommand(embedding: Embedding): Command {
     .description("Serve the Agent Client Protocol on stdio, for editors (Zed and others)")
     .option("--model <ref>", "provider name, model name, or provider/model")
     .option("--effort <level>", "auto, disabled, low, high or max")
-    .option("--permission-mode <mode>", "ask (default), auto or yolo")
+    .option("--permission-mode <mode>", "ask (default), auto, yolo or plan")
     .option("--yolo", "allow every tool call without asking (same as --permission-mode yolo)")
     .option("--add-dir <path>", "extra writable directory (repeatable)", collect, [])
     .option("--dir <path>", "where sessions are listed (default: the current directory)")
@@ -295,7 +298,7 @@ function tuiOptions(program: Command): Command {
       "--effort <level>",
       "auto, disabled, low, high or max (minimal, medium, xhigh, ultra map to these)",
     )
-    .option("--permission-mode <mode>", "ask (default), auto or yolo")
+    .option("--permission-mode <mode>", "ask (default), auto, yolo or plan")
     .option("--yolo", "allow every tool call without asking (same as --permission-mode yolo)")
     .option("--add-dir <path>", "extra writable directory (repeatable)", collect, [])
     .option("--dir <path>", "workspace directory (default: the current directory)")

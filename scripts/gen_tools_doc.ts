@@ -111,7 +111,11 @@ function proxyParts(registry: ToolRegistry): string[] {
       `The other ${proxied.length} (${proxied.map((name) => `\`${name}\``).join(", ")}) are not in the ` +
         "array: the system prompt names them with their arguments, and the model reaches them through " +
         "`use_capability` (the Go Reasonix's argument names). Which tools stay in the base list was decided " +
-        "by measurement: see [PERFORMANCE.md](PERFORMANCE.md#base-tool-list).",
+        "by measurement: see [PERFORMANCE.md](PERFORMANCE.md#base-tool-list)." +
+        (proxied.includes("submit_plan")
+          ? " `submit_plan` is the exception the system prompt leaves out: the note that turns plan mode on " +
+            "names it (see [PERMISSIONS.md](PERMISSIONS.md#plan-mode))."
+          : ""),
     ),
     "```json\n" +
     `{"action":"call","capability_id":"tool:${example}","arguments":{"pattern":"**/*.ts"}}\n` +

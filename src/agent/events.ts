@@ -6,6 +6,7 @@
 import type { AssistantMessage, Usage } from "../provider/provider.ts";
 import type { FileChange, ToolData } from "../tool/tool.ts";
 import type { Question } from "../tool/question.ts";
+import type { ProposedPlan } from "../tool/plan.ts";
 
 export type TurnSubtype = "success" | "error_during_execution" | "error_max_steps";
 
@@ -43,7 +44,7 @@ export interface ApprovalRequest {
   /** The narrowest safe rule "Always allow" would remember; null when only this exact call can be granted. */
   suggestedRule: string | null;
   /** The permission mode the decision was made in. */
-  mode: "ask" | "auto" | "yolo";
+  mode: "ask" | "auto" | "yolo" | "plan";
   /** The tool says it may destroy data (an MCP tool's `destructiveHint`). */
   destructive?: boolean;
 }
@@ -136,6 +137,16 @@ export type ReasonixEvent =
     /** The `ask` tool waits for the user; answered with `Controller.answerQuestion(id, answers)`. */
     | { type: "question_asked"; id: string; questions: Question[] }
     | { type: "question_resolved"; id: string; outcome: "answered" | "declined" | "cancelled" }
+    /** A plan waits for review (plan mode); answered with `Controller.answerPlan(revision, decision)`. */
+    | { type: "plan_proposed"; plan: ProposedPlan }
+    /** How a plan revision ended; `mode` is the permission mode an approval restored. */
+    | {
+      type: "plan_resolved";
+      plan: ProposedPlan;
+      outcome: "approved" | "revise" | "rejected" | "unanswered" | "superseded" | "cancelled";
+      feedback?: string;
+      mode?: string;
+    }
     | { type: "warning"; message: string }
     /** A line for the person, such as the summary of a resumed session. */
     | { type: "notice"; message: string }

@@ -25,7 +25,8 @@ interface KeyPolicy {
   tightens?: (value: unknown, context: PolicyContext) => boolean;
 }
 
-const MODE_RANK: Record<PermissionMode, number> = { ask: 0, auto: 1, yolo: 2 };
+// Plan mode runs no writer at all: stricter than ask.
+const MODE_RANK: Record<PermissionMode, number> = { plan: -1, ask: 0, auto: 1, yolo: 2 };
 
 const POLICIES: readonly KeyPolicy[] = [
   // Replacing the system prompt replaces every rule it states: never a tightening.

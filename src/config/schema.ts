@@ -49,7 +49,7 @@ export interface MarkerSpec {
 
 export type Spec = LeafSpec | TableSpec | TablesSpec | MarkerSpec;
 
-export const PERMISSION_MODES = ["ask", "auto", "yolo"] as const;
+export const PERMISSION_MODES = ["ask", "auto", "yolo", "plan"] as const;
 export const UI_LANGUAGES = ["auto", "en", "zh-CN", "zh-TW"] as const;
 export const REASONING_LANGUAGES = ["auto", "zh", "en"] as const;
 export const THEMES = ["auto", "dark", "light"] as const;

@@ -41,10 +41,11 @@ export interface ModelOverride {
   effort?: Effort;
 }
 
-export type PermissionMode = "ask" | "auto" | "yolo";
+/** `plan`: only readers run; the model proposes a plan the user approves (docs/PERMISSIONS.md). */
+export type PermissionMode = "ask" | "auto" | "yolo" | "plan";
 
 /** In the order Shift+Tab cycles them. */
-export const PERMISSION_MODES: readonly PermissionMode[] = ["ask", "auto", "yolo"];
+export const PERMISSION_MODES: readonly PermissionMode[] = ["ask", "auto", "yolo", "plan"];
 
 /** `auto` follows `REASONIX_LANG`, then the locale. */
 export type UiLanguageSetting = "auto" | "en" | "zh-CN" | "zh-TW";

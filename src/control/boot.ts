@@ -23,6 +23,7 @@ import { findSessionQuery } from "../session/find.ts";
 import { latestWithTurns } from "../session/listing.ts";
 import { modelForSession } from "./resume_model.ts";
 import { builtinRegistry } from "../tool/builtin/mod.ts";
+import type { ToolRegistry } from "../tool/registry.ts";
 import { callShape } from "../tool/catalog.ts";
 import { historyTool } from "../tool/builtin/history.ts";
 import { historyDirs } from "./session_search.ts";
@@ -40,6 +41,8 @@ import type { ControllerParts } from "./controller_parts.ts";
 import type { Reboot } from "./session_switch.ts";
 import { QuestionDesk } from "./questions.ts";
 import { loadSessionMemory, memoryWiring } from "./memory_setup.ts";
+import { PlanDesk, plansProposed } from "./plan_desk.ts";
+import { SUBMIT_PLAN } from "../tool/builtin/submit_plan.ts";
 import { workspaceOps, type WorkspaceOpsOptions } from "./workspace_ops.ts";
 
 export type ResumeRequest = { kind: "latest" } | { kind: "query"; query: string };
@@ -120,7 +123,7 @@ async function bootWith(options: BootOptions, booting: Booting): Promise<Control
   if (sandboxSetup.warning) warnings.push(sandboxSetup.warning);
   const now = options.now ?? (() => new Date());
   const registry = builtinRegistry(options.extraTools ?? [], { enabled: config.tools.enabled });
-  const capabilities = registry.proxiedNames().map((name) => callShape(registry, name));
+  const capabilities = promptCapabilities(registry);
   const place = await instructionPlace(workspace.root, options.cwd);
   const memory = await loadSessionMemory(paths, workspace.root, registry);
   const session = await openSession(paths, {
@@ -142,7 +145,7 @@ async function bootWith(options: BootOptions, booting: Booting): Promise<Control
   registry.register(historyTool(history), { proxied: true });
   const override = config.modelOverrides[modelRef.model];
   const maxTokens = override?.maxOutputTokens ?? modelRef.provider.maxOutputTokens;
-  const desks = await sessionDesks(options, {
+  const desks = await sessionDesks(options, session.log.since(0), {
     config,
     paths,
     flags,
@@ -172,6 +175,7 @@ async function bootWith(options: BootOptions, booting: Booting): Promise<Control
       sandbox,
       questions: desks.questions,
       memory: mem.access,
+      plans: desks.plans,
     }),
     recallMemory: mem.recall,
     ...desks,
@@ -187,6 +191,13 @@ async function bootWith(options: BootOptions, booting: Booting): Promise<Control
   // A memory change made mid-session reaches the model on the tail of its next turn, never its prefix.
   mem.attach((note) => parts.turnNotes = [...(parts.turnNotes ?? []), note]);
   return parts;
+}
+
+/** The proxied tools the system prompt names. submit_plan is named by the plan-mode note when it applies,
+ * so the system prompt is the same in every mode. */
+function promptCapabilities(registry: ToolRegistry) {
+  const listed = registry.proxiedNames().filter((name) => name !== SUBMIT_PLAN);
+  return listed.map((name) => callShape(registry, name));
 }
 
 /** The session's MCP servers, started in the background; their warnings join the session's. */
@@ -240,7 +251,7 @@ function providerFor(config: ResolvedConfig, providerConfig: ProviderConfig, api
 function toolContext(
   config: ResolvedConfig,
   env: Record<string, string>,
-  parts: Pick<ToolContext, "workspace" | "sandbox" | "questions" | "memory">,
+  parts: Pick<ToolContext, "workspace" | "sandbox" | "questions" | "memory" | "plans">,
 ): Omit<ToolContext, "signal"> {
   return {
     ...parts,
@@ -261,6 +272,7 @@ function toolContext(
 /** Where a person comes in: the approval desk and gate, the `ask` tool's questions, the workspace commands. */
 async function sessionDesks(
   options: BootOptions,
+  records: readonly SessionRecord[],
   parts: Omit<WorkspaceOpsOptions, "root" | "permissions"> & { workspace: Workspace },
 ) {
   const { config, paths, workspace } = parts;
@@ -269,6 +281,11 @@ async function sessionDesks(
     gate: permissions.gate,
     approvals: permissions.approvals,
     questions: new QuestionDesk({ interactive: options.answersQuestions ?? !options.headless }),
+    plans: new PlanDesk({
+      approvals: permissions.approvals,
+      interactive: !options.headless || options.answersQuestions === true,
+      revisions: plansProposed(records),
+    }),
     workspaceOps: workspaceOps({ ...parts, root: workspace.root, permissions }),
   };
 }

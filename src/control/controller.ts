@@ -20,13 +20,12 @@ import type { PermissionMode } from "../config/types.ts";
 import { countEvent, emptyTotals, type TurnOutcome, type TurnTotals } from "./turn_outcome.ts";
 import { failTurn, StopRequest, type StopSignal } from "./turn_failure.ts";
 import type { McpManager } from "../mcp/manager.ts";
-import { TOOLS_EVENT } from "../session/requests.ts";
 import { TITLE_EVENT } from "../session/details.ts";
 import { type Compactor, controllerCompactor } from "./compaction.ts";
 import { FileNotices } from "./file_notices.ts";
 import { withMcpPrompts } from "./mcp_prompts.ts";
 import type { TurnOptions } from "./turn_attachments.ts";
-import { appendUserTurn, nowIso } from "./user_turn.ts";
+import { appendUserTurn, nowIso, recordToolsJson } from "./user_turn.ts";
 import { WorkspaceFiles } from "./workspace_files.ts";
 import { type ReasoningLanguage, reasoningLanguageNote } from "./reasoning_language.ts";
 import { TurnCheckpoints } from "./turn_checkpoints.ts";
@@ -44,6 +43,7 @@ import {
 } from "./session_switch.ts";
 import { ReasonixError } from "../lib/errors.ts";
 import { t } from "../lib/i18n/mod.ts";
+import { planHooks, type PlanPort } from "./plan_desk.ts";
 
 export type { ControllerParts };
 import { sessionFigures } from "./session_figures.ts";
@@ -94,6 +94,7 @@ export class Controller implements RunPort, ApprovalPort, QuestionPort, StatusPo
     const attended = () => this.#listeners.size > 0 && this.#parts === parts;
     parts.approvals?.attach((event) => this.#desk(event), attended);
     parts.questions?.attach((event) => this.#desk(event), attended);
+    parts.plans?.attach(planHooks(parts, (event) => this.#desk(event), attended));
     parts.toolContext.jobs?.onChange(() => this.#emit({ type: "jobs", running: this.runningJobs() }));
     // A /remember or /forget reaches the model on the tail of the next turn, never its system prompt.
     parts.workspaceOps?.memory.attach((note) => parts.turnNotes = [...(parts.turnNotes ?? []), note]);
@@ -131,6 +132,7 @@ export class Controller implements RunPort, ApprovalPort, QuestionPort, StatusPo
     try {
       const next = await boot();
       const old = this.#parts;
+      next.plans?.inherit(old.plans?.previousMode);
       this.#adopt(next);
       for (const event of switchedEvents(this, fromSeq)) this.#emit(event);
       await closeParts(old);
@@ -270,9 +272,15 @@ export class Controller implements RunPort, ApprovalPort, QuestionPort, StatusPo
     return this.#parts.approvals?.mode ?? "ask";
   }
 
-  /** Switches ask/auto/yolo for the next gated call (TUI Shift+Tab). */
+  /** Switches ask/auto/yolo/plan for the next gated call (TUI Shift+Tab); plan mode's notes reach the model. */
   setPermissionMode(mode: PermissionMode): void {
-    if (this.#parts.approvals) this.#parts.approvals.mode = mode;
+    if (this.#parts.plans) this.#parts.plans.setMode(mode);
+    else if (this.#parts.approvals) this.#parts.approvals.mode = mode;
+  }
+
+  /** The plan waiting for review and its answer (`plan_proposed` cards); absent without a plan desk. */
+  get plans(): PlanPort | undefined {
+    return this.#parts.plans;
   }
 
   /** Tells the model, on the tail of the next user message, which language to reason in. */
@@ -296,6 +304,7 @@ export class Controller implements RunPort, ApprovalPort, QuestionPort, StatusPo
   interrupt(signal: StopSignal = "SIGINT"): void {
     this.#parts.approvals?.cancelAll();
     this.#parts.questions?.cancelAll();
+    this.#parts.plans?.cancelAll();
     this.#abort?.abort(new StopRequest(signal));
   }
 
@@ -419,18 +428,8 @@ export class Controller implements RunPort, ApprovalPort, QuestionPort, StatusPo
     await this.#compactor.maintain(signal, { midTurn });
   }
 
-  /** `reasonix cache explain` needs the schema bytes each request carried; they change only on upgrades. */
   async #recordTools(): Promise<void> {
-    await this.#parts.toolsReady?.();
-    const json = this.#parts.registry.toolsJson();
-    if (json === this.#recordedToolsJson) return;
-    await this.#parts.log.append({
-      type: "event",
-      name: TOOLS_EVENT,
-      data: { json },
-      at: nowIso(this.#parts),
-    });
-    this.#recordedToolsJson = json;
+    this.#recordedToolsJson = await recordToolsJson(this.#parts, this.#recordedToolsJson);
   }
 
   async #append(message: ChatMessage, tool?: ToolOutcomeMeta): Promise<void> {

@@ -13,6 +13,7 @@ import type { ToolContext } from "../tool/tool.ts";
 import type { Approvals } from "./approvals.ts";
 import type { UiSettings } from "./ports.ts";
 import type { QuestionDesk } from "./questions.ts";
+import type { PlanDesk } from "./plan_desk.ts";
 import type { ReasoningLanguage } from "./reasoning_language.ts";
 import type { WorkspaceOps } from "./workspace_ops.ts";
 import type { RewindTarget } from "./rewind.ts";
@@ -64,6 +65,8 @@ export interface ControllerParts {
   reasoningLanguage?: ReasoningLanguage;
   /** The desk the `ask` tool puts its questions to (also `toolContext.questions`). */
   questions?: QuestionDesk;
+  /** Plan mode and the plan waiting for review (also `toolContext.plans`). */
+  plans?: PlanDesk;
   /** `/memory`, `/remember`, `/forget`, `/diff`, `/sandbox`, `/reload`. */
   workspaceOps?: WorkspaceOps;
   /** The session's MCP servers, started in the background at boot. */

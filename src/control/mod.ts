@@ -21,6 +21,9 @@ export type { EventSource, QuestionPort, StatusPort, SubmitPort, TurnControl, Ui
 export type { FaceHooks, SubmitResult } from "./submit.ts";
 export type { TurnOutcome, TurnTotals } from "./turn_outcome.ts";
 export type { PendingQuestion, QuestionReply } from "./questions.ts";
+export type { PlanPort } from "./plan_desk.ts";
+export type { PlanDecision, PlanStep, ProposedPlan } from "../tool/plan.ts";
+export { planText } from "./plan_text.ts";
 export type {
   ChoiceList,
   CommandContext,

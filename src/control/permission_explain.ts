@@ -74,7 +74,7 @@ function modeOf(value: string | undefined): PermissionMode | undefined {
   if (value === undefined) return undefined;
   const mode = PERMISSION_ALIASES[value] ?? value;
   if ((PERMISSION_MODES as readonly string[]).includes(mode)) return mode as PermissionMode;
-  throw new ReasonixError("usage.bad_mode", `Cannot use --mode "${value}": expected ask, auto or yolo`);
+  throw new ReasonixError("usage.bad_mode", `Cannot use --mode "${value}": expected ask, auto, yolo or plan`);
 }
 
 function lineRules(rules: readonly string[] | undefined, flag: string): Rule[] {

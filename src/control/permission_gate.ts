@@ -23,6 +23,8 @@ export interface PolicyGateOptions {
 }
 
 const ALLOW: GateDecision = { allow: true };
+const PLAN_HINT = `Keep exploring with reading tools, then propose the change with use_capability ` +
+  `(action "call", capability_id "tool:submit_plan"); the user approves the plan before anything changes`;
 
 export function createPolicyGate(options: PolicyGateOptions): Gate {
   return {
@@ -124,6 +126,13 @@ async function previewOf(
 }
 
 function refuse(spec: ToolSpec, decision: Decision): GateDecision {
+  if (decision.class === "plan-mode") {
+    return {
+      allow: false,
+      code: "permission.plan_mode",
+      message: `Not run (${spec.name}): ${decision.reason}. ${PLAN_HINT}`,
+    };
+  }
   if (decision.unanswerable) {
     return {
       allow: false,

@@ -13,7 +13,8 @@ import type { ChatMessage } from "../provider/provider.ts";
 import type { LoggedRecord } from "../session/log.ts";
 import { branchTree } from "../session/branches.ts";
 import { lineOf } from "../session/turns.ts";
-import type { SessionRecord, ToolOutcomeMeta } from "../session/store.ts";
+import type { SessionEntry, SessionRecord, ToolOutcomeMeta } from "../session/store.ts";
+import type { ProposedPlan } from "../tool/plan.ts";
 import type { ReasonixEvent } from "./events.ts";
 import { shownCall } from "../tool/capability.ts";
 
@@ -114,6 +115,8 @@ function entryEvents(record: Extract<SessionRecord, { type: "entry" }>, state: R
           message: entry.text,
         },
       ];
+    case "plan_resolved":
+      return [planResolved(entry)];
     default:
       return [];
   }
@@ -227,4 +230,15 @@ function toolModes(records: readonly LoggedRecord[]): Map<string, boolean> {
     }
   }
   return modes;
+}
+
+/** A plan as it was decided; only resolved plans are replayed (an open card belongs to a live process). */
+function planResolved(entry: Extract<SessionEntry, { kind: "plan_resolved" }>): ReasonixEvent {
+  return {
+    type: "plan_resolved",
+    plan: entry.plan as ProposedPlan,
+    outcome: entry.outcome as Extract<ReasonixEvent, { type: "plan_resolved" }>["outcome"],
+    ...(entry.feedback ? { feedback: entry.feedback } : {}),
+    ...(entry.mode ? { mode: entry.mode } : {}),
+  };
 }

@@ -10,6 +10,7 @@ import type { SessionEntry } from "../session/store.ts";
 import { lineOf } from "../session/turns.ts";
 import { t } from "../lib/i18n/mod.ts";
 import type { PendingQuestion } from "./questions.ts";
+import type { ProposedPlan } from "../tool/plan.ts";
 import { replayEvents, turnsLeftBehind } from "./replay.ts";
 import { resumedNotice, sessionFigures } from "./session_figures.ts";
 
@@ -30,6 +31,7 @@ export interface SnapshotParts {
   runningJobs: number;
   approvals: readonly ApprovalRequest[];
   questions: readonly PendingQuestion[];
+  plan?: ProposedPlan | null;
   redraw?: boolean;
 }
 
@@ -43,7 +45,12 @@ export interface SnapshotSource {
 
 export function snapshotOf(
   source: SnapshotSource,
-  session: { log: SessionLog; resumed: boolean; warnings?: string[] },
+  session: {
+    log: SessionLog;
+    resumed: boolean;
+    warnings?: string[];
+    plans?: { pending(): ProposedPlan | null };
+  },
   options: SubscribeOptions & { redraw?: boolean } = {},
 ): ReasonixEvent[] {
   const records = session.log.since(0);
@@ -58,6 +65,7 @@ export function snapshotOf(
     runningJobs: source.runningJobs(),
     approvals: source.pendingApprovals(),
     questions: source.pendingQuestions(),
+    plan: session.plans?.pending() ?? null,
     redraw: moved || options.redraw === true,
   });
 }
@@ -82,6 +90,7 @@ export function sessionSnapshot(records: readonly LoggedRecord[], parts: Snapsho
     ...(parts.runningJobs > 0 ? [{ type: "jobs" as const, running: parts.runningJobs }] : []),
     ...parts.approvals.map((request) => ({ type: "approval_requested" as const, request })),
     ...parts.questions.map(({ id, questions }) => ({ type: "question_asked" as const, id, questions })),
+    ...(parts.plan ? [{ type: "plan_proposed" as const, plan: parts.plan }] : []),
   ];
 }
 
@@ -125,6 +134,18 @@ export function deskEntry(event: ReasonixEvent): SessionEntry | null {
       return { kind: "question_answered", id: event.id, outcome: event.outcome };
     case "notice":
       return { kind: "notice", level: "info", text: event.message };
+    case "plan_proposed":
+      return { kind: "plan_proposed", plan: event.plan };
+    case "plan_resolved": {
+      const { plan, outcome, feedback, mode } = event;
+      return {
+        kind: "plan_resolved",
+        plan,
+        outcome,
+        ...(feedback ? { feedback } : {}),
+        ...(mode ? { mode } : {}),
+      };
+    }
     default:
       return null;
   }

@@ -11,6 +11,7 @@ import type { ControllerParts } from "./controller_parts.ts";
 import type { FileNotices } from "./file_notices.ts";
 import { withMentions } from "./mentions.ts";
 import { FACTS_EVENT } from "./session_open.ts";
+import { TOOLS_EVENT } from "../session/requests.ts";
 import { turnAttachments, type TurnOptions } from "./turn_attachments.ts";
 
 export async function appendUserTurn(
@@ -42,4 +43,16 @@ export async function appendUserTurn(
 
 export function nowIso(parts: ControllerParts): string {
   return (parts.now ?? (() => new Date()))().toISOString();
+}
+
+/**
+ * Records the tools array a request carries when it differs from the last one recorded (`reasonix cache
+ * explain` needs the schema bytes each request carried; they change only on upgrades); returns it.
+ */
+export async function recordToolsJson(parts: ControllerParts, last: string | undefined): Promise<string> {
+  await parts.toolsReady?.();
+  const json = parts.registry.toolsJson();
+  if (json === last) return json;
+  await parts.log.append({ type: "event", name: TOOLS_EVENT, data: { json }, at: nowIso(parts) });
+  return json;
 }

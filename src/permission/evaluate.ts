@@ -23,7 +23,8 @@ export type DecisionClass =
   | "mode"
   | "allow-dynamic-bash"
   | "outside-workspace"
-  | "web-domain";
+  | "web-domain"
+  | "plan-mode";
 
 export interface PolicyRules {
   allow: readonly Rule[];
@@ -68,6 +69,7 @@ export interface Decision {
 }
 
 export function decide(call: CallFacts, policy: Policy): Decision {
+  if (policy.mode === "plan") return decidePlan(call, policy);
   const decided = call.bash ? decideBash(call, call.bash, policy) : decideTool(call, policy);
   if (decided.decision !== "ask" || !policy.headless) return decided;
   return {
@@ -76,6 +78,29 @@ export function decide(call: CallFacts, policy: Policy): Decision {
     reason: `${decided.reason}; it needs approval, but nobody can answer in a headless run: ` +
       howToAllow(decided, policy),
     unanswerable: true,
+  };
+}
+
+/**
+ * Plan mode is a hard boundary: a call that would change anything is refused whatever rule, grant or
+ * earlier approval allows it; readers are judged as in ask mode (deny rules and ask rules still count).
+ */
+function decidePlan(call: CallFacts, policy: Policy): Decision {
+  const decided = decide(call, { ...policy, mode: "ask" });
+  const writes = call.bash ? call.bash.judgement.tier !== "read" : !call.readOnly;
+  if (decided.decision === "deny" && decided.unanswerable === undefined) return decided;
+  if (!writes) return decided;
+  return {
+    decision: "deny",
+    tier: decided.tier,
+    rule: null,
+    class: "plan-mode",
+    reason:
+      `plan mode is on: "${call.tool}" ${
+        call.bash ? "may change files or state" : "changes files or state"
+      }` +
+      ", and only reading tools run until the user approves a plan",
+    suggestedRule: null,
   };
 }
 

@@ -20,7 +20,9 @@ export type SessionEntry =
   | { kind: "approval_answered"; id: string; choice: string; cancelled?: boolean; reason?: string }
   | { kind: "question_asked"; id: string; questions: unknown[] }
   | { kind: "question_answered"; id: string; outcome: string }
-  | { kind: "model"; model: string; provider: string };
+  | { kind: "model"; model: string; provider: string }
+  | { kind: "plan_proposed"; plan: unknown }
+  | { kind: "plan_resolved"; plan: unknown; outcome: string; feedback?: string; mode?: string };
 
 /** How a tool call ended, beside the model-facing tool message: for faces, never sent. */
 export interface ToolOutcomeMeta {

@@ -11,6 +11,7 @@ import type { JobTable } from "./jobs.ts";
 import type { MemoryAccess } from "./memory/access.ts";
 import type { Asker } from "./question.ts";
 import type { SessionToolState, TodoItem } from "./session_state.ts";
+import type { PlanReviewer } from "./plan.ts";
 
 export interface Workspace {
   /** Realpath of the workspace root. */
@@ -86,6 +87,8 @@ export interface ToolContext {
   files?: FsAgent;
   /** Puts the `ask` tool's questions to a person; absent where nobody can answer. */
   questions?: Asker;
+  /** Puts a `submit_plan` plan to a person (plan mode); absent where nobody can review one. */
+  plans?: PlanReviewer;
   /** The session's checkpoints; absent where no turn is recorded. */
   writes?: WriteObserver;
   /** The id of the call being run (set by the dispatcher), for a tool that puts its own card to a person. */

@@ -143,7 +143,7 @@ Deno.test("setConfigKey() rejects bad values, unknown keys and a broken file wit
       /Cannot set "tools.bash_timeout_seconds": expected a number, got "lots"/,
     ],
     ["tools.bash_timeout_seconds", "0", /expected an integer >= 1, got "0"/],
-    ["permissions.mode", "plan", /expected one of "ask", "auto", "yolo"/],
+    ["permissions.mode", "nope", /expected one of "ask", "auto", "yolo", "plan"/],
     ["agent.nope", "1", /Cannot set "agent.nope": unknown key/],
     ["lsp.enabled", "true", /accepted but not used yet/],
   ];

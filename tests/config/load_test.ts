@@ -425,7 +425,7 @@ Deno.test("loadConfig() normalises effort aliases from a flag and from a file", 
 
 Deno.test("loadConfig() rejects bad flag values", async () => {
   await using fx = await fixture();
-  for (const flags of [{ effort: "extreme" }, { permissionMode: "plan" }, { maxSteps: -1 }]) {
+  for (const flags of [{ effort: "extreme" }, { permissionMode: "nope" }, { maxSteps: -1 }]) {
     const error = await loadConfig({ workspace: fx.workspace, paths: fx.paths, flags }).catch((e) => e);
     assert.ok(error instanceof ReasonixError);
     assert.equal(error.code, "config.invalid");

@@ -65,7 +65,7 @@ Deno.test("reasonix acp runs a prompt with a tool call the client approves, and 
       assert.deepEqual(init.agentCapabilities?.sessionCapabilities?.list, {});
       assert.ok(init.agentCapabilities?._meta?.["reasonix.io"]);
       const created = await ctx.request(acp.methods.agent.session.new, { cwd: ws, mcpServers: [] });
-      assert.deepEqual(created.modes?.availableModes.map((mode) => mode.id), ["ask", "auto", "yolo"]);
+      assert.deepEqual(created.modes?.availableModes.map((mode) => mode.id), ["ask", "auto", "yolo", "plan"]);
       assert.deepEqual(created.configOptions?.map((option) => option.id), ["mode", "model", "effort"]);
       const response = await ctx.request(acp.methods.agent.session.prompt, {
         sessionId: created.sessionId,

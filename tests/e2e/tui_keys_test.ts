@@ -53,6 +53,8 @@ Deno.test("tui keys: Shift+Tab cycles the permission mode shown in the status li
     await pane.keys("BTab");
     await pane.waitFor(/ · yolo · /);
     await pane.keys("BTab");
+    await pane.waitFor(/ · plan · /);
+    await pane.keys("BTab");
     await pane.waitFor(/ · ask · /);
     await enter(pane, "/permissions", /Permission mode: ask|mode is ask/i);
   });

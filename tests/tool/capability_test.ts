@@ -65,12 +65,12 @@ Deno.test("the tools array holds the direct tools and use_capability only, sorte
   assert.deepEqual(registry().proxiedNames(), ["shown", "writer"]);
 });
 
-Deno.test("[tools].enabled keeps ask and use_capability, and filters proxied tools too", () => {
+Deno.test("[tools].enabled keeps ask, use_capability and submit_plan, and filters proxied tools too", () => {
   const made = registry(["shown"]);
   assert.deepEqual(made.names(), ["shown", "use_capability"]);
   const builtin = builtinRegistry([], { enabled: ["read_file"] });
   assert.deepEqual(builtin.directNames(), ["ask", "read_file", "use_capability"]);
-  assert.deepEqual(builtin.proxiedNames(), []);
+  assert.deepEqual(builtin.proxiedNames(), ["submit_plan"]);
 });
 
 Deno.test("the catalogue is sorted, and its version follows its content only", () => {
@@ -94,7 +94,7 @@ Deno.test("the catalogue is sorted, and its version follows its content only", (
   });
   assert.notEqual(buildCatalog(changed).version, a.version);
   assert.equal(buildCatalog(builtinRegistry()).version, buildCatalog(builtinRegistry()).version);
-  assert.deepEqual(builtinRegistry().proxiedNames(), [...PROXIED_TOOLS]);
+  assert.deepEqual(builtinRegistry().proxiedNames(), [...PROXIED_TOOLS, "submit_plan"].sort());
 });
 
 Deno.test("list pages with a cursor; search adds argument names; inspect gives the schema", async () => {

@@ -16,6 +16,7 @@ import { rewindCommand } from "./rewind.ts";
 import { branchCommands } from "./branch.ts";
 import { mcpCommand } from "./mcp.ts";
 import { contextCommand } from "./context.ts";
+import { planCommand } from "./plan.ts";
 
 const MODES = PERMISSION_MODES;
 
@@ -32,6 +33,7 @@ export function defaultCommands(): CommandRegistry {
   for (const command of branchCommands()) registry.register(command);
   for (const command of [...memoryCommands(), ...workspaceCommands()]) registry.register(command);
   registry.register(mcpCommand);
+  registry.register(planCommand);
   return registry;
 }
 
@@ -152,7 +154,7 @@ const permissions: SlashCommand = {
   get summary() {
     return t("cmd.permissions_summary");
   },
-  usage: "/permissions [ask|auto|yolo]",
+  usage: "/permissions [ask|auto|yolo|plan]",
   argumentChoices: MODES,
   run(ctx, args) {
     if (!args) return ctx.print(t("cmd.permission_mode", { mode: ctx.host.permissionMode }));

@@ -13,6 +13,7 @@ import type { SessionControl } from "../session_switch.ts";
 import type { WorkspaceOps } from "../workspace_ops.ts";
 import type { RewindOutcome, RewindRequest, RewindState } from "../rewind.ts";
 import type { BranchPort } from "../branches.ts";
+import type { PlanPort } from "../plan_desk.ts";
 import type { McpManager } from "../../mcp/manager.ts";
 import type { ContextReport } from "../context_report.ts";
 
@@ -39,6 +40,8 @@ export interface CommandHost extends SessionInfo, ApprovalPort {
   readonly branches?: BranchPort;
   /** The session's MCP servers (`/mcp`); absent where the session has none. */
   readonly mcp?: McpManager | undefined;
+  /** Plan mode's waiting plan and earlier mode (`/plan`); absent in bare test hosts. */
+  readonly plans?: PlanPort | undefined;
 }
 
 /** Session-only display settings a face holds (`/theme`, `/language`, `/verbose`); never written to config. */

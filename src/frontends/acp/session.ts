@@ -5,7 +5,14 @@
  * the Controller's `submit`, so slash commands work as in every face.
  */
 import type * as acp from "@agentclientprotocol/sdk";
-import type { ApprovalChoice, ApprovalRequest, Controller, ReasonixEvent } from "../../control/mod.ts";
+import type {
+  ApprovalChoice,
+  ApprovalRequest,
+  Controller,
+  ProposedPlan,
+  ReasonixEvent,
+} from "../../control/mod.ts";
+import { reviewPlan } from "./plan_review.ts";
 import { updatesOf } from "./updates.ts";
 import { UsageGauge } from "./usage.ts";
 import { approvalToolCall } from "./tool_calls.ts";
@@ -107,6 +114,16 @@ export class AcpSession {
     if (event.type === "usage") this.#sendUsage();
     if (event.type === "approval_requested") void this.#ask(event.request);
     if (event.type === "approval_resolved") this.#asking.get(event.id)?.abort();
+    if (event.type === "plan_proposed") this.#review(event.plan);
+    if (event.type === "plan_resolved") this.#asking.get(`plan-${event.plan.revision}`)?.abort();
+  }
+
+  #review(plan: ProposedPlan): void {
+    const abort = new AbortController();
+    const key = `plan-${plan.revision}`;
+    this.#asking.set(key, abort);
+    void this.flush().then(() => reviewPlan(this.#link, this, plan, abort.signal))
+      .finally(() => this.#asking.delete(key));
   }
 
   #sendUsage(): void {

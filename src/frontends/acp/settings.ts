@@ -12,10 +12,11 @@ const MODES: readonly acp.SessionMode[] = [
   { id: "ask", name: "Ask", description: "Ask before edits and commands" },
   { id: "auto", name: "Auto", description: "Edit files without asking; ask before risky commands" },
   { id: "yolo", name: "YOLO", description: "Run every tool call without asking" },
+  { id: "plan", name: "Plan", description: "Read only; the agent proposes a plan for you to approve" },
 ];
 const EFFORTS = ["auto", "disabled", "low", "high", "max"] as const;
 type EffortValue = typeof EFFORTS[number];
-type Mode = "ask" | "auto" | "yolo";
+type Mode = "ask" | "auto" | "yolo" | "plan";
 
 export function modeState(controller: Controller): acp.SessionModeState {
   return { currentModeId: controller.permissionMode, availableModes: [...MODES] };
@@ -62,7 +63,7 @@ export async function configOptions(controller: Controller): Promise<acp.Session
 
 export function setMode(controller: Controller, mode: string): void {
   if (!MODES.some((known) => known.id === mode)) {
-    throw new ReasonixError("usage.bad_mode", `Unknown mode "${mode}": use ask, auto or yolo`);
+    throw new ReasonixError("usage.bad_mode", `Unknown mode "${mode}": use ask, auto, yolo or plan`);
   }
   controller.setPermissionMode(mode as Mode);
 }

@@ -43,6 +43,11 @@ export function updatesOf(
       return [text("agent_message_chunk", event.text.endsWith("\n") ? event.text : `${event.text}\n`)];
     case "warning":
       return options.replay ? [] : [text("agent_message_chunk", `\nwarning: ${event.message}\n`)];
+    case "plan_resolved":
+      // An approval ended plan mode: the editor's mode picker follows.
+      return !options.replay && event.mode
+        ? [{ sessionUpdate: "current_mode_update", currentModeId: event.mode }]
+        : [];
     case "turn_done":
       return !options.replay && event.error && event.error.code !== "turn.interrupted"
         ? [text("agent_message_chunk", `\nerror: ${event.error.message}\n`)]

@@ -16,6 +16,7 @@ import {
   type TurnSubtype,
 } from "../../control/mod.ts";
 import { buildRunResult, runDoneLine } from "./result.ts";
+import { planOutcome, watchPlans } from "./plan_result.ts";
 import { Redactor, streamJsonLine, trajectoryLine } from "./event_lines.ts";
 import { LineFile } from "./line_file.ts";
 import { type TextMode, textMode } from "./text_mode.ts";
@@ -88,6 +89,8 @@ function stop(state: RunState, signal: StopSignal): void {
 async function runTask(options: RunOptions, state: RunState, controller: Controller): Promise<RunReport> {
   const { started } = state;
   const sinks = await openSinks(options, controller, (signal) => stop(state, signal));
+  const plans = watchPlans();
+  const unwatch = controller.subscribe(plans.listener);
   controller.start();
   let outcome: TurnOutcome;
   try {
@@ -96,9 +99,12 @@ async function runTask(options: RunOptions, state: RunState, controller: Control
       ? stoppedOutcome(state.stopped)
       : taskOutcome(await controller.submit(options.task, commandFace()));
   } finally {
+    unwatch();
     sinks.close();
     await controller.close();
   }
+  outcome = planOutcome(outcome, plans.plan());
+  if (sinks.text && outcome.result && plans.plan()) options.write(`\n${stripControls(outcome.result)}\n`);
   sinks.text?.finish(controller.sessionId, controller.totals());
   emitResult(options, outcome, { started, controller });
   if (options.metrics) await writeMetrics(options.metrics, controller, outcome, started);

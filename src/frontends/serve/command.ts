@@ -17,7 +17,7 @@ export function serveCommand(embedding: { extraTools?: readonly ToolSpec[] }): C
     .option("--hash-password", "read a password (prompt or stdin), print its bcrypt hash and exit")
     .option("--port-file <path>", "write the port it listens on to this file (with --addr HOST:0)")
     .option("--model <ref>", "provider name, model name, or provider/model for new sessions")
-    .option("--permission-mode <mode>", "ask (default), auto or yolo")
+    .option("--permission-mode <mode>", "ask (default), auto, yolo or plan")
     .option("--dir <path>", "workspace directory (default: the current directory)")
     .action(async (opts: Record<string, unknown>) => {
       const { serveCmd } = await import("./mod.ts");

@@ -92,7 +92,19 @@ export const OPENAPI = {
     },
     "/api/sessions/{id}/pending": {
       parameters: [id],
-      get: { summary: "Waiting approvals and questions", responses: ok("pending") },
+      get: { summary: "Waiting approvals, questions and the plan (plan mode)", responses: ok("pending") },
+    },
+    "/api/sessions/{id}/plans/{revision}": {
+      parameters: [id, { name: "revision", in: "path", required: true, schema: { type: "integer" } }],
+      post: {
+        summary: "Answer the waiting plan; 409 plan.stale when that revision is not the one waiting",
+        requestBody: body({
+          type: "object",
+          required: ["decision"],
+          properties: { decision: { enum: ["approve", "revise", "reject"] }, feedback: str },
+        }),
+        responses: ok("answered"),
+      },
     },
     "/api/sessions/{id}/approvals/{approvalId}": {
       parameters: [id, { name: "approvalId", in: "path", required: true, schema: str }],
@@ -141,7 +153,10 @@ export const OPENAPI = {
       parameters: [id],
       put: {
         summary: "Permission mode",
-        requestBody: body({ type: "object", properties: { mode: { enum: ["ask", "auto", "yolo"] } } }),
+        requestBody: body({
+          type: "object",
+          properties: { mode: { enum: ["ask", "auto", "yolo", "plan"] } },
+        }),
         responses: ok("status"),
       },
     },

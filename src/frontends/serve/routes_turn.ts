@@ -13,6 +13,7 @@ import { refuse, refuseError } from "./refuse.ts";
 import { readBody } from "./body.ts";
 import { liveInfo } from "./routes_sessions.ts";
 import { eventStream } from "./sse.ts";
+import { answerPlan } from "./routes_plan.ts";
 
 const InputBody = z.object({ text: z.string().min(1).max(500_000) }).strict();
 const ApprovalBody = z.object({
@@ -27,7 +28,7 @@ const QuestionBody = z.union([
 ]);
 const ModelBody = z.object({ model: z.string().min(1).max(200) }).strict();
 const EffortBody = z.object({ effort: z.string().min(1).max(20) }).strict();
-const ModeBody = z.object({ mode: z.enum(["ask", "auto", "yolo"]) }).strict();
+const ModeBody = z.object({ mode: z.enum(["ask", "auto", "yolo", "plan"]) }).strict();
 const RewindBody = z.union([
   z.object({
     turn: z.number().int().min(1),
@@ -67,11 +68,16 @@ export function turnRoutes(app: Hono<ServeEnv>, hub: SessionHub): void {
   app.get(
     "/api/sessions/:id/pending",
     on((c, { controller }) =>
-      c.json({ approvals: controller.pendingApprovals(), questions: controller.pendingQuestions() })
+      c.json({
+        approvals: controller.pendingApprovals(),
+        questions: controller.pendingQuestions(),
+        plan: controller.plans?.pending() ?? null,
+      })
     ),
   );
   app.post("/api/sessions/:id/approvals/:approvalId", on(approve));
   app.post("/api/sessions/:id/questions/:questionId", on(answer));
+  app.post("/api/sessions/:id/plans/:revision", on(answerPlan));
   settingRoutes(app, on);
 }
 

@@ -22,7 +22,7 @@ import { LiveTranscript, SettledTranscript } from "./transcript_pane.tsx";
 import { useApprovalCard } from "./use_approval_card.tsx";
 import { LiveFrame } from "./live_frame.tsx";
 import { InputBox } from "./input_box.tsx";
-import { useQuestionCard } from "./question_card.tsx";
+import { useTurnCards } from "./use_cards.tsx";
 import { useCommandHooks } from "./command_hooks.ts";
 import { StatusLineView } from "./status_line.tsx";
 import { t } from "../../lib/i18n/mod.ts";
@@ -76,7 +76,7 @@ export function App(
     unsettled,
     activity: !!state.activity,
   });
-  const question = useQuestionCard(controller, state.questions);
+  const question = useTurnCards(controller, state, { width, rows });
   const faces = useCommandHooks(width, rows);
   const [, redraw] = useReducer((count: number) => count + 1, 0);
   const inputActive = !pending && !question.card && !faces.chooser.card;

@@ -10,6 +10,7 @@ import { ControlStripper } from "../../lib/terminal_text.ts";
 import { errorText } from "../../lib/errors.ts";
 import { answerOnLines } from "./line_questions.ts";
 import { answerApprovalOnLines } from "./line_approvals.ts";
+import { answerPlanOnLines, planResolvedLine } from "./line_plans.ts";
 import { detectLanguage, setLanguage } from "../../lib/i18n/mod.ts";
 
 export interface LineModeOptions {
@@ -53,6 +54,11 @@ export async function runLineMode(options: LineModeOptions): Promise<string | nu
       void answerApprovalOnLines(event.request, next, options.write)
         .then((answer) => controller.answerApproval(event.request.id, answer.choice, answer.reason));
     }
+    if (event.type === "plan_proposed") {
+      void answerPlanOnLines(event.plan, next, options.write)
+        .then((answer) => controller.plans?.answer(event.plan.revision, answer.decision, answer.feedback));
+    }
+    if (event.type === "plan_resolved") options.write(planResolvedLine(event));
     if (event.type !== "question_asked") return;
     void answerOnLines(event.questions, next, options.write)
       .then((reply) => controller.answerQuestion(event.id, reply));

@@ -17,6 +17,7 @@ import { finishedMarkdownBlocks } from "./markdown_blocks.ts";
 import { DEFAULT_VIEW, toggleLatestFold, type ViewSettings } from "./fold.ts";
 import { errorNoticeText } from "./error_notice.ts";
 import { t } from "../../lib/i18n/mod.ts";
+import { planText, type ProposedPlan } from "../../control/mod.ts";
 import { clearTranscript, startSession } from "./session_view.ts";
 
 type ToolEntry = Extract<TranscriptEntry, { kind: "tool" }>;
@@ -51,6 +52,8 @@ export interface TuiState {
   approvals: ApprovalRequest[];
   /** The `ask` tool's question sets still waiting, oldest first; the card shows the first. */
   questions: PendingQuestion[];
+  /** The plan waiting for review (plan mode); the plan card shows it. */
+  plan: ProposedPlan | null;
   nextId: number;
   view: ViewSettings;
   /** What the running turn is doing, for the spinner line; null when idle. */
@@ -79,6 +82,7 @@ export function initialState(view: ViewSettings = DEFAULT_VIEW): TuiState {
     turnTokens: { prompt: 0, hit: 0 },
     approvals: [],
     questions: [],
+    plan: null,
     nextId: 1,
     view,
     activity: null,
@@ -179,6 +183,12 @@ function reduceOne(state: TuiState, event: ReasonixEvent | LocalAction): TuiStat
       return { ...state, questions: [...state.questions, { id: event.id, questions: event.questions }] };
     case "question_resolved":
       return { ...state, questions: state.questions.filter((pending) => pending.id !== event.id) };
+    case "plan_proposed":
+      return { ...state, plan: event.plan };
+    case "plan_resolved": {
+      const open = state.plan?.revision === event.plan.revision ? null : state.plan;
+      return notice({ ...state, plan: open }, "info", planText(event.plan, event));
+    }
     case "turn_done":
       return finishTurn(state, event);
     case "message":
@@ -437,7 +447,9 @@ function finishTurn(
   state: TuiState,
   event: Extract<ReasonixEvent, { type: "turn_done" }>,
 ): TuiState {
-  const next = withStatus({ ...withApprovals(settle(state), []), questions: [] }, { busy: false });
+  const next = withStatus({ ...withApprovals(settle(state), []), questions: [], plan: null }, {
+    busy: false,
+  });
   if (event.subtype === "success") return next;
   // The person stopped the turn: that is news, not a failure.
   const level = event.error && STOPPED_BY_USER.has(event.error.code) ? "info" : "error";

@@ -27,6 +27,7 @@ import { updateGoalTool } from "./update_goal.ts";
 import { waitTool } from "./wait.ts";
 import { webFetchTool } from "./web_fetch.ts";
 import { writeFileTool } from "./write_file.ts";
+import { submitPlanTool } from "./submit_plan.ts";
 
 export function builtinTools(): ToolSpec[] {
   return [
@@ -83,6 +84,8 @@ export function builtinRegistry(
     ...options,
     proxied: PROXIED_TOOLS,
   });
+  // Plan mode's way out is reached through use_capability, so the tools array is the same in every mode.
+  registry.register(submitPlanTool, { proxied: true });
   registry.register(capabilityTool(registry));
   return registry;
 }

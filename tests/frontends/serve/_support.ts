@@ -28,7 +28,7 @@ export interface ServedOptions {
   script?: ScriptedReply[];
   auth?: Partial<AuthOptions>;
   files?: Record<string, string>;
-  permissionMode?: "ask" | "auto" | "yolo";
+  permissionMode?: "ask" | "auto" | "yolo" | "plan";
   limiter?: LoginLimiter;
   listenHost?: string;
   behindProxy?: boolean;

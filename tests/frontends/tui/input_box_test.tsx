@@ -58,7 +58,7 @@ Deno.test("InputBox: /pe opens the command menu; Tab completes; the argument cho
   const box = mount();
   try {
     await box.write("/pe");
-    const menu = await box.until((f) => f.includes("/permissions [ask|auto|yolo]"));
+    const menu = await box.until((f) => f.includes("/permissions [ask|auto|yolo|plan]"));
     assert.match(menu, /Show or set the permission mode/);
     assert.equal(box.menuOpen.current, true);
     await box.write(KEYS.tab);

@@ -35,7 +35,7 @@ Deno.test("completionAt() lists every command for a bare slash and names an alia
 Deno.test("completionAt() offers a command's argument choices after the space", () => {
   const completion = completionAt("/permissions ", 13, { commands })!;
   assert.equal(completion.kind, "argument");
-  assert.deepEqual(completion.items.map((item) => item.value), ["ask", "auto", "yolo"]);
+  assert.deepEqual(completion.items.map((item) => item.value), ["ask", "auto", "yolo", "plan"]);
   const partial = completionAt("/permissions yo", 15, { commands })!;
   assert.deepEqual(partial.items.map((item) => item.value), ["yolo"]);
   assert.deepEqual(applyItem("/permissions yo", 15, partial, 0), { text: "/permissions yolo ", cursor: 18 });

@@ -151,6 +151,12 @@ export const APP_JS = String.raw`"use strict";
     approval_resolved: function (e) { settle(e.id); },
     question_asked: questionCard,
     question_resolved: function (e) { settle(e.id); },
+    plan_proposed: planCard,
+    plan_resolved: function (e) {
+      settle("plan-" + e.plan.revision);
+      note("plan revision " + e.plan.revision + ": " + e.outcome + (e.mode ? " · mode " + e.mode : ""));
+      if (e.mode) $("#mode").value = e.mode;
+    },
     command_output: function (e) {
       var out = add(el("div", "out"));
       out.appendChild(e.format === "diff" ? diffView(e.text) : el("pre", "", e.text));
@@ -207,6 +213,29 @@ export const APP_JS = String.raw`"use strict";
         card.appendChild(button);
       });
     state.cards[r.id] = card;
+  }
+
+  // The answer names the revision shown: the server refuses it (409) once a newer plan replaced it.
+  function planCard(e) {
+    var p = e.plan;
+    var card = add(el("div", "card"));
+    card.appendChild(el("strong", "", "Plan · revision " + p.revision));
+    card.appendChild(el("div", "", p.summary));
+    var list = card.appendChild(el("ol"));
+    p.steps.forEach(function (step) { list.appendChild(el("li", "", step.content + (step.detail ? " — " + step.detail : ""))); });
+    var feedback = el("input");
+    feedback.placeholder = "What should change? (for Revise)";
+    card.appendChild(feedback);
+    ["approve", "revise", "reject"].forEach(function (decision) {
+      var button = el("button", "", decision[0].toUpperCase() + decision.slice(1));
+      button.onclick = function () {
+        var body = { decision: decision };
+        if (feedback.value.trim()) body.feedback = feedback.value;
+        api("/sessions/" + sid() + "/plans/" + p.revision, "POST", body).catch(showError);
+      };
+      card.appendChild(button);
+    });
+    state.cards["plan-" + p.revision] = card;
   }
 
   function questionCard(e) {

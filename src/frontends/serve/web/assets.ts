@@ -20,7 +20,7 @@ export const INDEX_HTML = `<!doctype html>
     <label>Effort <select id="effort">
       <option>auto</option><option>disabled</option><option>low</option><option>high</option><option>max</option>
     </select></label>
-    <label>Mode <select id="mode"><option>ask</option><option>auto</option><option>yolo</option></select></label>
+    <label>Mode <select id="mode"><option>ask</option><option>auto</option><option>yolo</option><option>plan</option></select></label>
     <span id="figures"></span>
     <button id="rewind" title="Rewind to before a turn">Rewind</button>
   </div>
