@@ -9,6 +9,7 @@
  * next turn's tail says so.
  */
 import { canonicalJson } from "../lib/canonical_json.ts";
+import { withinTime } from "../lib/within_time.ts";
 import type { McpManager } from "../mcp/manager.ts";
 import { MCP_PREFIX, mcpToolName, serverGroup, uniqueToolName } from "../mcp/tool_names.ts";
 import { loadArgumentValidator, type McpCaller, type McpToolSpec, mcpToolSpec } from "../mcp/tools.ts";
@@ -163,7 +164,8 @@ export class McpTools {
     const connected = this.#manager.status().filter((s) => s.state.kind === "connected");
     const lists = await Promise.all(connected.map(async ({ name }) => {
       const listing = this.#manager.connection(name).then((c) => c.listTools());
-      const tools = await within(listing, waitMs).catch(() => undefined);
+      const tools = await (waitMs === undefined ? listing : withinTime(listing, waitMs, undefined))
+        .catch(() => undefined);
       return [name, tools] as const;
     }));
     const out = new Map<string, McpTool[]>();
@@ -266,17 +268,6 @@ function placeholderTool(
     inputSchema: parsed.function.parameters ?? { type: "object" },
   };
   return { server, tool };
-}
-
-async function within<T>(promise: Promise<T>, ms: number | undefined): Promise<T | undefined> {
-  if (ms === undefined) return await promise;
-  let timer: ReturnType<typeof setTimeout> | undefined;
-  const expired = new Promise<undefined>((resolve) => timer = setTimeout(() => resolve(undefined), ms));
-  try {
-    return await Promise.race([promise, expired]);
-  } finally {
-    clearTimeout(timer);
-  }
 }
 
 function sorted(tools: readonly McpTool[]): McpTool[] {
