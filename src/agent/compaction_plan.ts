@@ -108,18 +108,24 @@ export function typedText(content: string): string {
 
 /**
  * A user message that states something (a fact, a preference, a rule) rather than only asking for
- * work or asking a question: these are pinned verbatim in every later digest.
+ * work or asking a question: these are pinned verbatim in every later digest. English by its words,
+ * Chinese by its particles.
  */
 export function statesFact(text: string): boolean {
-  if (/\?\s*$/.test(text)) return false;
-  return STATEMENT.test(text);
+  if (QUESTION.test(text)) return false;
+  return STATEMENT.test(text) || CJK_STATEMENT.test(text);
 }
+
+const QUESTION = /(\?|？|吗[。.!！]?|呢[。.!！]?)\s*$/;
 
 const STATEMENT = new RegExp(
   "\\b(is|are|was|were|am|my|our|we|i|i'm|we're|always|never|must|should|don't|do not|prefer|" +
     "remember|note|use|uses|using|instead|called|named|lives|located)\\b",
   "i",
 );
+
+const CJK_STATEMENT =
+  /是|在|我的|我们|使用|不要|别用|必须|总是|永远|一律|叫做|名为|位于|偏好|喜欢|记住|注意|用的/;
 
 export interface Pins {
   /** Statements of the dropped part, verbatim (pastes shortened). */

@@ -100,6 +100,19 @@ Deno.test("statesFact() tells statements from requests and questions", () => {
   assert.ok(!statesFact("run the tests"));
 });
 
+Deno.test("statesFact() also pins Chinese statements, not Chinese questions or requests", () => {
+  assert.ok(statesFact("我们的项目用 pnpm，不要用 npm。"));
+  assert.ok(
+    statesFact("数据库在 db-3 上，端口 5433"),
+    "a Chinese statement without 是 still has its place word",
+  );
+  assert.ok(statesFact("部署目标是 staging-eu"));
+  assert.ok(!statesFact("这个文件是做什么的？"));
+  assert.ok(!statesFact("测试通过了吗"));
+  assert.ok(!statesFact("继续"));
+  assert.ok(!statesFact("运行测试"));
+});
+
 Deno.test("compactedHistory() puts the digest and the recent block between the head and the tail", () => {
   const plan = planCompaction(HISTORY, { tailBudget: 0, midTurn: true });
   const digest = digestText({ number: 1, facts: ["The deploy window is Tuesday."], summary: "S" });
