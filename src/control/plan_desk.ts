@@ -43,6 +43,8 @@ export class PlanDesk implements PlanReviewer {
   #approvals: Approvals;
   #interactive: boolean;
   #previous: PermissionMode = "ask";
+  /** The mode yolo was switched on from in this session (unset when the session started in yolo). */
+  #beforeYolo: PermissionMode | undefined;
   #revision: number;
   #waiting: Waiting | null = null;
   #hooks: PlanDeskHooks | null = null;
@@ -79,7 +81,10 @@ export class PlanDesk implements PlanReviewer {
   setMode(mode: PermissionMode): void {
     const from = this.#approvals.mode;
     if (from === mode) return;
-    if (mode === "plan") this.#previous = from;
+    // An approval never lands in a yolo the session only passed through (Shift+Tab cycles ask → auto → yolo
+    // → plan): it returns to the mode yolo was switched on from. A session started in yolo keeps it.
+    if (mode === "plan") this.#previous = from === "yolo" ? (this.#beforeYolo ?? "yolo") : from;
+    if (mode === "yolo" && from !== "plan") this.#beforeYolo = from;
     this.#approvals.mode = mode;
     if (mode !== "plan" && from !== "plan") return;
     this.#tell(mode === "plan");

@@ -33,7 +33,7 @@ Deno.test("tui: Shift+Tab to plan mode; the plan card revises with feedback, rej
     { content: "Wrote it." },
   ];
   await withTui(script, async ({ pane, sim, workspace }) => {
-    await pane.keys("BTab", "BTab"); // auto → yolo → plan
+    await pane.keys("BTab", "BTab"); // auto → yolo → plan: an approval returns to auto, not the yolo passed through
     await pane.waitFor(/ · plan · /);
     await pane.type("add notes");
     await pane.keys("Enter");
@@ -55,7 +55,7 @@ Deno.test("tui: Shift+Tab to plan mode; the plan card revises with feedback, rej
     await pane.waitFor(/Plan · revision 3/);
     await pane.keys("Enter");
     const done = await pane.waitFor(/Wrote it\./);
-    assert.match(done, /Plan revision 3 approved · permission mode yolo/);
+    assert.match(done, /Plan revision 3 approved · permission mode auto/);
     assert.equal(Deno.readTextFileSync(join(workspace, "notes.txt")), "# Notes\n");
     assert.match(sim.requests[4]!.json.messages.at(-1).content, /The user approved plan revision 3/);
   }, { size: [100, 40], args: ["--permission-mode", "auto"] });
