@@ -4,7 +4,7 @@ import { withTui } from "../support/tui.ts";
 Deno.test("tui input: /pe lists /permissions with its summary; Tab completes and its choices follow", async () => {
   await withTui([], async ({ pane, sim }) => {
     await pane.type("/pe");
-    const menu = await pane.waitFor(/› \/permissions \[ask\|auto\|yolo\]/);
+    const menu = await pane.waitFor(/› \/permissions \[ask\|auto\|yolo\|plan\]/);
     assert.match(menu, /Show or set the permission mode/);
     await pane.keys("Tab");
     await pane.waitFor((screen) => screen.includes("› /permissions ") && /›\s+ask/.test(screen));

@@ -174,7 +174,7 @@ Deno.test("tui: slash commands are answered locally; an unknown one gets the nea
     await pane.waitFor(/Unknown command \/cots\. Did you mean [^?]*\/cost/);
     await pane.type("/help mode");
     await pane.keys("Enter");
-    await pane.waitFor(/\/permissions \[ask\|auto\|yolo\]\n.*permission mode/);
+    await pane.waitFor(/\/permissions \[ask\|auto\|yolo\|plan\]\n.*permission mode/);
     await pane.type("/mode auto");
     await pane.keys("Enter");
     await pane.waitFor(/deepseek-flash · auto/);
