@@ -73,10 +73,13 @@ Deno.test("tui: Chinese typed in the input and streamed in the answer renders", 
 Deno.test("tui: Ctrl+C during a stream cancels the turn, the next turn works, a second Ctrl+C quits", async () => {
   await withTui(
     [{ content: "never shown", fault: { kind: "hang" }, keepAlive: 1 }, { content: "Second turn fine." }],
-    async ({ pane }) => {
+    async ({ pane, sim }) => {
       await pane.type("slow task");
       await pane.keys("Enter");
       await pane.waitFor(/working… Ctrl\+C cancels/);
+      // The hanging reply must be the one taken: a Ctrl+C before the request leaves it for the next turn.
+      const deadline = Date.now() + 20_000;
+      while (sim.requests.length === 0 && Date.now() < deadline) await new Promise((r) => setTimeout(r, 25));
       await pane.keys("C-c");
       await pane.waitFor((screen) =>
         !screen.includes("working…") && /Press Ctrl\+C again to quit/.test(screen)
