@@ -21,6 +21,7 @@ import {
 } from "./compaction.ts";
 import { STEP_LIMIT_NOTE } from "./loop.ts";
 import { isSteerMessage } from "./steer.ts";
+import { isHostNote } from "./host_note.ts";
 
 /** A user message longer than this is a paste: its digest copy is shortened, its raw text archived. */
 export const PIN_MAX_CHARS = 2000;
@@ -51,7 +52,7 @@ export function opensTurn(message: ChatMessage): boolean {
   if (message.role !== "user") return false;
   const content = message.content;
   return content !== STEP_LIMIT_NOTE && !isSteerMessage(content) && !isSummaryPrompt(content) &&
-    !content.startsWith(SUMMARY_OPEN) &&
+    !content.startsWith(SUMMARY_OPEN) && !isHostNote(content) &&
     !isTransientBlock(message);
 }
 

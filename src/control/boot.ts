@@ -291,7 +291,7 @@ async function sessionDesks(
 }
 
 function configuredSettings(config: ResolvedConfig, paths: Paths) {
-  const { compactRatio, compactForceRatio, snipRatio, reasoningLanguage } = config.agent;
+  const { compactRatio, compactForceRatio, snipRatio, reasoningLanguage, delivery } = config.agent;
   return {
     archiveDir: archiveDir(paths.stateHome),
     ...(compactForceRatio !== undefined ? { compactForceRatio } : {}),
@@ -300,6 +300,7 @@ function configuredSettings(config: ResolvedConfig, paths: Paths) {
     ui: { language: config.language, ...config.ui },
     ...(compactRatio !== undefined ? { compactRatio } : {}),
     ...(reasoningLanguage ? { reasoningLanguage } : {}),
+    ...(delivery ? { delivery } : {}),
   };
 }
 
