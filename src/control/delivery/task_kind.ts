@@ -6,7 +6,7 @@
  */
 
 const CHANGE_WORDS_EN =
-  /\b(implement|fix|add|change|modify|refactor|rewrite|rename|remove|delete|update|create|write|make|build|patch|port|migrate|replace|edit)(s|es|ed|ing)?\b/i;
+  /\b(implement|fix|add|change|modify|refactor|rewrite|rename|remove|delete|update|create|write|patch|migrate|replace|edit)(s|es|ed|ing)?\b/i;
 const CHANGE_WORDS_ZH =
   /实现|修复|修正|修改|改成|改为|添加|增加|新增|加上|重构|重写|删除|移除|更新|创建|编写|替换|迁移|修一下|改一下/;
 
