@@ -159,7 +159,7 @@ Deno.test("delivery gate 2: an answer without a passing verification cited by co
     assert.deepEqual(refusals, [
       "Verified delivery refused the final answer (1/2): no verification command exited 0 after the last change",
       "Verified delivery refused the final answer (2/2): no complete_step cited the passing verification " +
-      "command `grep -q beta a.txt`",
+      `command "grep -q beta a.txt"`,
     ]);
     assert.deepEqual((await loggedNotices(controller)).filter((n) => n.includes("final answer")), refusals);
     const bodies = sim.requests.map((request) => request.body);

@@ -4,6 +4,7 @@
  * note that refuses a final answer (what is missing and how to supply it), and the warnings every face
  * shows and the session log keeps.
  */
+import { escapeInvisible } from "../../permission/characters.ts";
 import { claimsDone } from "./task_kind.ts";
 import type { WatchState } from "./watch.ts";
 
@@ -19,7 +20,9 @@ export function noListMessage(tool: string): string {
 }
 
 export function noListWarning(tool: string): string {
-  return `Verified delivery refused "${tool}": nothing may change before a todo_write acceptance list exists`;
+  return `Verified delivery refused "${
+    escapeInvisible(tool)
+  }": nothing may change before a todo_write acceptance list exists`;
 }
 
 /** Which gate an answer fails and what the model must do; null when the answer may stand. */
@@ -42,10 +45,11 @@ export function missingDelivery(state: WatchState, answer: string): Missing | nu
         `${COMPLETE_STEP_CALL}, evidence "verification" and that command, and answer again.`,
     };
   }
-  if (state.changed && !state.cited) {
+  if (state.changed && !state.cited && state.verified !== null) {
     return {
       gate: "citation",
-      summary: `no complete_step cited the passing verification command \`${state.verified}\``,
+      // Faces print the summary: the model's command is quoted, its hidden characters shown.
+      summary: `no complete_step cited the passing verification command ${shown(state.verified)}`,
       note: `Verified delivery: your answer is not accepted yet. \`${state.verified}\` passed after your ` +
         `last change; sign the step off with ${COMPLETE_STEP_CALL}, arguments {"summary": …, "evidence": ` +
         `"verification", "command": ${JSON.stringify(state.verified)}} (mark the step in_progress with ` +
@@ -70,4 +74,8 @@ export function refusalWarning(missing: Missing, refusal: number, limit: number)
 
 export function unverifiedMessage(missing: Missing): string {
   return `Delivery was not verified: ${missing.summary}`;
+}
+
+function shown(command: string): string {
+  return escapeInvisible(JSON.stringify(command));
 }
