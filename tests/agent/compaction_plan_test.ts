@@ -14,6 +14,7 @@ import {
 } from "../../src/agent/compaction_plan.ts";
 import { compactionBase, isRecentBlock, SUMMARY_OPEN } from "../../src/agent/compaction.ts";
 import type { ChatMessage } from "../../src/provider/provider.ts";
+import { hostNote } from "../../src/agent/host_note.ts";
 
 const sys: ChatMessage = { role: "system", content: "system" };
 const ctx: ChatMessage = { role: "user", content: "<session-context>" };
@@ -133,4 +134,12 @@ Deno.test("planCompaction() splits a current turn that fills the window: task an
   assert.deepEqual(plan.dropped, turn.slice(1, 5));
   const roomy = planCompaction(history, { tailBudget: 350, midTurn: true, splitCurrent: true });
   assert.deepEqual(roomy.tail, [turn[0], ...turn.slice(3)], "the latest steps within the budget");
+});
+
+Deno.test("turnGroups() keeps a host note inside the turn it refused an answer of, and never pins it", () => {
+  const note = user(hostNote("Verified delivery: your answer is not accepted yet. You must verify"));
+  const answer: ChatMessage = { role: "assistant", content: "Done." };
+  const groups = turnGroups([user("fix a.txt"), answer, note, answer, user("next")]);
+  assert.deepEqual(groups.map((group) => group.length), [4, 1]);
+  assert.deepEqual(pinnedMessages([user("fix a.txt"), answer, note], 1000).facts, []);
 });

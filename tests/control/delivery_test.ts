@@ -162,6 +162,9 @@ Deno.test("delivery gate 2: an answer without a passing verification cited by co
       `command "grep -q beta a.txt"`,
     ]);
     assert.deepEqual((await loggedNotices(controller)).filter((n) => n.includes("final answer")), refusals);
+    const replayed = controller.snapshot();
+    assert.equal(replayed.filter((e) => e.type === "turn_started").length, 1, "a host note is not a turn");
+    assert.deepEqual(warnings(replayed).filter((w) => w.includes("final answer")), refusals, "replayed too");
     const bodies = sim.requests.map((request) => request.body);
     assertStablePrefix(bodies);
     assertPrependOnly(bodies);
