@@ -297,3 +297,31 @@ Deno.test("delivery: the system prompt and tool bytes are the same with delivery
   assert.equal(on!.tools, off!.tools, "tool schema bytes");
   assert.ok(!on!.tools.includes("delivery"), "no delivery tool surface");
 });
+
+Deno.test("delivery gate 1: a writer MCP tool is refused before the list and a read-only one runs", async () => {
+  const fixture = join(import.meta.dirname!, "../fixtures/mcp/tools_server.ts");
+  const toml = [
+    VERIFY_TOML,
+    `[[plugins]]`,
+    `name = "fx"`,
+    `command = ${JSON.stringify(Deno.execPath())}`,
+    `args = ${JSON.stringify(["run", "-A", "--quiet", fixture])}`,
+    ``,
+  ].join("\n");
+  const script = [
+    {
+      reasoning: "call",
+      toolCalls: [
+        { name: "mcp__fx__wipe", arguments: JSON.stringify({ target: "db" }) },
+        { name: "mcp__fx__lookup", arguments: JSON.stringify({ key: "k" }) },
+      ],
+    },
+    answer("I could not wipe it: the host wants a todo list first."),
+  ];
+  await withSession({ script, toml }, async ({ sim, controller }) => {
+    await controller.runTurn("look up k, then wipe the db");
+    const [wipe, lookup] = toolResults(sim, 1);
+    assert.match(wipe!, /^Error \[delivery\.no_acceptance_list\]: Not run: .*"mcp__fx__wipe"/);
+    assert.equal(lookup, "value of k");
+  });
+});
