@@ -325,3 +325,20 @@ Deno.test("delivery gate 1: a writer MCP tool is refused before the list and a r
     assert.equal(lookup, "value of k");
   });
 });
+
+Deno.test("delivery gate 1: plan mode and deny rules keep their own refusal of a writer", async () => {
+  const toml = `${VERIFY_TOML}\n[permissions]\ndeny = ["Bash(touch *)"]\n`;
+  const script = [
+    call("bash", { command: "touch c.txt" }),
+    answer("Nothing was changed."),
+    call("write_file", { path: "b.txt", content: "b\n" }),
+    answer("Nothing was changed."),
+  ];
+  await withSession({ script, toml }, async ({ sim, controller }) => {
+    await controller.runTurn("touch c.txt");
+    assert.match(toolResults(sim, 1)[0]!, /^Error \[permission\.denied\]/);
+    controller.setPermissionMode("plan");
+    await controller.runTurn("add b.txt");
+    assert.match(toolResults(sim, 3).at(-1)!, /^Error \[permission\.plan_mode\]/);
+  });
+});

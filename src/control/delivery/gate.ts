@@ -27,7 +27,7 @@ export function deliveryGate(inner: Gate, hooks: DeliveryGateHooks): Gate {
   return {
     async check(spec, args, call) {
       const { writer, ...note } = await judged(spec, args, hooks.workspace());
-      if (writer && hooks.active() && !hooks.hasList()) {
+      if (writer && hooks.active() && !hooks.hasList() && !await deniedAnyway(inner, spec, args)) {
         hooks.refused(spec.name);
         return { allow: false, code: NO_LIST_CODE, message: noListMessage(spec.name) };
       }
@@ -37,6 +37,12 @@ export function deliveryGate(inner: Gate, hooks: DeliveryGateHooks): Gate {
     },
     ...(inner.judge ? { judge: inner.judge.bind(inner) } : {}),
   };
+}
+
+/** Plan mode or a deny rule refuses it anyway: their refusal says more (and asks nobody). */
+async function deniedAnyway(inner: Gate, spec: ToolSpec, args: unknown): Promise<boolean> {
+  const verdict = await inner.judge?.(spec, args);
+  return verdict !== undefined && !verdict.allow && verdict.code === "permission.denied";
 }
 
 /** Writer: refused before the list exists (plan mode's test: bash that is not a plain read). */
