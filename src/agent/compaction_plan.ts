@@ -21,6 +21,7 @@ import {
 } from "./compaction.ts";
 import { STEP_LIMIT_NOTE } from "./loop.ts";
 import { asksSomething, pinOf, statedLines } from "./pins.ts";
+import { statesFact } from "./fact_statements.ts";
 import { isSteerMessage } from "./steer.ts";
 
 /** A user message longer than this is a paste: its digest copy is shortened, its raw text archived. */
@@ -141,7 +142,7 @@ export function pinnedMessages(
     }
     const pin = pinOf(text, pinned);
     if (pin !== null) facts.push(pin);
-    if (pin === null || asksSomething(text)) others.push(text);
+    if (asksSomething(text) || !statesFact(text)) others.push(text);
   }
   const recent: string[] = [];
   let used = 0;

@@ -89,7 +89,9 @@ function labelledKind(label: string, value: string): UnitKind {
   if (label.split(/\s+/).length > 6) return bareKind(`${label}: ${value}`);
   if (REQUEST_LABEL.test(label)) return "request";
   if (RULE_LABEL.test(label) && /[\p{L}\p{N}]/u.test(value)) return isQuestion(value) ? "question" : "fact";
-  if (value === "" || !/[\p{L}\p{N}]/u.test(value)) return "other";
+  if (value === "") return bareKind(label);
+  if (!/[\p{L}\p{N}]/u.test(value)) return "other";
+  if (!/\s/.test(value)) return isQuestion(value) ? "question" : "fact";
   const kind = bareKind(value, true);
   // A labelled value is a fact even when it is a single word ("Port: 5433").
   return kind === "other" ? "fact" : kind;
@@ -121,7 +123,7 @@ function isQuestion(text: string): boolean {
 }
 
 /** "Will is on call", "May is the deploy month": a name, then a verb. */
-const COPULA_SECOND = /^\w+\s+(is|was|has|owns|runs|lives|works|leads)\b/i;
+const COPULA_SECOND = /^(?![Ww]h|[Hh]ow\b)[A-Z]\w*\s+(is|was|has|owns|runs|lives|works|leads)\b/;
 
 // ---- rules (pinned: a standing preference or constraint, even in the imperative)
 
@@ -163,7 +165,10 @@ const FINITE =
   /^(is|are|was|were|has|have|had|'s|isn't|aren't|wasn't|weren't|runs|lives|uses|sits|points|stays|needs|takes|lasts|belongs|means|equals|contains|depends|comes|goes)$/i;
 
 function isRequestEn(text: string): boolean {
-  const plain = text.replace(/^(ok|okay|so|and|then|also|now|alright)[,\s]+/i, "");
+  const plain = text.replace(
+    /^((ok|okay|so|and|then|also|now|alright|no|yes|yeah|nope|well|but)[,\s]+)+/i,
+    "",
+  );
   if (REQUEST_START_EN.test(plain)) return true;
   const words = plain.toLowerCase().match(/[a-z][a-z'-]*/g) ?? [];
   const first = words[0];
@@ -175,7 +180,7 @@ function isRequestEn(text: string): boolean {
 }
 
 const REQUEST_ZH = new RegExp(
-  "^(请|麻烦|帮我|帮忙|给我|替我|让我们|我们来|咱们来|你来|你去|我想让你|我要你|我需要你|我希望你|你需要|你要|你能|你可以|" +
+  "^(请|麻烦|帮我|帮忙|给我|把|替我|让我们|我们来|咱们来|你来|你去|我想让你|我要你|我需要你|我希望你|你需要|你要|你能|你可以|" +
     "修复|修一下|修改|添加|加上|加个|删除|删掉|移除|运行|执行|跑一下|创建|新建|编写|写一个|写个|写|改一下|改成|更新|" +
     "重构|实现|检查|看看|看一下|查看|解释|告诉|显示|列出|打开|读一下|读取|搜索|查找|找一下|安装|部署一下|测试一下|" +
     "继续|开始|停止|提交|推送|合并|重命名|移动|生成|优化|整理|总结|翻译|补充|完善|调试|排查|处理|做一下|试试|尝试|清理|" +
