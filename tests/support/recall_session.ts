@@ -43,6 +43,10 @@ export const RECALL_FACTS: readonly string[] = SUBJECTS.map((subject, i) =>
 export interface RecallOptions {
   /** User turns in all (default 300). */
   turns?: number;
+  /** The facts of the first turns (default RECALL_FACTS). */
+  facts?: readonly string[];
+  /** The work request of a later turn (default `recallTurnText`). */
+  step?: (turn: number) => string;
   /** `context_window` of the model (default 12000 tokens). */
   window?: number;
 }
@@ -103,7 +107,9 @@ export async function runRecallSession(options: RecallOptions = {}): Promise<Rec
   let failures = 0;
   try {
     for (let turn = 1; turn <= turns; turn++) {
-      const outcome = await controller.runTurn(recallTurnText(turn));
+      const facts = options.facts ?? RECALL_FACTS;
+      const text = facts[turn - 1] ?? (options.step ?? recallTurnText)(turn);
+      const outcome = await controller.runTurn(text);
       if (outcome.subtype !== "success") failures++;
     }
   } finally {
