@@ -10,6 +10,8 @@ import { RECALL_FACTS, type RecallRun, runRecallSession } from "../support/recal
 import { isDigest, isSummaryPrompt } from "../../src/agent/compaction.ts";
 import { digestPins } from "../../src/agent/pins.ts";
 import type { ChatMessage } from "../../src/provider/provider.ts";
+import { historyDirs } from "../../src/control/session_search.ts";
+import { searchHistory } from "../../src/session/history_search.ts";
 
 /** Facts none of the old trigger words would have pinned (see OLD_TRIGGERS). */
 const PLAIN_FACTS = [
@@ -105,4 +107,42 @@ Deno.test("facts phrased without any trigger word survive too, and 280 step requ
   assertRecalled(run, PLAIN_FACTS);
   assert.ok(run.requests.at(-1)!.body.includes(varied(300)));
   assertStablePins(run.requests);
+});
+
+Deno.test("past the pin budget the oldest pins move out in one counted step, and history still finds them", async () => {
+  const facts = Array.from(
+    { length: 80 },
+    (_, i) => `Service ${i + 1} listens on port ${7000 + i} in zone z${i % 5}.`,
+  );
+  let found = "";
+  const run = await runRecallSession({
+    turns: 110,
+    window: 8000,
+    facts,
+    inspect: async ({ paths, workspace }) => {
+      const dirs = { ...historyDirs(paths), workspace };
+      const result = await searchHistory(dirs, {
+        query: "Service 1 listens port 7000",
+        scope: "project",
+        limit: 1,
+      });
+      found = result.hits[0]?.snippet ?? "";
+    },
+  });
+  assert.equal(run.failures, 0);
+  const notices = run.events.filter((e) =>
+    e.type === "notice" && e.message.includes("moved out of the context")
+  );
+  assert.ok(notices.length >= 1 && notices.length <= 2, `${notices.length} cuts`);
+  const last = run.requests.at(-1)!;
+  const digests = last.json.messages.filter((m: ChatMessage) => isDigest(m)).map((m: ChatMessage) =>
+    String(m.content)
+  );
+  const moved = digests.flatMap((d: string) => [...d.matchAll(/^\[(\d+) earlier statement\(s\) moved out/gm)])
+    .reduce((sum: number, match: RegExpMatchArray) => sum + Number(match[1]), 0);
+  const present = facts.filter((fact) => last.body.includes(fact));
+  assert.ok(moved > 0);
+  assert.equal(present.length + moved, facts.length, "every fact is pinned or counted as moved");
+  assert.deepEqual(present, facts.slice(moved), "the oldest moved, the newest stay, verbatim and in order");
+  assert.match(found, /Service 1 listens on port 7000/, "the history tool's search finds a moved statement");
 });
