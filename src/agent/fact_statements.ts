@@ -102,7 +102,7 @@ function bareKind(text: string, labelled = false): UnitKind {
   const cjk = /\p{Script=Han}/u.test(text);
   if (cjk ? isRuleZh(text) : isRuleEn(text)) return "fact";
   if (cjk ? isRequestZh(text) : isRequestEn(text)) return "request";
-  if (isFiller(text)) return "other";
+  if (isFiller(text) || (!labelled && DEICTIC.test(text) && wordCount(text) <= 4)) return "other";
   return labelled || substantial(text) ? "fact" : "other";
 }
 
@@ -205,6 +205,13 @@ function isFiller(text: string): boolean {
   const bare = text.replace(/[\s\p{P}\p{S}]+/gu, " ").trim().toLowerCase();
   if (/\p{Script=Han}/u.test(bare)) return FILLER_ZH.test(bare.replace(/[\sa-z]+/g, ""));
   return bare.split(" ").every((word) => FILLER_WORDS.has(word));
+}
+
+/** "This one fails", "it is slow": a short remark about what is on screen states nothing on its own. */
+const DEICTIC = /^(this|that|it|these|those|here|there|this one|that one)\b/i;
+
+function wordCount(text: string): number {
+  return text.split(/\s+/).filter((word) => word !== "").length;
 }
 
 /** Enough to be a statement: three words, or three CJK characters (two with a Latin word beside). */

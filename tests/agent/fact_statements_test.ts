@@ -30,6 +30,7 @@ const FACTS_EN = [
   "Remember this: the staging database port is value-7919-21.",
   "- owner of billing: Priya",
   "2. The docs site uses Inter",
+  "This repo targets Deno 2 only.",
 ];
 
 const NOT_FACTS_EN: [string, string][] = [
@@ -54,6 +55,8 @@ const NOT_FACTS_EN: [string, string][] = [
   ["ok thanks", "other"],
   ["Thanks, that works.", "other"],
   ["Done.", "other"],
+  ["this one fails", "other"],
+  ["It is slow.", "other"],
   ["yes", "other"],
   ["---", "other"],
 ];
