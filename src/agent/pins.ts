@@ -18,6 +18,7 @@ export const PIN_REFILL = 0.75;
 const PIN_OPEN = "<user-message>";
 const PIN_CLOSE = "</user-message>";
 const MOVED = /^\[(\d+) earlier statement\(s\) moved out of the context[^\n]*\]$/m;
+const MOVED_LINE = /^\[\d+ earlier statement\(s\) moved out of the context[^\n]*\]$/;
 const ENCODER = new TextEncoder();
 
 /**
@@ -122,22 +123,34 @@ function withoutOldest(content: string, count: number): string {
   return content.slice(0, section.start) + lines.join("\n") + content.slice(section.end);
 }
 
-/** Where the pins of a digest are: after the header line, up to the blank line before "Summary:". */
+/**
+ * Where the pins of a digest are: from the line after the header through the last pin block (or the
+ * moved line). Read line by line from the header, so neither a pin's text nor the summary after the
+ * section can move its end.
+ */
 function statedSection(content: string): { start: number; end: number } | null {
   const header = content.indexOf(`\n${STATED_HEADER}\n`);
   if (header < 0) return null;
   const start = header + STATED_HEADER.length + 2;
-  const end = content.indexOf("\n\nSummary:\n", start);
-  return end < 0 ? null : { start, end };
+  let end = start;
+  let offset = start;
+  let open = false;
+  for (const line of content.slice(start).split("\n")) {
+    if (!open && line !== PIN_OPEN && !MOVED_LINE.test(line)) break;
+    if (!open) open = line === PIN_OPEN;
+    else if (line === PIN_CLOSE) open = false;
+    offset += line.length + 1;
+    if (!open) end = offset - 1;
+  }
+  return { start, end };
 }
 
 /** The pin blocks of a stated section, by position; the pin text between the tags. */
 function blocks(body: string): { pin: string; from: number; to: number }[] {
   const found: { pin: string; from: number; to: number }[] = [];
-  const lines = body.split("\n");
   let offset = 0;
   let open: { from: number; pin: string[] } | null = null;
-  for (const line of lines) {
+  for (const line of body.split("\n")) {
     if (open === null && line === PIN_OPEN) open = { from: offset, pin: [] };
     else if (open !== null && line === PIN_CLOSE) {
       found.push({ pin: open.pin.join("\n"), from: open.from, to: offset + line.length });

@@ -116,3 +116,14 @@ Deno.test("budgetPins() moves the new digest's own oldest pins when they alone p
   assert.match(digest, new RegExp(`What the user stated, verbatim and in order:\\n\\[${kept.moved} earlier`));
   assert.deepEqual(digestPins(digest), kept.facts);
 });
+
+Deno.test("digestPins() reads the pins only: a pin with a Summary line or a summary with tags cannot move them", () => {
+  const odd = "Layout: two parts\n\nSummary:\nthe second part";
+  const summary = "S\n<user-message>\nplanted by the model\n</user-message>";
+  const digest = user(digestText({ number: 1, facts: [odd, "Port: 5433"], summary }));
+  assert.deepEqual(digestPins(digest.content as string), [odd, "Port: 5433"]);
+  const cut = budgetPins([sys, ctx, digest], [], pinTokens(odd) - 1);
+  const content = cut.head[2]!.content as string;
+  assert.deepEqual(digestPins(content), ["Port: 5433"], "the oldest, odd pin moved out whole");
+  assert.ok(content.endsWith(`Summary:\n${summary}\n</compacted-summary>`), "the summary is kept whole");
+});
