@@ -102,7 +102,7 @@ function bareKind(text: string, labelled = false): UnitKind {
   const cjk = /\p{Script=Han}/u.test(text);
   if (cjk ? isRuleZh(text) : isRuleEn(text)) return "fact";
   if (cjk ? isRequestZh(text) : isRequestEn(text)) return "request";
-  if (isFiller(text) || (!labelled && DEICTIC.test(text) && wordCount(text) <= 4)) return "other";
+  if (isFiller(text) || (!labelled && isRemark(text))) return "other";
   return labelled || substantial(text) ? "fact" : "other";
 }
 
@@ -110,7 +110,7 @@ function bareKind(text: string, labelled = false): UnitKind {
 
 const QUESTION_END = /[?？]\s*["'”’)）]*$|[吗呢]\s*[。.!！~～]?\s*$/;
 const QUESTION_START_EN =
-  /^(what|what's|how|how's|why|where|where's|when|which|who|who's|whom|whose|is|are|am|was|were|do|does|did|can|could|would|will|shall|may|might|have|has|had|isn't|aren't|doesn't|don't you|didn't|won't|can't|couldn't|wouldn't|shouldn't)\b/i;
+  /^(what|what's|how|how's|why|where|where's|when|which|who|who's|whom|whose|is|are|am|was|were|do (you|we|i|they|it|he|she|u)|does|did|can|could|would|will|shall|may|might|have|has|had|isn't|aren't|doesn't|don't you|didn't|won't|can't|couldn't|wouldn't|shouldn't)\b/i;
 const QUESTION_ZH =
   /什么|怎么|怎样|为什么|为何|哪里|哪儿|哪个|哪些|谁|多少|是否|是不是|能不能|可不可以|有没有|要不要|对不对|行不行|好不好/;
 
@@ -128,7 +128,7 @@ const COPULA_SECOND = /^(?![Ww]h|[Hh]ow\b)[A-Z]\w*\s+(is|was|has|owns|runs|lives
 // ---- rules (pinned: a standing preference or constraint, even in the imperative)
 
 const RULE_EN =
-  /^(always|never|don't|do not|avoid|no more|from now on|going forward|in this (project|repo|repository)|remember|note that|keep in mind|fyi|for the record|be aware|bear in mind)\b|\b(must|must not|mustn't|should always|should never|is not allowed|are not allowed|is forbidden|instead of|rather than|always|never)\b|[,;]\s*(not|never)\b/i;
+  /^(always|never|don't|do not|avoid|no more|in this (project|repo|repository)|remember|note that|keep in mind|fyi|for the record|be aware|bear in mind)\b|\b(must|must not|mustn't|should always|should never|is not allowed|are not allowed|is forbidden|instead of|rather than|always|never|from now on|going forward|from here on)\b|[,;]\s*(not|never)\b/i;
 const POLITE_EN = /^(please|pls|kindly)\s+/i;
 
 function isRuleEn(text: string): boolean {
@@ -145,7 +145,7 @@ function isRuleZh(text: string): boolean {
 // ---- requests
 
 const REQUEST_START_EN =
-  /^(please|pls|kindly|let's|let us|let me|can you|could you|would you|will you|i want you|i need you|i'd like you|i would like you|we need to|you need to|you should|go ahead|try to|make sure|help me|help us|show me|tell me|give me)\b/i;
+  /^(please|pls|kindly|let's|let us|let me|can you|could you|would you|will you|i want you|i need you|i'd like|i would like|we need to|you need to|you should|go ahead|try to|make sure|help me|help us|show me|tell me|give me)\b/i;
 const VERBS_EN = new Set(
   ("add fix run make create write update remove delete rename refactor implement change move show tell " +
     "explain check continue try build test install open read find search look go start stop list print " +
@@ -166,7 +166,7 @@ const FINITE =
 
 function isRequestEn(text: string): boolean {
   const plain = text.replace(
-    /^((ok|okay|so|and|then|also|now|alright|no|yes|yeah|nope|well|but)[,\s]+)+/i,
+    /^((ok|okay|so|and|then|also|now|alright|no|yes|yeah|nope|well|but|lgtm|looks good|great|thanks|thank you|nice|perfect|cool|good|sounds good)[,.!\s]+)+/i,
     "",
   );
   if (REQUEST_START_EN.test(plain)) return true;
@@ -181,14 +181,14 @@ function isRequestEn(text: string): boolean {
 
 const REQUEST_ZH = new RegExp(
   "^(请|麻烦|帮我|帮忙|给我|把|替我|让我们|我们来|咱们来|你来|你去|我想让你|我要你|我需要你|我希望你|你需要|你要|你能|你可以|" +
-    "修复|修一下|修改|添加|加上|加个|删除|删掉|移除|运行|执行|跑一下|创建|新建|编写|写一个|写个|写|改一下|改成|更新|" +
+    "修复|修一下|修改|改|试|添加|加上|加个|删除|删掉|移除|运行|执行|跑一下|创建|新建|编写|写一个|写个|写|改一下|改成|更新|" +
     "重构|实现|检查|看看|看一下|查看|解释|告诉|显示|列出|打开|读一下|读取|搜索|查找|找一下|安装|部署一下|测试一下|" +
     "继续|开始|停止|提交|推送|合并|重命名|移动|生成|优化|整理|总结|翻译|补充|完善|调试|排查|处理|做一下|试试|尝试|清理|" +
     "格式化|回滚|撤销|发布|下一步|接着)",
 );
 
 function isRequestZh(text: string): boolean {
-  return REQUEST_ZH.test(text.replace(/^(好的?|那|那么|然后|现在|接下来)[，,\s]*/, ""));
+  return REQUEST_ZH.test(text.replace(/^((好的?|那|那么|然后|现在|接下来|先|再|也|还要?)[，,\s]*)+/, ""));
 }
 
 // ---- fillers and substance
@@ -210,8 +210,12 @@ function isFiller(text: string): boolean {
 /** "This one fails", "it is slow": a short remark about what is on screen states nothing on its own. */
 const DEICTIC = /^(this|that|it|these|those|here|there|this one|that one)\b/i;
 
-function wordCount(text: string): number {
-  return text.split(/\s+/).filter((word) => word !== "").length;
+const DEICTIC_ZH = /^(这个|那个|这里|那里|这样|那样|这|那|它)/;
+
+function isRemark(text: string): boolean {
+  const han = (text.match(/\p{Script=Han}/gu) ?? []).length;
+  if (han > 0) return DEICTIC_ZH.test(text) && han <= 5;
+  return DEICTIC.test(text) && text.split(/\s+/).filter((word) => word !== "").length <= 4;
 }
 
 /** Enough to be a statement: three words, or three CJK characters (two with a Latin word beside). */

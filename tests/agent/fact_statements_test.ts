@@ -31,6 +31,10 @@ const FACTS_EN = [
   "- owner of billing: Priya",
   "2. The docs site uses Inter",
   "This repo targets Deno 2 only.",
+  "Reply in Chinese from now on.",
+  "Don't use any external libraries.",
+  "Our team works in Berlin.",
+  "src/foo.ts line 40 throws",
 ];
 
 const NOT_FACTS_EN: [string, string][] = [
@@ -57,6 +61,11 @@ const NOT_FACTS_EN: [string, string][] = [
   ["Done.", "other"],
   ["this one fails", "other"],
   ["It is slow.", "other"],
+  ["looks good, ship it", "request"],
+  ["do the same for bar.ts", "request"],
+  ["I'd like a CLI flag for it", "request"],
+  ["also handle the empty case", "request"],
+  ["Could we add caching", "question"],
   ["yes", "other"],
   ["---", "other"],
 ];
@@ -88,6 +97,10 @@ const NOT_FACTS_ZH: [string, string][] = [
   ["好的", "other"],
   ["好的，谢谢", "other"],
   ["收到", "other"],
+  ["这个不对", "other"],
+  ["先改 README", "request"],
+  ["再试一次", "request"],
+  ["然后处理空的情况", "request"],
 ];
 
 Deno.test("classifyUnit() counts English statements as facts, however they are phrased", () => {
