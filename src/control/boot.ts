@@ -26,6 +26,7 @@ import { builtinRegistry } from "../tool/builtin/mod.ts";
 import type { ToolRegistry } from "../tool/registry.ts";
 import { callShape } from "../tool/catalog.ts";
 import { historyTool } from "../tool/builtin/history.ts";
+import { humanConsent } from "./consent.ts";
 import { historyDirs } from "./session_search.ts";
 import { newSessionToolState } from "../tool/session_state.ts";
 import { JobTable } from "../tool/jobs.ts";
@@ -176,6 +177,7 @@ async function bootWith(options: BootOptions, booting: Booting): Promise<Control
       questions: desks.questions,
       memory: mem.access,
       plans: desks.plans,
+      consent: humanConsent(desks.approvals, !options.headless),
     }),
     recallMemory: mem.recall,
     ...desks,
@@ -251,7 +253,7 @@ function providerFor(config: ResolvedConfig, providerConfig: ProviderConfig, api
 function toolContext(
   config: ResolvedConfig,
   env: Record<string, string>,
-  parts: Pick<ToolContext, "workspace" | "sandbox" | "questions" | "memory" | "plans">,
+  parts: Pick<ToolContext, "workspace" | "sandbox" | "questions" | "memory" | "plans" | "consent">,
 ): Omit<ToolContext, "signal"> {
   return {
     ...parts,

@@ -9,9 +9,9 @@ import {
   pinnedMessages,
   planCompaction,
   recentBlock,
-  statesFact,
   turnGroups,
 } from "../../src/agent/compaction_plan.ts";
+import { statesFact } from "../../src/agent/fact_statements.ts";
 import { compactionBase, isRecentBlock, SUMMARY_OPEN } from "../../src/agent/compaction.ts";
 import type { ChatMessage } from "../../src/provider/provider.ts";
 import { hostNote } from "../../src/agent/host_note.ts";
@@ -85,13 +85,13 @@ Deno.test("pinnedMessages() pins statements, shortens pastes and keeps the lates
   const dropped = [
     user("The staging port is 5433."),
     user(`${paste}`),
-    user("first request here"),
-    user("second request here\n\n<turn-context>\nfile changed\n</turn-context>"),
+    user("rename the helpers"),
+    user("now run the tests\n\n<turn-context>\nfile changed\n</turn-context>"),
   ];
   const pins = pinnedMessages(dropped, 14);
   assert.equal(pins.facts[0], "The staging port is 5433.");
   assert.ok(pins.facts[1]!.includes("characters archived") && pins.facts[1]!.length < 2000);
-  assert.deepEqual(pins.recent, ["second request here"], "turn notes stripped, budget respected");
+  assert.deepEqual(pins.recent, ["now run the tests"], "turn notes stripped, budget respected");
 });
 
 Deno.test("statesFact() tells statements from requests and questions", () => {
