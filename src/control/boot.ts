@@ -31,6 +31,7 @@ import { newSessionToolState } from "../tool/session_state.ts";
 import { JobTable } from "../tool/jobs.ts";
 import { FsAgent, fsAgentSupported } from "../sandbox/fs_agent.ts";
 import type { ToolContext, ToolSpec, Workspace } from "../tool/tool.ts";
+import type { EditorFiles } from "../tool/editor_files.ts";
 import { setupSandbox } from "./sandbox_setup.ts";
 import { startMcpServers, withMcpTools } from "./mcp_boot.ts";
 import { instructionPlace, instructionReader } from "./instruction_reader.ts";
@@ -69,6 +70,8 @@ export interface BootOptions {
   mcpGraceMs?: number;
   /** MCP servers the face's user named for this session (an editor's, over ACP), beside the configured. */
   mcpServers?: readonly McpServerDecl[];
+  /** The editor's file access (an ACP client's `fs/*`): read_file and the writers go through it. */
+  editor?: EditorFiles;
 }
 
 export async function bootController(options: BootOptions): Promise<Controller> {
@@ -176,6 +179,7 @@ async function bootWith(options: BootOptions, booting: Booting): Promise<Control
       questions: desks.questions,
       memory: mem.access,
       plans: desks.plans,
+      ...(options.editor ? { editor: options.editor } : {}),
     }),
     recallMemory: mem.recall,
     ...desks,
@@ -251,7 +255,7 @@ function providerFor(config: ResolvedConfig, providerConfig: ProviderConfig, api
 function toolContext(
   config: ResolvedConfig,
   env: Record<string, string>,
-  parts: Pick<ToolContext, "workspace" | "sandbox" | "questions" | "memory" | "plans">,
+  parts: Pick<ToolContext, "workspace" | "sandbox" | "questions" | "memory" | "plans" | "editor">,
 ): Omit<ToolContext, "signal"> {
   return {
     ...parts,
