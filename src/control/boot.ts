@@ -32,6 +32,7 @@ import { JobTable } from "../tool/jobs.ts";
 import { FsAgent, fsAgentSupported } from "../sandbox/fs_agent.ts";
 import type { ToolContext, ToolSpec, Workspace } from "../tool/tool.ts";
 import type { EditorFiles } from "../tool/editor_files.ts";
+import type { EditorTerminal } from "../sandbox/editor_terminal.ts";
 import { setupSandbox } from "./sandbox_setup.ts";
 import { startMcpServers, withMcpTools } from "./mcp_boot.ts";
 import { instructionPlace, instructionReader } from "./instruction_reader.ts";
@@ -72,6 +73,8 @@ export interface BootOptions {
   mcpServers?: readonly McpServerDecl[];
   /** The editor's file access (an ACP client's `fs/*`): read_file and the writers go through it. */
   editor?: EditorFiles;
+  /** The editor's terminal (an ACP client's `terminal/*`): used only where commands run unsandboxed. */
+  terminal?: EditorTerminal;
 }
 
 export async function bootController(options: BootOptions): Promise<Controller> {
@@ -121,7 +124,7 @@ async function bootWith(options: BootOptions, booting: Booting): Promise<Control
   // Usage errors (a bad --add-dir) come before configuration ones (an unknown model, a missing key).
   const workspace = await buildWorkspace(workspaceRoot, config, { addDirs: flags.addDirs ?? [], paths });
   const { modelRef, provider } = await sessionProvider(booting);
-  const sandboxSetup = await setupSandbox({ config, paths, env, workspace });
+  const sandboxSetup = await setupSandbox({ config, paths, env, workspace, terminal: options.terminal });
   const { sandbox, tempDir } = sandboxSetup;
   if (sandboxSetup.warning) warnings.push(sandboxSetup.warning);
   const now = options.now ?? (() => new Date());

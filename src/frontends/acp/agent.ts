@@ -17,6 +17,7 @@ import { deleteSession, listSessions } from "./listing.ts";
 import { editorServers } from "./mcp_servers.ts";
 import type { ResponseWatch } from "./response_watch.ts";
 import { type ClientFileAccess, clientFiles } from "./client_files.ts";
+import { clientTerminal, type ClientTerminalAccess } from "./client_terminal.ts";
 
 export interface AcpOptions {
   /** The launch directory: where `session/list` and `session/delete` look without a cwd. */
@@ -86,6 +87,7 @@ export function acpAgent(options: AcpOptions, sessions: Sessions, watch: Respons
   const peer = (client: acp.AgentContext): Peer => ({
     link: link(client),
     files: clientFiles(client, offered),
+    terminal: clientTerminal(client, offered),
   });
   app.onRequest(acp.methods.agent.initialize, ({ params }) => {
     offered = params.clientCapabilities;
@@ -179,6 +181,7 @@ function announce(session: AcpSession): void {
 interface Peer {
   link: EditorLink;
   files: ClientFileAccess;
+  terminal: ClientTerminalAccess;
 }
 
 interface SessionParams {
@@ -210,6 +213,7 @@ async function openSession(
       switchable: true,
       mcpServers,
       ...(peer.files.files ? { editor: peer.files.files } : {}),
+      ...(peer.terminal.terminal ? { terminal: peer.terminal.terminal } : {}),
       flags: { ...flags, addDirs: [...flags.addDirs ?? [], ...dirs] },
       ...(resume === null ? {} : { resume: { kind: "query", query: resume } }),
     })
@@ -219,7 +223,9 @@ async function openSession(
     throw acp.RequestError.sessionNotFound(resume);
   }
   peer.files.bind(controller.sessionId);
-  return new AcpSession(controller, peer.link);
+  const session = new AcpSession(controller, peer.link);
+  peer.terminal.bind(session);
+  return session;
 }
 
 /** An absolute directory this process may write: under the Deno fence, only the launch workspace. */
