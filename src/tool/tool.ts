@@ -41,6 +41,8 @@ export interface FileTouch {
   shown: string;
   before: Uint8Array | null;
   after: Uint8Array | null;
+  /** The change acts on the disk whatever an editor holds (a move): `before` was read there. */
+  onDisk?: boolean;
 }
 
 /** A change computed once: the approval card shows `change`, and `apply` writes exactly those bytes. */

@@ -8,8 +8,9 @@ import { join } from "node:path";
 import { readFileTool } from "../../src/tool/builtin/read_file.ts";
 import { writeFileTool } from "../../src/tool/builtin/write_file.ts";
 import { editFileTool } from "../../src/tool/builtin/edit_file.ts";
+import { moveFileTool } from "../../src/tool/builtin/move_file.ts";
 import type { EditorFiles } from "../../src/tool/editor_files.ts";
-import { ToolError } from "../../src/tool/tool.ts";
+import { type FileTouch, ToolError } from "../../src/tool/tool.ts";
 import { makeTestWorkspace } from "./_tool_context.ts";
 
 function memoryEditor(buffers: Map<string, string>, calls: string[]): EditorFiles {
@@ -100,4 +101,21 @@ Deno.test("editor files: a failed editor read is the tool's error, and oversized
     () => readFileTool.execute({ path: "big.txt" }, ctx),
     (error: unknown) => error instanceof ToolError && error.code === "tool.file_too_large",
   );
+});
+
+Deno.test("editor files: move_file moves what is on disk, and its checkpoint records the disk's bytes", async () => {
+  await using ws = await makeTestWorkspace();
+  const calls: string[] = [];
+  const buffers = new Map<string, string>();
+  const seen: FileTouch[] = [];
+  const writes = {
+    beforeWrite: (touches: readonly FileTouch[]) => Promise.resolve(void seen.push(...touches)),
+  };
+  const ctx = { ...ws.ctx, editor: memoryEditor(buffers, calls), writes };
+  const source = await ws.write("a.txt", "disk\n");
+  buffers.set(source, "unsaved buffer\n");
+  await moveFileTool.execute({ source_path: "a.txt", destination_path: "b.txt" }, ctx);
+  assert.deepEqual(calls, []);
+  assert.equal(await Deno.readTextFile(join(ws.root, "b.txt")), "disk\n");
+  assert.equal(new TextDecoder().decode(seen[0]!.before!), "disk\n");
 });
