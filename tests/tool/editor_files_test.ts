@@ -66,6 +66,13 @@ Deno.test("editor files: hidden, read-only and outside paths are refused before 
     () => readFileTool.execute({ path: join(ws.outside, "x.txt") }, ctx),
     /outside the workspace/,
   );
+  // A link a cloned repository plants, pointing out of the workspace: resolved and refused on the host.
+  const target = join(ws.outside, "target.txt");
+  await Deno.writeTextFile(target, "outside\n");
+  buffers.set(target, "outside buffer\n");
+  await Deno.symlink(target, join(ws.root, "link.txt"));
+  await assert.rejects(() => readFileTool.execute({ path: "link.txt" }, ctx), /outside the workspace/);
+  await assert.rejects(() => writeFileTool.execute({ path: "link.txt", content: "x" }, ctx), /outside/);
   assert.deepEqual(calls, []);
 });
 
