@@ -58,7 +58,7 @@ async function assertUnchanged(ws: FileScope, touch: FileTouch): Promise<void> {
 }
 
 /** The disk's view of the files, without the editor's buffers. */
-export function withoutEditor(scope: FileScope): FileScope {
+function withoutEditor(scope: FileScope): FileScope {
   return { workspace: scope.workspace, ...scope.files ? { files: scope.files } : {} };
 }
 
