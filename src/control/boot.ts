@@ -32,6 +32,8 @@ import { newSessionToolState } from "../tool/session_state.ts";
 import { JobTable } from "../tool/jobs.ts";
 import { FsAgent, fsAgentSupported } from "../sandbox/fs_agent.ts";
 import type { ToolContext, ToolSpec, Workspace } from "../tool/tool.ts";
+import type { EditorFiles } from "../tool/editor_files.ts";
+import type { EditorTerminal } from "../sandbox/editor_terminal.ts";
 import { setupSandbox } from "./sandbox_setup.ts";
 import { startMcpServers, withMcpTools } from "./mcp_boot.ts";
 import { instructionPlace, instructionReader } from "./instruction_reader.ts";
@@ -70,6 +72,10 @@ export interface BootOptions {
   mcpGraceMs?: number;
   /** MCP servers the face's user named for this session (an editor's, over ACP), beside the configured. */
   mcpServers?: readonly McpServerDecl[];
+  /** The editor's file access (an ACP client's `fs/*`): read_file and the writers go through it. */
+  editor?: EditorFiles;
+  /** The editor's terminal (an ACP client's `terminal/*`): used only where commands run unsandboxed. */
+  terminal?: EditorTerminal;
 }
 
 export async function bootController(options: BootOptions): Promise<Controller> {
@@ -119,7 +125,7 @@ async function bootWith(options: BootOptions, booting: Booting): Promise<Control
   // Usage errors (a bad --add-dir) come before configuration ones (an unknown model, a missing key).
   const workspace = await buildWorkspace(workspaceRoot, config, { addDirs: flags.addDirs ?? [], paths });
   const { modelRef, provider } = await sessionProvider(booting);
-  const sandboxSetup = await setupSandbox({ config, paths, env, workspace });
+  const sandboxSetup = await setupSandbox({ config, paths, env, workspace, terminal: options.terminal });
   const { sandbox, tempDir } = sandboxSetup;
   if (sandboxSetup.warning) warnings.push(sandboxSetup.warning);
   const now = options.now ?? (() => new Date());
@@ -178,6 +184,7 @@ async function bootWith(options: BootOptions, booting: Booting): Promise<Control
       memory: mem.access,
       plans: desks.plans,
       consent: humanConsent(desks.approvals, !options.headless),
+      ...(options.editor ? { editor: options.editor } : {}),
     }),
     recallMemory: mem.recall,
     ...desks,
@@ -253,7 +260,10 @@ function providerFor(config: ResolvedConfig, providerConfig: ProviderConfig, api
 function toolContext(
   config: ResolvedConfig,
   env: Record<string, string>,
-  parts: Pick<ToolContext, "workspace" | "sandbox" | "questions" | "memory" | "plans" | "consent">,
+  parts: Pick<
+    ToolContext,
+    "workspace" | "sandbox" | "questions" | "memory" | "plans" | "consent" | "editor"
+  >,
 ): Omit<ToolContext, "signal"> {
   return {
     ...parts,

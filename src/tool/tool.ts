@@ -13,6 +13,7 @@ import type { Consent } from "./consent.ts";
 import type { Asker } from "./question.ts";
 import type { SessionToolState, TodoItem } from "./session_state.ts";
 import type { PlanReviewer } from "./plan.ts";
+import type { EditorFiles } from "./editor_files.ts";
 
 export interface Workspace {
   /** Realpath of the workspace root. */
@@ -41,6 +42,8 @@ export interface FileTouch {
   shown: string;
   before: Uint8Array | null;
   after: Uint8Array | null;
+  /** The change acts on the disk whatever an editor holds (a move): `before` was read there. */
+  onDisk?: boolean;
 }
 
 /** A change computed once: the approval card shows `change`, and `apply` writes exactly those bytes. */
@@ -86,6 +89,8 @@ export interface ToolContext {
   jobs?: JobTable;
   /** The session's anchored file I/O (src/sandbox/fs_agent.ts); absent: the slower bash helper. */
   files?: FsAgent;
+  /** The editor's file access (an ACP client's `fs/*`, editor_files.ts); absent: the disk. */
+  editor?: EditorFiles;
   /** Puts the `ask` tool's questions to a person; absent where nobody can answer. */
   questions?: Asker;
   /** Puts a `submit_plan` plan to a person (plan mode); absent where nobody can review one. */
