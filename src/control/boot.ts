@@ -133,18 +133,13 @@ async function bootWith(options: BootOptions, booting: Booting): Promise<Control
   const capabilities = promptCapabilities(registry);
   const place = await instructionPlace(workspace.root, options.cwd);
   const memory = await loadSessionMemory(paths, workspace.root, registry);
-  const session = await openSession(paths, {
+  const session = await bootSession(booting, modelRef, {
     capabilities,
     instructionTarget: place.target,
-    config,
     workspace,
     sandbox,
-    model: modelRef.model,
-    provider: modelRef.provider.name,
-    permissionMode: config.permissions.mode,
     now: now(),
     memoryIndex: memory.indexBlock,
-    ...(resumed ? { resumed } : {}),
   }).catch((error) => tempDir.remove().then(() => Promise.reject(error)));
   warnings.push(...session.warnings, ...memory.warnings);
   // After the call shapes: the system prompt (and its cached bytes) stays as it was; use_capability finds it.
@@ -200,6 +195,26 @@ async function bootWith(options: BootOptions, booting: Booting): Promise<Control
   // A memory change made mid-session reaches the model on the tail of its next turn, never its prefix.
   mem.attach((note) => parts.turnNotes = [...(parts.turnNotes ?? []), note]);
   return parts;
+}
+
+/** Opens (or resumes) the session file with the prefix parts this boot settled on. */
+function bootSession(
+  booting: Booting,
+  modelRef: { model: string; provider: { name: string } },
+  shape: Pick<
+    Parameters<typeof openSession>[1],
+    "capabilities" | "instructionTarget" | "workspace" | "sandbox" | "now" | "memoryIndex"
+  >,
+) {
+  const { paths, config, resumed } = booting;
+  return openSession(paths, {
+    ...shape,
+    config,
+    model: modelRef.model,
+    provider: modelRef.provider.name,
+    permissionMode: config.permissions.mode,
+    ...(resumed ? { resumed } : {}),
+  });
 }
 
 /** The proxied tools the system prompt names. submit_plan is named by the plan-mode note when it applies,
