@@ -11,16 +11,20 @@ import type { SessionHub } from "./hub.ts";
 import { OPENAPI } from "./openapi.ts";
 import { refuse, refuseError } from "./refuse.ts";
 import { sessionRoutes } from "./routes_sessions.ts";
+import { setupRoutes } from "./routes_setup.ts";
 import { turnRoutes } from "./routes_turn.ts";
 import { loginPage } from "./web/page.ts";
 import { INDEX_HTML, STYLE_CSS } from "./web/assets.ts";
 import { APP_JS } from "./web/app_js.ts";
+import { SETUP_JS } from "./web/setup_js.ts";
 
 export interface AppOptions {
   hub: SessionHub;
   auth: Auth;
   guard: GuardOptions;
   admin: AdminContext;
+  /** The environment provider keys are looked up in, for `/api/setup`. */
+  env: Record<string, string>;
 }
 
 export function createApp(options: AppOptions): Hono<ServeEnv> {
@@ -35,9 +39,11 @@ export function createApp(options: AppOptions): Hono<ServeEnv> {
     return c.html(auth.authenticated(c) ? INDEX_HTML : loginPage(auth.mode));
   });
   app.get("/ui/app.js", (c) => c.body(APP_JS, 200, { "content-type": "text/javascript; charset=utf-8" }));
+  app.get("/ui/setup.js", (c) => c.body(SETUP_JS, 200, { "content-type": "text/javascript; charset=utf-8" }));
   app.get("/ui/style.css", (c) => c.body(STYLE_CSS, 200, { "content-type": "text/css; charset=utf-8" }));
   app.get("/api/openapi.json", (c) => c.json(OPENAPI));
   authRoutes(app, auth);
+  setupRoutes(app, { admin: options.admin, hub, env: options.env });
   sessionRoutes(app, hub, options.admin);
   turnRoutes(app, hub);
   app.notFound((c) => refuse(c, 404, "request.not_found", `No route ${c.req.method} ${c.req.path}`));

@@ -284,7 +284,11 @@ export const APP_JS = String.raw`"use strict";
     card.remove();
   }
 
-  function showError(error) { note((error && error.message) || String(error), "warn"); }
+  function showError(error) {
+    note((error && error.message) || String(error), "warn");
+    // No key for the model: the setup panel (setup.js) offers to store one.
+    if (error && error.code === "config.missing_key") document.dispatchEvent(new CustomEvent("reasonix:need-setup"));
+  }
 
   function clear() {
     log().textContent = "";

@@ -11,7 +11,8 @@ export const INDEX_HTML = `<!doctype html>
 <aside id="side">
   <header><strong>Reasonix</strong> <button id="new" title="Start a session">+ New</button></header>
   <ul id="sessions"></ul>
-  <footer><a href="/api/openapi.json">API</a> · <button id="logout" class="link">Log out</button></footer>
+  <footer><a href="/api/openapi.json">API</a> · <button id="provider" class="link">Provider</button> ·
+    <button id="logout" class="link">Log out</button></footer>
 </aside>
 <main>
   <div id="bar">
@@ -30,7 +31,21 @@ export const INDEX_HTML = `<!doctype html>
     <div><button id="send" type="submit">Send</button> <button id="cancel" type="button">Stop</button></div>
   </form>
 </main>
+<section id="setup" hidden aria-label="Provider setup">
+  <form id="setup-form" class="card">
+    <h2>Provider setup</h2>
+    <p id="setup-why" class="note"></p>
+    <label>Provider <select id="setup-provider"></select></label>
+    <label>Model <select id="setup-model"></select></label>
+    <label>API key <input id="setup-key" type="password" autocomplete="off" spellcheck="false"></label>
+    <small id="setup-current" class="note"></small>
+    <label class="inline"><input id="setup-test" type="checkbox" checked> Test the key with one tiny request</label>
+    <div><button id="setup-save" type="submit">Save</button> <button id="setup-close" type="button">Close</button></div>
+    <p id="setup-result" class="note" role="status"></p>
+  </form>
+</section>
 <script src="/ui/app.js"></script>
+<script src="/ui/setup.js"></script>
 </body></html>
 `;
 
@@ -70,4 +85,10 @@ details.thinking{color:var(--muted);margin:.3rem 0}
 #composer textarea{flex:1;font:inherit;padding:.4rem;background:transparent;color:inherit;border:1px solid var(--line);border-radius:6px}
 button{font:inherit;cursor:pointer}button.link{background:none;border:none;color:var(--accent);padding:0}
 .busy #send{opacity:.5}
+#setup{position:fixed;inset:0;background:#0006;display:flex;align-items:center;justify-content:center}
+#setup[hidden]{display:none}
+#setup form{background:var(--bg);width:min(34rem,92vw);display:flex;flex-direction:column;gap:.5rem}
+#setup h2{margin:0;font-size:1.1rem}#setup label{display:flex;flex-direction:column;gap:.2rem}
+#setup label.inline{flex-direction:row;align-items:center}
+#setup input,#setup select{font:inherit;padding:.3rem}
 `;
