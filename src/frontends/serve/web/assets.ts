@@ -44,6 +44,8 @@ export const INDEX_HTML = `<!doctype html>
     <p id="setup-result" class="note" role="status"></p>
   </form>
 </section>
+<script src="/ui/vendor.js"></script>
+<script src="/ui/markdown.js"></script>
 <script src="/ui/app.js"></script>
 <script src="/ui/setup.js"></script>
 </body></html>
@@ -71,7 +73,14 @@ main{flex:1;display:flex;flex-direction:column;min-width:0}
 .answer{margin:.3rem 0}
 .answer pre,.out pre,.tool pre{background:#8882;padding:.5rem;border-radius:4px;overflow:auto}
 code{font-family:ui-monospace,monospace;font-size:13px}
-pre .c{color:var(--muted)}pre .s{color:#b35a1f}pre .n{color:#1a7f37}pre .k{color:#7c3aed;font-weight:600}
+.hljs-comment,.hljs-quote{color:var(--muted);font-style:italic}
+.hljs-string,.hljs-regexp,.hljs-symbol{color:#b35a1f}.hljs-number,.hljs-literal{color:#1a7f37}
+.hljs-keyword,.hljs-selector-tag,.hljs-built_in{color:#7c3aed;font-weight:600}
+.hljs-title,.hljs-section,.hljs-attr,.hljs-property{color:var(--accent)}.hljs-meta,.hljs-type{color:#b7791f}
+.hljs-addition{color:var(--ok)}.hljs-deletion{color:var(--bad)}
+.answer table{border-collapse:collapse}.answer th,.answer td{border:1px solid var(--line);padding:.2rem .5rem}
+.answer blockquote{margin:.3rem 0;padding-left:.7rem;border-left:3px solid var(--line);color:var(--muted)}
+.answer a{color:var(--accent)}
 details.thinking{color:var(--muted);margin:.3rem 0}
 .tool{border:1px solid var(--line);border-radius:6px;margin:.4rem 0;padding:.3rem .6rem;font-size:13px}
 .tool .name{font-weight:600}.tool.ok .status{color:var(--ok)}.tool.failed .status{color:var(--bad)}
