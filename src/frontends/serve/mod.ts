@@ -74,10 +74,10 @@ async function serveUntilStopped(
   const url = baseUrl({ ...settings.address, port: server.port });
   if (options.portFile) await Deno.writeTextFile(options.portFile, `${server.port}\n`);
   options.write(`Reasonix serve on ${url} (auth: ${settings.auth.mode}, workspace: ${admin.workspace})\n`);
-  if (settings.generatedToken) options.write(`Open ${url}/?token=${settings.generatedToken}\n`);
   if (await needsSetup({ workspace: admin.workspace, paths: admin.paths, env }).catch(() => false)) {
     options.write("No provider key is set: the web UI opens on provider setup (from this machine only)\n");
   }
+  if (settings.generatedToken) options.write(`Open ${url}/?token=${settings.generatedToken}\n`);
   await options.stopped;
   await hub.closeAll();
   await server.shutdown();
