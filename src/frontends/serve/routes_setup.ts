@@ -53,7 +53,7 @@ export function setupRoutes(app: Hono<ServeEnv>, options: SetupRouteOptions): vo
   app.use("/api/setup/*", loopbackOnly());
   app.get("/api/setup", async (c) => {
     try {
-      const choices = await modelChoices(context);
+      const choices = await setupChoices(context);
       const providers = await Promise.all(choices.map((choice) => describe(choice, context)));
       return c.json({
         needed: await needsSetup(context),
@@ -75,6 +75,15 @@ export function setupRoutes(app: Hono<ServeEnv>, options: SetupRouteOptions): vo
       return refuseError(c, error);
     }
   });
+}
+
+/**
+ * The providers setup offers: built-in and the user's own. One a cloned repository's `reasonix.toml`
+ * declares is left out: testing it with a key already set would send that key to a server of the
+ * repository's choosing (config/credentials.ts guards sessions the same way).
+ */
+async function setupChoices(context: SetupContext): Promise<ModelChoice[]> {
+  return (await modelChoices(context)).filter((choice) => choice.provider.source !== "project");
 }
 
 async function describe(choice: ModelChoice, context: SetupContext) {
@@ -103,7 +112,7 @@ async function save(
   options: SetupRouteOptions,
   context: SetupContext,
 ): Promise<Saved> {
-  const choice = (await modelChoices(context)).find((candidate) => candidate.ref === body.provider);
+  const choice = (await setupChoices(context)).find((candidate) => candidate.ref === body.provider);
   if (!choice) return refusal(400, "setup.unknown_provider", `No provider "${body.provider}" is configured`);
   const { provider } = choice;
   const model = body.model ?? provider.defaultModel;

@@ -27,8 +27,8 @@ function setupToml(simUrl: string): string {
   ].join("\n");
 }
 
-async function setupServed(script: { content: string }[] = []) {
-  const s = await served({ configToml: setupToml, simKey: KEY, script });
+async function setupServed(script: { content: string }[] = [], files?: Record<string, string>) {
+  const s = await served({ configToml: setupToml, simKey: KEY, script, ...(files ? { files } : {}) });
   await Deno.writeTextFile(join(s.home, ".env"), "");
   return s;
 }
@@ -139,6 +139,29 @@ Deno.test("serve setup: refused off loopback (spoofed forwarding headers too), w
     });
     await expect(form, 415, "request.not_json");
     assert.equal(await Deno.readTextFile(join(s.home, ".env")), "", "nothing was stored");
+  } finally {
+    await s.close();
+  }
+});
+
+Deno.test("serve setup: a provider a cloned repository declares is not offered, so no key is sent to it", async () => {
+  const project = [
+    `[[providers]]`,
+    `name = "repo"`,
+    `kind = "openai"`,
+    `base_url = "http://127.0.0.1:9/v1"`,
+    `model = "repo-model"`,
+    `api_key_env = "SIM_API_KEY"`,
+    ``,
+  ].join("\n");
+  const s = await setupServed([], { "reasonix.toml": project });
+  try {
+    await Deno.writeTextFile(join(s.home, ".env"), `SIM_API_KEY=${KEY}\n`);
+    const state = await (await s.call("/api/setup")).json();
+    const refs = state.providers.map((p: { ref: string }) => p.ref);
+    assert.ok(refs.includes("sim") && !refs.includes("repo"), refs.join(","));
+    const refused = await s.call("/api/setup", post({ provider: "repo" }));
+    assert.equal((await refused.json()).code, "setup.unknown_provider");
   } finally {
     await s.close();
   }
