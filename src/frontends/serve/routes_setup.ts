@@ -13,6 +13,7 @@ import {
   currentDefaultModel,
   existingKey,
   existingKeySource,
+  keyOptional,
   type ModelChoice,
   modelChoices,
   needsSetup,
@@ -121,10 +122,17 @@ async function save(
   }
   const envName = provider.apiKeyEnv;
   const typed = envName === "" ? "" : (body.key ?? "").trim();
-  if (typed !== "" && /[\s"'\\]/.test(typed)) {
-    return refusal(400, "setup.bad_key", "Cannot store the key: it contains spaces or quotes");
+  // What a key can be (printable ASCII), and what `<home>/.env` can hold without quoting.
+  if (typed !== "" && /[^\x21-\x7e]|["'\\]/.test(typed)) {
+    return refusal(
+      400,
+      "setup.bad_key",
+      "Cannot store the key: it contains spaces, quotes or other characters no key has",
+    );
   }
-  const key = typed !== "" ? typed : envName === "" ? "" : await existingKey(envName, context);
+  const found = typed !== "" ? typed : envName === "" ? "" : await existingKey(envName, context);
+  // A server on this machine may take no key: its variable is then left unset, as `reasonix setup` does.
+  const key = found ?? (keyOptional(provider.baseUrl) ? "" : undefined);
   if (key === undefined) {
     return refusal(400, "setup.no_key", `Paste the key for ${provider.name} (it is stored as ${envName})`);
   }

@@ -88,6 +88,17 @@ Deno.test("serve setup: a rejected key is not stored and the refusal does not re
     assert.match(JSON.parse(text).message, /rejected the key \(401\)/);
     assert.ok(!text.includes(wrong));
     assert.equal(await Deno.readTextFile(join(s.home, ".env")), "");
+    for (const bad of ["sk-has space-0123456789", "sk-ünïcode-0123456789", 'sk-"quoted"-0123456789']) {
+      const refusedBad = await s.call("/api/setup", post({ provider: "sim", key: bad, test: false }));
+      assert.equal((await refusedBad.json()).code, "setup.bad_key", bad);
+    }
+    const keyless = await (await s.call("/api/setup", post({ provider: "sim", test: false }))).json();
+    assert.deepEqual([keyless.key, keyless.keyStored], [null, false], "a server on loopback may take no key");
+    assert.equal(
+      (await s.call("/api/setup", post({ provider: "deepseek-pro", test: false })).then((r) => r.json()))
+        .code,
+      "setup.no_key",
+    );
     const model = await s.call("/api/setup", post({ provider: "sim", model: "nope", key: KEY }));
     assert.equal((await model.json()).code, "setup.unknown_model");
     const untested = await s.call(
