@@ -273,7 +273,10 @@ export const APP_JS = String.raw`"use strict";
     // EventSource reconnects by itself with Last-Event-ID: the server replays exactly what was missed.
     state.source = new EventSource("/api/sessions/" + encodeURIComponent(id) + "/events");
     state.source.onmessage = function (message) { render(JSON.parse(message.data)); };
-    api("/sessions/" + encodeURIComponent(id) + "/status").then(showStatus).catch(showError);
+    // On every (re)connection: after a server restart the turn this page saw running is over.
+    state.source.onopen = function () {
+      api("/sessions/" + encodeURIComponent(id) + "/status").then(showStatus).catch(showError);
+    };
     api("/sessions/" + encodeURIComponent(id) + "/models").then(function (m) {
       var select = $("#model");
       select.textContent = "";
