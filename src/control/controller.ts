@@ -96,6 +96,7 @@ export class Controller implements RunPort, ApprovalPort, QuestionPort, StatusPo
     parts.questions?.attach((event) => this.#desk(event), attended);
     parts.plans?.attach(planHooks(parts, (event) => this.#desk(event), attended));
     parts.toolContext.jobs?.onChange(() => this.#emit({ type: "jobs", running: this.runningJobs() }));
+    parts.workspaceOps?.subagents?.attach((event) => this.#emit(event));
     // A /remember or /forget reaches the model on the tail of the next turn, never its system prompt.
     parts.workspaceOps?.memory.attach((note) => parts.turnNotes = [...(parts.turnNotes ?? []), note]);
     const language = this.#chosen.reasoningLanguage ?? parts.reasoningLanguage;

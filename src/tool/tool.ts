@@ -12,6 +12,7 @@ import type { MemoryAccess } from "./memory/access.ts";
 import type { Asker } from "./question.ts";
 import type { SessionToolState, TodoItem } from "./session_state.ts";
 import type { PlanReviewer } from "./plan.ts";
+import type { ProfileSource, SubagentPort } from "./subagent_port.ts";
 
 export interface Workspace {
   /** Realpath of the workspace root. */
@@ -25,6 +26,11 @@ export interface Workspace {
   forbidRead: readonly string[];
   /** Absolute paths under the writable roots that tools must not change (`.git/hooks`, `.git/config`). */
   readOnly?: readonly string[];
+  /**
+   * A writer subagent's `write_paths` claim (realpaths): the only places its file tools may change.
+   * Absent: the writable roots above.
+   */
+  writeClaim?: readonly string[];
 }
 
 export interface FileChange {
@@ -95,6 +101,17 @@ export interface ToolContext {
   callId?: string;
   /** Remembered facts (`remember`, `forget`, `memory`); absent where there is no memory (subagents). */
   memory?: MemoryAccess;
+  /** Runs child agents (`task`, `fleet`, skills with `runAs: subagent`); absent where none may start. */
+  subagents?: SubagentPort;
+  /** Subagent profiles by name (skills); absent: `task` accepts no `profile`. */
+  profiles?: ProfileSource;
+  /** The answers of this conversation's subagents, by ref (`read_subagent_result`). */
+  subagentResults?: SubagentResults;
+}
+
+export interface SubagentResults {
+  /** The whole answer; undefined for a ref outside this conversation's lineage. */
+  read(ref: string): Promise<string | undefined>;
 }
 
 export interface ToolLimits {

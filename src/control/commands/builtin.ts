@@ -17,6 +17,7 @@ import { branchCommands } from "./branch.ts";
 import { mcpCommand } from "./mcp.ts";
 import { contextCommand } from "./context.ts";
 import { planCommand } from "./plan.ts";
+import { agentsCommand } from "./agents.ts";
 
 const MODES = PERMISSION_MODES;
 
@@ -31,7 +32,9 @@ export function defaultCommands(): CommandRegistry {
   for (const command of sessionCommands()) registry.register(command);
   registry.register(rewindCommand);
   for (const command of branchCommands()) registry.register(command);
-  for (const command of [...memoryCommands(), ...workspaceCommands()]) registry.register(command);
+  for (const command of [...memoryCommands(), ...workspaceCommands(), agentsCommand]) {
+    registry.register(command);
+  }
   registry.register(mcpCommand);
   registry.register(planCommand);
   return registry;
