@@ -1,0 +1,136 @@
+/**
+ * Effect tests for subagents through the real assembly (boot → Controller → loop → use_capability →
+ * the subagent tools → child loops → their own sessions) against the simulator, with real files:
+ * a fleet of disjoint writers running at once, an overlapping fleet refused before anything starts,
+ * a write outside a claim refused, plan mode refusing `task`, and the parent's prefix unchanged.
+ */
+import assert from "node:assert/strict";
+import { existsSync } from "node:fs";
+import { join } from "node:path";
+import { assertPrependOnly, assertStablePrefix } from "../support/prefix_guard.ts";
+import {
+  answer,
+  calls,
+  capability,
+  conversationOf,
+  isChild,
+  subagentEvents,
+  toolResults,
+  withSubagents,
+} from "../support/subagent_session.ts";
+import { listWorkspaceSessions } from "../../src/session/listing.ts";
+import { resolvePaths } from "../../src/config/paths.ts";
+
+const SLOW = { fault: { kind: "slow_first_byte" as const, delayMs: 300 } };
+
+Deno.test("fleet: two writers with disjoint write_paths run at once, each writes only inside its claim", async () => {
+  const scripts = {
+    parent: [
+      calls(capability("fleet", {
+        tasks: [
+          { prompt: "write in a", description: "A", write_paths: ["a"] },
+          { prompt: "write in b", description: "B", write_paths: ["b/"] },
+        ],
+      })),
+      answer("both done"),
+    ],
+    "write in a": [
+      calls(["write_file", { path: "a/x.txt", content: "from a\n" }], ["write_file", {
+        path: "b/stray.txt",
+        content: "no\n",
+      }]),
+      answer("wrote a/x.txt", SLOW),
+    ],
+    "write in b": [
+      { ...calls(["write_file", { path: "b/y.txt", content: "from b\n" }]), ...SLOW },
+      answer("wrote b/y.txt"),
+    ],
+  };
+  await withSubagents(
+    { scripts, files: { "a/keep": "", "b/keep": "" } },
+    async ({ sim, ws, events, controller }) => {
+      const outcome = await controller.runTurn("split the work");
+      assert.equal(outcome.subtype, "success", outcome.result);
+      assert.equal(Deno.readTextFileSync(join(ws, "a/x.txt")), "from a\n");
+      assert.equal(Deno.readTextFileSync(join(ws, "b/y.txt")), "from b\n");
+      assert.ok(!existsSync(join(ws, "b/stray.txt")), "a write outside the claim never lands");
+      const [, stray] = toolResults(sim, "write in a");
+      assert.match(
+        stray!,
+        /^Error \[tool\.path_outside_claim\]: Cannot write "b\/stray\.txt": this subagent may only change its write_paths \("a"\)/,
+      );
+      const phases = subagentEvents(events).filter((e) => e.phase !== "tool").map((e) => e.phase);
+      assert.deepEqual(phases.slice(0, 2), ["started", "started"], "both started before either finished");
+      const fleet = toolResults(sim, "parent")[0]!;
+      assert.match(fleet, /## task 1: done \(ref "subagent:[\w-]+"\)\nwrote a\/x\.txt/);
+      assert.match(fleet, /## task 2: done \(ref "subagent:[\w-]+"\)\nwrote b\/y\.txt/);
+      const parentBodies = sim.requests.filter((r) => !isChild(r)).map((r) => r.body);
+      assertStablePrefix(parentBodies);
+      assertPrependOnly(parentBodies);
+      assert.ok(
+        !parentBodies[0]!.includes('"name":"fleet"'),
+        "the subagent tools are not in the tools array",
+      );
+    },
+  );
+});
+
+Deno.test("fleet: overlapping claims, or two whole-workspace writers, are refused before anything starts", async () => {
+  const scripts = {
+    parent: [
+      calls(
+        capability("fleet", {
+          tasks: [{ prompt: "one", write_paths: ["src"] }, { prompt: "two", write_paths: ["src/x.ts"] }],
+        }),
+        capability("fleet", { tasks: [{ prompt: "three" }, { prompt: "four" }] }),
+      ),
+      answer("refused"),
+    ],
+  };
+  await withSubagents(
+    { scripts, files: { "src/x.ts": "x\n" } },
+    async ({ sim, home, ws, events, controller }) => {
+      await controller.runTurn("go");
+      const [overlap, whole] = toolResults(sim, "parent");
+      assert.match(
+        overlap!,
+        /^Error \[subagent\.claims_overlap\]: Nothing started: task 1 \("src"\) and task 2 \("src\/x\.ts"\)/,
+      );
+      assert.match(
+        whole!,
+        /^Error \[subagent\.claims_overlap\]: Nothing started: task 1 \(the whole workspace\)/,
+      );
+      assert.equal(sim.requests.filter(isChild).length, 0, "no child ever asked the model");
+      assert.equal(subagentEvents(events).length, 0);
+      const sessions = await listWorkspaceSessions(resolvePaths({ REASONIX_HOME: home }).sessionsDir, ws);
+      assert.equal(sessions.length, 1, "no child session was created");
+    },
+  );
+});
+
+Deno.test("task: plan mode refuses task and fleet by the host; read_only_task still runs", async () => {
+  const scripts = {
+    parent: [
+      calls(
+        capability("task", { prompt: "change it", write_paths: ["a.txt"] }),
+        capability("read_only_task", { prompt: "look at a.txt" }),
+      ),
+      answer("planned"),
+    ],
+    "look at a.txt": [
+      calls(["read_file", { path: "a.txt" }], ["bash", { command: "touch z.txt" }]),
+      answer("a.txt holds alpha"),
+    ],
+  };
+  await withSubagents({ scripts, mode: "plan" }, async ({ sim, ws, controller }) => {
+    await controller.runTurn("plan it");
+    const [task, reader] = toolResults(sim, "parent");
+    assert.match(task!, /^Error \[permission\.plan_mode\]: Not run \(task\): plan mode is on/);
+    assert.match(reader!, /^a\.txt holds alpha/);
+    const [read, touch] = toolResults(sim, "look at a.txt");
+    assert.match(read!, /alpha/);
+    assert.match(touch!, /^Error \[(permission\.plan_mode|subagent\.refused)\]/);
+    assert.ok(!existsSync(join(ws, "z.txt")));
+    assert.ok(sim.requests.every((r) => conversationOf(r) !== "change it"), "the writer never started");
+  });
+});
