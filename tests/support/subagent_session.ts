@@ -55,9 +55,12 @@ export function toolResults(sim: DeepSeekSim, conversation: string): string[] {
   return messages.filter((m) => m.role === "tool").map((m) => m.content);
 }
 
+/** A reply, or one computed from the request it answers (to quote a ref the previous result named). */
+export type Step = ScriptedReply | ((request: RecordedRequest) => ScriptedReply);
+
 export async function withSubagents(
   setup: {
-    scripts: Record<string, ScriptedReply[]>;
+    scripts: Record<string, Step[]>;
     files?: Record<string, string>;
     toml?: string;
     mode?: string;
@@ -68,7 +71,8 @@ export async function withSubagents(
     script: (request) => {
       const messages = request.json.messages as Message[];
       const turn = messages.filter((m) => m.role === "assistant").length;
-      return setup.scripts[conversationOf(request)]?.[turn] ?? answer("(no script)");
+      const step = setup.scripts[conversationOf(request)]?.[turn] ?? answer("(no script)");
+      return typeof step === "function" ? step(request) : step;
     },
   });
   const home = await makeHome({ simUrl: sim.url, ...(setup.toml ? { extraToml: setup.toml } : {}) });
@@ -89,6 +93,21 @@ export async function withSubagents(
     await sim.close();
     await removeAll(home, ws);
   }
+}
+
+/** The last tool message of a request. */
+export function lastToolResult(request: RecordedRequest): string {
+  return (request.json.messages as Message[]).findLast((m) => m.role === "tool")?.content ?? "";
+}
+
+/** Resolves once `predicate` holds for an event (checked on every new one). */
+export async function eventually(events: readonly ReasonixEvent[], predicate: (e: ReasonixEvent) => boolean) {
+  for (let i = 0; i < 500; i++) {
+    const found = events.find(predicate);
+    if (found) return found;
+    await new Promise((resolve) => setTimeout(resolve, 20));
+  }
+  throw new Error("the awaited event never came");
 }
 
 export function subagentEvents(events: readonly ReasonixEvent[]) {
