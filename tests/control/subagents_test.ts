@@ -7,7 +7,7 @@
 import assert from "node:assert/strict";
 import { existsSync } from "node:fs";
 import { join } from "node:path";
-import { assertPrependOnly, assertStablePrefix } from "../support/prefix_guard.ts";
+import { assertPrependOnly, assertStablePrefix, splitBody } from "../support/prefix_guard.ts";
 import {
   answer,
   calls,
@@ -20,6 +20,7 @@ import {
 } from "../support/subagent_session.ts";
 import { listWorkspaceSessions } from "../../src/session/listing.ts";
 import { resolvePaths } from "../../src/config/paths.ts";
+import { builtinRegistry } from "../../src/tool/builtin/mod.ts";
 
 const SLOW = { fault: { kind: "slow_first_byte" as const, delayMs: 300 } };
 
@@ -67,6 +68,18 @@ Deno.test("fleet: two writers with disjoint write_paths run at once, each writes
       const parentBodies = sim.requests.filter((r) => !isChild(r)).map((r) => r.body);
       assertStablePrefix(parentBodies);
       assertPrependOnly(parentBodies);
+      // The pinned bodies (request_bytes_test) keep the system prompt; their tools are the registry's bytes.
+      const golden: string[] = JSON.parse(
+        Deno.readTextFileSync(join(import.meta.dirname!, "fixtures", "request_bytes.json")),
+      );
+      const opened = golden[0]!.slice(golden[0]!.indexOf(`"messages":[`) + `"messages":[`.length);
+      const parentPrefix = splitBody(parentBodies[0]!);
+      assert.equal(
+        parentPrefix.system,
+        opened.slice(0, opened.indexOf("},{") + 1),
+        "the pinned system prompt",
+      );
+      assert.equal(parentPrefix.tools, `"tools":${builtinRegistry().toolsJson()}`, "the pinned tools array");
       assert.ok(
         !parentBodies[0]!.includes('"name":"fleet"'),
         "the subagent tools are not in the tools array",
