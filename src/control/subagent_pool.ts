@@ -26,6 +26,19 @@ export interface RunningChild {
   abort: AbortController;
 }
 
+/** A child this conversation started, running or ended (`/tree`). */
+export interface ChildSummary {
+  sessionId: string;
+  parentId: string;
+  depth: number;
+  description: string;
+  writer: boolean;
+  status: "running" | "done" | "failed";
+}
+
+/** The most ended children `/tree` remembers. */
+const KNOWN_LIMIT = 200;
+
 interface Waiter {
   fits: () => boolean;
   start: () => void;
@@ -39,6 +52,8 @@ export interface Admission {
 /** What faces reach through `workspaceOps.subagents`: the running children, cancelling one. */
 export interface SubagentControl {
   children(): RunningChild[];
+  /** Every child of this conversation, oldest first (running ones too). */
+  known(): ChildSummary[];
   cancel(sessionId: string): boolean;
   attach(listener: (event: SubagentEvent) => void): void;
 }
@@ -50,6 +65,7 @@ export class SubagentPool implements SubagentControl {
   #claims = new Set<WriteClaim>();
   #waiters: Waiter[] = [];
   #children = new Map<string, RunningChild>();
+  #known = new Map<string, ChildSummary>();
   #results = new Map<string, string>();
   #listener: ((event: SubagentEvent) => void) | null = null;
 
@@ -141,9 +157,21 @@ export class SubagentPool implements SubagentControl {
     return this.#running;
   }
 
-  track(child: RunningChild): () => void {
+  /** Registers a running child; the returned function records how it ended. */
+  track(child: RunningChild): (ok: boolean) => void {
     this.#children.set(child.sessionId, child);
-    return () => this.#children.delete(child.sessionId);
+    const { abort: _abort, ...summary } = child;
+    this.#known.set(child.sessionId, { ...summary, status: "running" });
+    if (this.#known.size > KNOWN_LIMIT) this.#known.delete(this.#known.keys().next().value!);
+    return (ok) => {
+      this.#children.delete(child.sessionId);
+      const known = this.#known.get(child.sessionId);
+      if (known) known.status = ok ? "done" : "failed";
+    };
+  }
+
+  known(): ChildSummary[] {
+    return [...this.#known.values()].map((child) => ({ ...child }));
   }
 
   children(): RunningChild[] {

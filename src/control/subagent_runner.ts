@@ -101,7 +101,7 @@ export class SubagentRunner implements SubagentPort {
         () => {},
       );
     } finally {
-      untrack();
+      untrack(outcome.ok);
     }
     this.#pool.keep(outcome.ref, outcome.text);
     this.#lineage.signalEvent({

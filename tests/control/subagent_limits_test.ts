@@ -100,6 +100,8 @@ Deno.test("subagents: a child's session is listed as the parent's child and -c s
     assert.ok(child, "the child session is listed with its parent");
     assert.equal(child.firstMessage, "child");
     assert.equal(await latestWithTurns(dir, ws), controller.sessionFile);
+    const tree = await controller.submit("/tree");
+    assert.match(JSON.stringify(tree), new RegExp(`subagents:.*${child.id} · done · reader · look`));
   });
 });
 

@@ -147,3 +147,22 @@ Deno.test("task: plan mode refuses task and fleet by the host; read_only_task st
     assert.ok(sim.requests.every((r) => conversationOf(r) !== "change it"), "the writer never started");
   });
 });
+
+Deno.test("task: a writer's bash cannot write outside its claim either (OS sandbox, or refused without one)", async () => {
+  const command = "echo no > b.txt; mkdir -p a && echo yes > a/in.txt";
+  const scripts = {
+    parent: [calls(capability("task", { prompt: "shell", write_paths: ["a"] })), answer("ok")],
+    shell: [calls(["bash", { command }]), answer("tried")],
+  };
+  await withSubagents({ scripts, files: { "a/keep": "" } }, async ({ sim, ws, controller }) => {
+    await controller.runTurn("go");
+    assert.ok(!existsSync(join(ws, "b.txt")), "nothing lands outside the claim");
+    const [result] = toolResults(sim, "shell");
+    if (result!.startsWith("Error [subagent.refused]")) {
+      assert.match(result!, /the OS sandbox is off/);
+    } else {
+      assert.match(result!, /Read-only file system|Permission denied/);
+      assert.equal(Deno.readTextFileSync(join(ws, "a/in.txt")), "yes\n", "inside the claim it writes");
+    }
+  });
+});
