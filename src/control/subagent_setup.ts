@@ -53,13 +53,12 @@ export function attachSubagents(parts: ControllerParts, boot: SubagentBoot): Sub
     workspace,
     signalEvent: (event) => pool.emit(event),
   });
-  parts.toolContext = {
-    ...parts.toolContext,
+  // In place: whatever already holds the session's tool context sees the port too.
+  Object.assign(parts.toolContext, {
     subagents: port,
     subagentResults: new ChildResults(pool),
     ...(boot.profiles ? { profiles: boot.profiles } : {}),
-  };
-  host.toolContext = parts.toolContext;
+  });
   for (const tool of subagentTools()) parts.registry.register(tool, { proxied: true });
   if (parts.workspaceOps) parts.workspaceOps.subagents = pool;
   return pool;
