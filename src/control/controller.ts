@@ -91,6 +91,7 @@ export class Controller implements RunPort, ApprovalPort, QuestionPort, StatusPo
     this.#recordedToolsJson = parts.recordedToolsJson;
     this.#files = new FileNotices(parts.toolContext.workspace.root);
     this.#checkpoints = new TurnCheckpoints(parts.log, parts.checkpointRetentionDays);
+    parts.toolContext.writes = this.#checkpoints; // subagents' writes are the turn's too
     const attended = () => this.#listeners.size > 0 && this.#parts === parts;
     parts.approvals?.attach((event) => this.#desk(event), attended);
     parts.questions?.attach((event) => this.#desk(event), attended);
@@ -409,7 +410,7 @@ export class Controller implements RunPort, ApprovalPort, QuestionPort, StatusPo
       effort: parts.effort,
       ...(parts.maxTokens ? { maxTokens: parts.maxTokens } : {}),
       registry: parts.registry,
-      toolContext: { ...parts.toolContext, signal, writes: this.#checkpoints },
+      toolContext: { ...parts.toolContext, signal },
       gate: parts.gate,
       maxSteps: parts.maxSteps,
       signal,

@@ -6,7 +6,7 @@
  * the running children (to cancel one) and the results `read_subagent_result` pages.
  */
 import type { SubagentEvent } from "../agent/events.ts";
-import { ToolError } from "../tool/tool.ts";
+import { ToolError, type WriteObserver } from "../tool/tool.ts";
 import { claimsOverlap, type WriteClaim } from "../tool/write_claims.ts";
 
 export interface SubagentLimits {
@@ -68,6 +68,7 @@ export class SubagentPool implements SubagentControl {
   #known = new Map<string, ChildSummary>();
   #results = new Map<string, string>();
   #listener: ((event: SubagentEvent) => void) | null = null;
+  #writeChain: Promise<void> = Promise.resolve();
 
   constructor(limits: SubagentLimits) {
     this.limits = {
@@ -193,6 +194,17 @@ export class SubagentPool implements SubagentControl {
 
   emit(event: SubagentEvent): void {
     this.#listener?.(event);
+  }
+
+  /** The turn's checkpoints for children: one write recorded at a time, whichever child makes it. */
+  serialWrites(observer: WriteObserver): WriteObserver {
+    return {
+      beforeWrite: (touches) => {
+        const run = this.#writeChain.then(() => observer.beforeWrite(touches));
+        this.#writeChain = run.catch(() => {});
+        return run;
+      },
+    };
   }
 
   keep(ref: string, text: string): void {

@@ -146,6 +146,7 @@ export class SubagentRunner implements SubagentPort {
       const toolContext: ToolContext = {
         ...base,
         state: newSessionToolState(),
+        ...(base.writes ? { writes: this.#pool.serialWrites(base.writes) } : {}),
         signal: run.signal,
         workspace: run.workspace,
         sandbox: sandbox.sandbox,

@@ -166,3 +166,24 @@ Deno.test("task: a writer's bash cannot write outside its claim either (OS sandb
     }
   });
 });
+
+Deno.test("task: a child's writes join the parent turn's checkpoint, so rewinding the turn's code undoes them", async () => {
+  const scripts = {
+    parent: [calls(capability("task", { prompt: "edit", write_paths: ["a.txt", "new.txt"] })), answer("ok")],
+    edit: [
+      calls(
+        ["edit_file", { path: "a.txt", old_string: "alpha", new_string: "beta" }],
+        ["write_file", { path: "new.txt", content: "new\n" }],
+      ),
+      answer("edited"),
+    ],
+  };
+  await withSubagents({ scripts }, async ({ ws, controller }) => {
+    await controller.runTurn("go");
+    assert.equal(Deno.readTextFileSync(join(ws, "a.txt")), "beta\n");
+    const outcome = await controller.rewind({ turn: 1, scope: "code" });
+    assert.equal(outcome.status, "done");
+    assert.equal(Deno.readTextFileSync(join(ws, "a.txt")), "alpha\n");
+    assert.ok(!existsSync(join(ws, "new.txt")));
+  });
+});
