@@ -69,6 +69,7 @@ export class SubagentPool implements SubagentControl {
   #results = new Map<string, string>();
   #listener: ((event: SubagentEvent) => void) | null = null;
   #writeChain: Promise<void> = Promise.resolve();
+  #backgrounds = 0;
 
   constructor(limits: SubagentLimits) {
     this.limits = {
@@ -205,6 +206,22 @@ export class SubagentPool implements SubagentControl {
         return run;
       },
     };
+  }
+
+  /** A ref for `run`'s text, readable at once: a note until it settles. */
+  background(run: Promise<string>): string {
+    const ref = `subagent:bg-${++this.#backgrounds}`;
+    this.#results.set(ref, "[still running: read this ref again later]");
+    run.then(
+      (text) => this.keep(ref, text),
+      (error) => this.keep(ref, `[failed] ${String(error?.message ?? error)}`),
+    );
+    return ref;
+  }
+
+  /** Stops every running child (the session is closing). */
+  cancelAll(): void {
+    for (const id of this.#children.keys()) this.cancel(id);
   }
 
   keep(ref: string, text: string): void {

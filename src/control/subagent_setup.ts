@@ -61,6 +61,11 @@ export function attachSubagents(parts: ControllerParts, boot: SubagentBoot): Sub
   });
   for (const tool of subagentTools()) parts.registry.register(tool, { proxied: true });
   if (parts.workspaceOps) parts.workspaceOps.subagents = pool;
+  const close = parts.onClose;
+  parts.onClose = async () => {
+    pool.cancelAll();
+    await close?.();
+  };
   return pool;
 }
 

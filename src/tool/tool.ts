@@ -112,6 +112,8 @@ export interface ToolContext {
 export interface SubagentResults {
   /** The whole answer; undefined for a ref outside this conversation's lineage. */
   read(ref: string): Promise<string | undefined>;
+  /** Keeps what `run` resolves to under a new ref, returned at once (`run_in_background`). */
+  background(run: Promise<string>): string;
 }
 
 export interface ToolLimits {

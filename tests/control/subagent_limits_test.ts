@@ -142,3 +142,36 @@ Deno.test("subagents: interrupting the parent turn cancels its children", async 
     assert.ok(subagentEvents(events).filter((e) => e.phase === "done").every((e) => e.ok === false));
   });
 });
+
+Deno.test("task: run_in_background returns a ref at once; the answer is read from it once the child is done", async () => {
+  const ref = (text: string) => /ref "(subagent:bg-\d+)"/.exec(text)![1]!;
+  const scripts = {
+    parent: [
+      calls(capability("task", { prompt: "later", write_paths: ["a.txt"], run_in_background: true })),
+      answer("started"),
+      (request: Parameters<typeof lastToolResult>[0]) => {
+        const messages = request.json.messages as { role: string; content: string }[];
+        const started = messages.find((m) =>
+          m.role === "tool" && m.content.startsWith("Started in the background")
+        );
+        return calls(capability("read_subagent_result", { ref: ref(started!.content) }));
+      },
+      answer("read"),
+    ],
+    later: [answer("the late answer", { fault: { kind: "slow_first_byte", delayMs: 300 } })],
+  };
+  await withSubagents({ scripts }, async ({ sim, events, controller }) => {
+    const first = await controller.runTurn("start it");
+    assert.equal(first.result, "started");
+    assert.match(
+      toolResults(sim, "parent")[0]!,
+      /^Started in the background; read its answer with read_subagent_result ref "subagent:bg-1"/,
+    );
+    await eventually(events, (e) => e.type === "subagent" && e.phase === "done");
+    await controller.runTurn("read it");
+    assert.match(
+      toolResults(sim, "parent").at(-1)!,
+      /^the late answer\n\[subagent session [\w-]+, ref "subagent:[\w-]+"\]\n\[end\]$/,
+    );
+  });
+});

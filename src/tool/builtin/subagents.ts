@@ -36,16 +36,22 @@ const writer = {
   ),
 };
 
-const taskArgs = z.object(writer);
+const background = z.boolean().optional().describe(
+  "Return a ref at once; read_subagent_result reads the answer once it is done",
+);
+
+const taskArgs = z.object({ ...writer, run_in_background: background });
 const readerArgs = z.object(common);
 const parallelArgs = z.object({
   tasks: z.array(readerArgs).min(1).max(64).describe("Read-only tasks run at once"),
 });
+const fleetTask = z.object(writer);
 const fleetArgs = z.object({
-  tasks: z.array(taskArgs).min(2).max(64).describe(
+  tasks: z.array(fleetTask).min(2).max(64).describe(
     "Writer tasks run at once; their write_paths must not overlap",
   ),
   fail_fast: z.boolean().optional().describe("Cancel the rest when one fails"),
+  run_in_background: background,
 });
 const readArgs = z.object({
   ref: z.string().min(1).max(200).describe("A ref a subagent tool returned"),
@@ -115,9 +121,20 @@ export const taskTool = defineTool({
   parameters: taskArgs,
   readOnly: false,
   async execute(args, ctx) {
-    return { output: single(await port(ctx).run(requestOf(args, ctx, false), ctx.signal)) };
+    const run = port(ctx).run(requestOf(args, ctx, false), ctx.signal);
+    if (args.run_in_background) return { output: inBackground(ctx, run.then(single)) };
+    return { output: single(await run) };
   },
 });
+
+/** Started: the answer is kept under a ref the model reads later (the turn's interrupt still stops it). */
+function inBackground(ctx: ToolContext, run: Promise<string>): string {
+  if (!ctx.subagentResults) {
+    throw new ToolError("subagent.unavailable", "Background subagents cannot run here");
+  }
+  const ref = ctx.subagentResults.background(run);
+  return `Started in the background; read its answer with read_subagent_result ref "${ref}" once it is done`;
+}
 
 export const readOnlyTaskTool = defineTool({
   name: "read_only_task",
@@ -159,7 +176,8 @@ export const fleetTool = defineTool({
       if (!outcome.ok && args.fail_fast) abort.abort(new ToolError("subagent.cancelled", "fail_fast"));
       return outcome;
     });
-    return { output: many(await settle(runs)) };
+    const all = settle(runs).then(many);
+    return { output: args.run_in_background ? inBackground(ctx, all) : await all };
   },
 });
 
