@@ -126,6 +126,9 @@ Deno.test("task: plan mode refuses task and fleet by the host; read_only_task st
     parent: [
       calls(
         capability("task", { prompt: "change it", write_paths: ["a.txt"] }),
+        capability("fleet", {
+          tasks: [{ prompt: "f1", write_paths: ["x"] }, { prompt: "f2", write_paths: ["y"] }],
+        }),
         capability("read_only_task", { prompt: "look at a.txt" }),
       ),
       answer("planned"),
@@ -137,14 +140,16 @@ Deno.test("task: plan mode refuses task and fleet by the host; read_only_task st
   };
   await withSubagents({ scripts, mode: "plan" }, async ({ sim, ws, controller }) => {
     await controller.runTurn("plan it");
-    const [task, reader] = toolResults(sim, "parent");
+    const [task, fleet, reader] = toolResults(sim, "parent");
     assert.match(task!, /^Error \[permission\.plan_mode\]: Not run \(task\): plan mode is on/);
+    assert.match(fleet!, /^Error \[permission\.plan_mode\]: Not run \(fleet\): plan mode is on/);
     assert.match(reader!, /^a\.txt holds alpha/);
     const [read, touch] = toolResults(sim, "look at a.txt");
     assert.match(read!, /alpha/);
     assert.match(touch!, /^Error \[(permission\.plan_mode|subagent\.refused)\]/);
     assert.ok(!existsSync(join(ws, "z.txt")));
-    assert.ok(sim.requests.every((r) => conversationOf(r) !== "change it"), "the writer never started");
+    const started = sim.requests.map(conversationOf).filter((c) => ["change it", "f1", "f2"].includes(c));
+    assert.deepEqual(started, [], "no writer ever started");
   });
 });
 
