@@ -175,3 +175,24 @@ Deno.test("task: run_in_background returns a ref at once; the answer is read fro
     );
   });
 });
+
+Deno.test("fleet: fail_fast cancels the other writers once one fails", async () => {
+  const scripts = {
+    parent: [
+      calls(capability("fleet", {
+        fail_fast: true,
+        tasks: [{ prompt: "breaks", write_paths: ["x"] }, { prompt: "hangs", write_paths: ["y"] }],
+      })),
+      answer("ok"),
+    ],
+    breaks: [{ fault: { kind: "status" as const, status: 400, message: "bad request" } }],
+    hangs: [{ reasoning: "x", fault: { kind: "hang" as const } }],
+  };
+  await withSubagents({ scripts }, async ({ sim, controller }) => {
+    const outcome = await controller.runTurn("go");
+    assert.equal(outcome.subtype, "success", outcome.result);
+    const result = toolResults(sim, "parent")[0]!;
+    assert.match(result, /## task 1: failed/);
+    assert.match(result, /## task 2: failed[^\n]*\nThe subagent was cancelled/);
+  });
+});
