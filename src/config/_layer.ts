@@ -90,6 +90,7 @@ export async function layerValues(raw: Raw, context: LayerContext): Promise<Laye
       snipRatio: agent.tool_result_snip_ratio as number | undefined,
       reasoningLanguage: agent.reasoning_language as ResolvedConfig["agent"]["reasoningLanguage"],
       subagents: subagentSettings(agent, context),
+      delivery: agent.delivery as ResolvedConfig["agent"]["delivery"],
     }),
     tools: compact({
       enabled: tools.enabled as string[] | undefined,

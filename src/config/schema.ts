@@ -11,7 +11,7 @@ import { ACCEPTED_EFFORTS } from "../provider/effort.ts";
 import { ConfigError, describeValue } from "./errors.ts";
 import type { KeyPath, TomlLocator } from "./_locate.ts";
 import { GO_VALUES, GO_VALUES_NOT_USED_YET, NOT_USED_YET, RETIRED } from "./go_keys.ts";
-import type { ConfigKeyNote, ConfigWarning } from "./types.ts";
+import { type ConfigKeyNote, type ConfigWarning, DELIVERY_MODES } from "./types.ts";
 
 export type LeafType = "string" | "integer" | "number" | "boolean" | "string[]";
 
@@ -182,6 +182,7 @@ export const CONFIG_SPEC: TableSpec = table({
     max_subagent_depth: integer(1, 32),
     max_subagent_concurrency: integer(1, 32),
     max_parallel_writers: integer(1, 32),
+    delivery: oneOf(DELIVERY_MODES),
     ...marks(UNUSED, NOT_USED_YET.agent),
     ...marks(IGNORED, RETIRED.agent),
   }),

@@ -47,6 +47,10 @@ export type PermissionMode = "ask" | "auto" | "yolo" | "plan";
 /** In the order Shift+Tab cycles them. */
 export const PERMISSION_MODES: readonly PermissionMode[] = ["ask", "auto", "yolo", "plan"];
 
+/** `[agent] delivery`: "verify" turns verified delivery's host gates on (docs/DELIVERY.md). */
+export type DeliveryMode = "verify" | "off";
+export const DELIVERY_MODES: readonly DeliveryMode[] = ["verify", "off"];
+
 /** `auto` follows `REASONIX_LANG`, then the locale. */
 export type UiLanguageSetting = "auto" | "en" | "zh-CN" | "zh-TW";
 export type ReasoningLanguageSetting = "auto" | "zh" | "en";
@@ -140,6 +144,7 @@ export interface ResolvedConfig {
     reasoningLanguage?: ReasoningLanguageSetting;
     /** Subagent limits and models (`max_subagent_depth`, `subagent_model`…); see _subagents.ts. */
     subagents?: SubagentSettings;
+    delivery?: DeliveryMode;
   };
   tools: {
     enabled: string[];

@@ -26,11 +26,14 @@ import { builtinRegistry } from "../tool/builtin/mod.ts";
 import type { ToolRegistry } from "../tool/registry.ts";
 import { callShape } from "../tool/catalog.ts";
 import { historyTool } from "../tool/builtin/history.ts";
+import { humanConsent } from "./consent.ts";
 import { historyDirs } from "./session_search.ts";
 import { newSessionToolState } from "../tool/session_state.ts";
 import { JobTable } from "../tool/jobs.ts";
 import { FsAgent, fsAgentSupported } from "../sandbox/fs_agent.ts";
 import type { ToolContext, ToolSpec, Workspace } from "../tool/tool.ts";
+import type { EditorFiles } from "../tool/editor_files.ts";
+import type { EditorTerminal } from "../sandbox/editor_terminal.ts";
 import { setupSandbox } from "./sandbox_setup.ts";
 import { startMcpServers, withMcpTools } from "./mcp_boot.ts";
 import { instructionPlace, instructionReader } from "./instruction_reader.ts";
@@ -70,6 +73,10 @@ export interface BootOptions {
   mcpGraceMs?: number;
   /** MCP servers the face's user named for this session (an editor's, over ACP), beside the configured. */
   mcpServers?: readonly McpServerDecl[];
+  /** The editor's file access (an ACP client's `fs/*`): read_file and the writers go through it. */
+  editor?: EditorFiles;
+  /** The editor's terminal (an ACP client's `terminal/*`): used only where commands run unsandboxed. */
+  terminal?: EditorTerminal;
 }
 
 export async function bootController(options: BootOptions): Promise<Controller> {
@@ -119,7 +126,7 @@ async function bootWith(options: BootOptions, booting: Booting): Promise<Control
   // Usage errors (a bad --add-dir) come before configuration ones (an unknown model, a missing key).
   const workspace = await buildWorkspace(workspaceRoot, config, { addDirs: flags.addDirs ?? [], paths });
   const { modelRef, provider } = await sessionProvider(booting);
-  const sandboxSetup = await setupSandbox({ config, paths, env, workspace });
+  const sandboxSetup = await setupSandbox({ config, paths, env, workspace, terminal: options.terminal });
   const { sandbox, tempDir } = sandboxSetup;
   if (sandboxSetup.warning) warnings.push(sandboxSetup.warning);
   const now = options.now ?? (() => new Date());
@@ -127,18 +134,13 @@ async function bootWith(options: BootOptions, booting: Booting): Promise<Control
   const capabilities = promptCapabilities(registry);
   const place = await instructionPlace(workspace.root, options.cwd);
   const memory = await loadSessionMemory(paths, workspace.root, registry);
-  const session = await openSession(paths, {
+  const session = await bootSession(booting, modelRef, {
     capabilities,
     instructionTarget: place.target,
-    config,
     workspace,
     sandbox,
-    model: modelRef.model,
-    provider: modelRef.provider.name,
-    permissionMode: config.permissions.mode,
     now: now(),
     memoryIndex: memory.indexBlock,
-    ...(resumed ? { resumed } : {}),
   }).catch((error) => tempDir.remove().then(() => Promise.reject(error)));
   warnings.push(...session.warnings, ...memory.warnings);
   // After the call shapes: the system prompt (and its cached bytes) stays as it was; use_capability finds it.
@@ -177,6 +179,8 @@ async function bootWith(options: BootOptions, booting: Booting): Promise<Control
       questions: desks.questions,
       memory: mem.access,
       plans: desks.plans,
+      consent: humanConsent(desks.approvals, !options.headless),
+      ...(options.editor ? { editor: options.editor } : {}),
     }),
     recallMemory: mem.recall,
     ...desks,
@@ -193,6 +197,26 @@ async function bootWith(options: BootOptions, booting: Booting): Promise<Control
   mem.attach((note) => parts.turnNotes = [...(parts.turnNotes ?? []), note]);
   attachSubagents(parts, { config, paths, env, now });
   return parts;
+}
+
+/** Opens (or resumes) the session file with the prefix parts this boot settled on. */
+function bootSession(
+  booting: Booting,
+  modelRef: { model: string; provider: { name: string } },
+  shape: Pick<
+    Parameters<typeof openSession>[1],
+    "capabilities" | "instructionTarget" | "workspace" | "sandbox" | "now" | "memoryIndex"
+  >,
+) {
+  const { paths, config, resumed } = booting;
+  return openSession(paths, {
+    ...shape,
+    config,
+    model: modelRef.model,
+    provider: modelRef.provider.name,
+    permissionMode: config.permissions.mode,
+    ...(resumed ? { resumed } : {}),
+  });
 }
 
 /** The proxied tools the system prompt names. submit_plan is named by the plan-mode note when it applies,
@@ -253,7 +277,10 @@ function providerFor(config: ResolvedConfig, providerConfig: ProviderConfig, api
 function toolContext(
   config: ResolvedConfig,
   env: Record<string, string>,
-  parts: Pick<ToolContext, "workspace" | "sandbox" | "questions" | "memory" | "plans">,
+  parts: Pick<
+    ToolContext,
+    "workspace" | "sandbox" | "questions" | "memory" | "plans" | "consent" | "editor"
+  >,
 ): Omit<ToolContext, "signal"> {
   return {
     ...parts,
@@ -293,7 +320,7 @@ async function sessionDesks(
 }
 
 function configuredSettings(config: ResolvedConfig, paths: Paths) {
-  const { compactRatio, compactForceRatio, snipRatio, reasoningLanguage } = config.agent;
+  const { compactRatio, compactForceRatio, snipRatio, reasoningLanguage, delivery } = config.agent;
   return {
     archiveDir: archiveDir(paths.stateHome),
     ...(compactForceRatio !== undefined ? { compactForceRatio } : {}),
@@ -302,6 +329,7 @@ function configuredSettings(config: ResolvedConfig, paths: Paths) {
     ui: { language: config.language, ...config.ui },
     ...(compactRatio !== undefined ? { compactRatio } : {}),
     ...(reasoningLanguage ? { reasoningLanguage } : {}),
+    ...(delivery ? { delivery } : {}),
   };
 }
 

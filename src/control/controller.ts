@@ -33,7 +33,7 @@ import { Steering, undeliveredWarning } from "./steering.ts";
 import * as rewinding from "./rewind.ts";
 import type { SessionEntry, ToolOutcomeMeta } from "../session/store.ts";
 import { type BranchPort, branchPort, type BranchTarget } from "./branches.ts";
-import { type ControllerParts, rewindTargetOf } from "./controller_parts.ts";
+import { type ControllerParts, rewindTargetOf, uiSettingsOf } from "./controller_parts.ts";
 import {
   closeParts,
   type Reboot,
@@ -44,6 +44,7 @@ import {
 import { ReasonixError } from "../lib/errors.ts";
 import { t } from "../lib/i18n/mod.ts";
 import { planHooks, type PlanPort } from "./plan_desk.ts";
+import { Delivery, type DeliveryPort } from "./delivery/policy.ts";
 
 export type { ControllerParts };
 import { sessionFigures } from "./session_figures.ts";
@@ -70,9 +71,11 @@ export class Controller implements RunPort, ApprovalPort, QuestionPort, StatusPo
   #sessions: SessionControl | undefined;
   #commands: CommandRegistry | undefined;
   #steering = new Steering();
+  #delivery: Delivery;
 
   /** With `reboot`, the Controller can switch sessions (`sessions`), keeping its listeners. */
   constructor(parts: ControllerParts, options: { reboot?: Reboot } = {}) {
+    this.#delivery = new Delivery(parts.delivery ?? "off", () => this.#parts.toolContext);
     this.#adopt(parts);
     if (!options.reboot) return;
     this.#sessions = new SessionSwitch(options.reboot, this, {
@@ -204,7 +207,7 @@ export class Controller implements RunPort, ApprovalPort, QuestionPort, StatusPo
     return this.#parts.toolContext.jobs?.list().filter((job) => job.status === "running").length ?? 0;
   }
   get uiSettings(): UiSettings {
-    return { ...(this.#parts.ui ?? DEFAULT_UI) };
+    return uiSettingsOf(this.#parts);
   }
 
   /** Messages as they will be replayed; never mutate. */
@@ -280,6 +283,11 @@ export class Controller implements RunPort, ApprovalPort, QuestionPort, StatusPo
     else if (this.#parts.approvals) this.#parts.approvals.mode = mode;
   }
 
+  /** Verified delivery (`/delivery`); goal mode switches it on with `delivery.setMode("verify")`. */
+  get delivery(): DeliveryPort {
+    return this.#delivery;
+  }
+
   /** The plan waiting for review and its answer (`plan_proposed` cards); absent without a plan desk. */
   get plans(): PlanPort | undefined {
     return this.#parts.plans;
@@ -329,12 +337,8 @@ export class Controller implements RunPort, ApprovalPort, QuestionPort, StatusPo
       await this.#recordTools();
       await this.#compactIfDue(abort.signal, false);
       await appendUserTurn(this.#parts, this.#files, text, options);
-      const done = await runTurnLoop(this.#loopOptions(abort.signal));
-      const outcome: TurnOutcome = { subtype: done.subtype, result: done.result };
-      if (done.subtype !== "success") {
-        outcome.error = { code: "turn.max_steps", message: done.result };
-      }
-      return await this.#finish(outcome);
+      const done = await runTurnLoop(this.#delivery.wrap(this.#loopOptions(abort.signal), text));
+      return await this.#finish(this.#delivery.outcome(done));
     } catch (error) {
       const at = nowIso(this.#parts);
       return await this.#finish(
@@ -494,5 +498,3 @@ export class Controller implements RunPort, ApprovalPort, QuestionPort, StatusPo
     for (const listener of this.#listeners) listener(event);
   }
 }
-
-const DEFAULT_UI: UiSettings = { language: "auto", theme: "auto", showTurnUsage: true, showReasoning: true };

@@ -9,10 +9,12 @@ import type { Sandbox } from "../sandbox/sandbox.ts";
 import type { FsAgent } from "../sandbox/fs_agent.ts";
 import type { JobTable } from "./jobs.ts";
 import type { MemoryAccess } from "./memory/access.ts";
+import type { Consent } from "./consent.ts";
 import type { Asker } from "./question.ts";
 import type { SessionToolState, TodoItem } from "./session_state.ts";
 import type { PlanReviewer } from "./plan.ts";
 import type { ProfileSource, SubagentPort } from "./subagent_port.ts";
+import type { EditorFiles } from "./editor_files.ts";
 
 export interface Workspace {
   /** Realpath of the workspace root. */
@@ -46,6 +48,8 @@ export interface FileTouch {
   shown: string;
   before: Uint8Array | null;
   after: Uint8Array | null;
+  /** The change acts on the disk whatever an editor holds (a move): `before` was read there. */
+  onDisk?: boolean;
 }
 
 /** A change computed once: the approval card shows `change`, and `apply` writes exactly those bytes. */
@@ -91,6 +95,8 @@ export interface ToolContext {
   jobs?: JobTable;
   /** The session's anchored file I/O (src/sandbox/fs_agent.ts); absent: the slower bash helper. */
   files?: FsAgent;
+  /** The editor's file access (an ACP client's `fs/*`, editor_files.ts); absent: the disk. */
+  editor?: EditorFiles;
   /** Puts the `ask` tool's questions to a person; absent where nobody can answer. */
   questions?: Asker;
   /** Puts a `submit_plan` plan to a person (plan mode); absent where nobody can review one. */
@@ -107,6 +113,8 @@ export interface ToolContext {
   profiles?: ProfileSource;
   /** The answers of this conversation's subagents, by ref (`read_subagent_result`). */
   subagentResults?: SubagentResults;
+  /** A person's one-off approval asked whatever the mode (a global `history` search); absent: refused. */
+  consent?: Consent;
 }
 
 export interface SubagentResults {

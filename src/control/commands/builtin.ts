@@ -18,6 +18,7 @@ import { mcpCommand } from "./mcp.ts";
 import { contextCommand } from "./context.ts";
 import { planCommand } from "./plan.ts";
 import { agentsCommand } from "./agents.ts";
+import { deliveryCommand } from "./delivery.ts";
 
 const MODES = PERMISSION_MODES;
 
@@ -37,6 +38,7 @@ export function defaultCommands(): CommandRegistry {
   }
   registry.register(mcpCommand);
   registry.register(planCommand);
+  registry.register(deliveryCommand);
   return registry;
 }
 

@@ -336,6 +336,14 @@ export const zhTW: Catalog = {
   "cmd.permissions_summary": "顯示或設定權限模式（ask、auto、yolo、plan）",
   "cmd.plan_summary": "計畫模式：在你核准模型的計畫之前只執行唯讀工具（/plan off 離開）",
   "cmd.plan_usage": "用法：/plan、/plan on 或 /plan off。",
+  "cmd.delivery_summary":
+    "交付驗證：寫入待辦清單之前不做修改，檢查通過之前不接受最終回答（/delivery off 關閉）",
+  "cmd.delivery_usage": "用法：/delivery、/delivery on、/delivery off 或 /delivery status。",
+  "cmd.delivery_unavailable": "此工作階段不支援交付驗證。",
+  "cmd.delivery_on": "交付驗證：開啟（從下一輪開始）",
+  "cmd.delivery_off": "交付驗證：關閉",
+  "cmd.delivery_turn":
+    "上一輪：觀察到修改 {change}，驗證命令 {verified}，complete_step 已引用 {cited}，拒絕回答次數 {refusals}",
   "cmd.permission_mode": "權限模式：{mode}",
   "cmd.permission_unknown": "未知的權限模式「{mode}」。可用：{modes}。",
   "cmd.reasoning_summary": "選擇模型可見推理所用的語言",
