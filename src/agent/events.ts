@@ -154,7 +154,27 @@ export type ReasonixEvent =
     | { type: "command_output"; command: string; text: string; format: "text" | "diff" }
     /** Background jobs still running; sent whenever one starts or ends. */
     | { type: "jobs"; running: number }
+    /** A subagent (`task`, `fleet`…) started, called a tool, or ended; its own session is `sessionId`. */
+    | SubagentEvent
   );
+
+export interface SubagentEvent {
+  type: "subagent";
+  phase: "started" | "tool" | "done";
+  /** The child's session id: `/agents cancel <id>` and `session show <id>` take it. */
+  sessionId: string;
+  /** The session that started it (a child's parent may itself be a child). */
+  parentId: string;
+  depth: number;
+  description: string;
+  writer: boolean;
+  /** phase "tool": the tool the child called. */
+  tool?: string;
+  /** phase "done". */
+  ok?: boolean;
+  /** phase "done": the start of its answer (or why it failed). */
+  preview?: string;
+}
 
 export type EventListener = (event: ReasonixEvent) => void;
 

@@ -47,6 +47,7 @@ import { loadSessionMemory, memoryWiring } from "./memory_setup.ts";
 import { PlanDesk, plansProposed } from "./plan_desk.ts";
 import { SUBMIT_PLAN } from "../tool/builtin/submit_plan.ts";
 import { workspaceOps, type WorkspaceOpsOptions } from "./workspace_ops.ts";
+import { attachSubagents } from "./subagent_setup.ts";
 
 export type ResumeRequest = { kind: "latest" } | { kind: "query"; query: string };
 
@@ -194,6 +195,7 @@ async function bootWith(options: BootOptions, booting: Booting): Promise<Control
   }, options.mcpGraceMs);
   // A memory change made mid-session reaches the model on the tail of its next turn, never its prefix.
   mem.attach((note) => parts.turnNotes = [...(parts.turnNotes ?? []), note]);
+  attachSubagents(parts, { config, paths, env, now });
   return parts;
 }
 

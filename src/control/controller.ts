@@ -94,11 +94,13 @@ export class Controller implements RunPort, ApprovalPort, QuestionPort, StatusPo
     this.#recordedToolsJson = parts.recordedToolsJson;
     this.#files = new FileNotices(parts.toolContext.workspace.root);
     this.#checkpoints = new TurnCheckpoints(parts.log, parts.checkpointRetentionDays);
+    parts.toolContext.writes = this.#checkpoints; // subagents' writes are the turn's too
     const attended = () => this.#listeners.size > 0 && this.#parts === parts;
     parts.approvals?.attach((event) => this.#desk(event), attended);
     parts.questions?.attach((event) => this.#desk(event), attended);
     parts.plans?.attach(planHooks(parts, (event) => this.#desk(event), attended));
     parts.toolContext.jobs?.onChange(() => this.#emit({ type: "jobs", running: this.runningJobs() }));
+    parts.workspaceOps?.subagents?.attach((event) => this.#emit(event));
     // A /remember or /forget reaches the model on the tail of the next turn, never its system prompt.
     parts.workspaceOps?.memory.attach((note) => parts.turnNotes = [...(parts.turnNotes ?? []), note]);
     const language = this.#chosen.reasoningLanguage ?? parts.reasoningLanguage;
@@ -412,7 +414,7 @@ export class Controller implements RunPort, ApprovalPort, QuestionPort, StatusPo
       effort: parts.effort,
       ...(parts.maxTokens ? { maxTokens: parts.maxTokens } : {}),
       registry: parts.registry,
-      toolContext: { ...parts.toolContext, signal, writes: this.#checkpoints },
+      toolContext: { ...parts.toolContext, signal },
       gate: parts.gate,
       maxSteps: parts.maxSteps,
       signal,

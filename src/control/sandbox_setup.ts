@@ -24,6 +24,8 @@ export interface SandboxSetupOptions {
   workspace: Workspace;
   os?: string;
   probe?: () => Promise<Probe>;
+  /** The writable roots when not the workspace's (a subagent's `write_paths` claim; [] for a reader). */
+  writable?: readonly string[];
   /** The editor's terminal: unsandboxed foreground commands run there (editor_terminal.ts). */
   terminal?: EditorTerminal | undefined;
 }
@@ -54,7 +56,7 @@ export async function setupSandbox(options: SandboxSetupOptions): Promise<Sandbo
   const { config, paths, workspace } = options;
   const tempDir = await SessionTempDir.create(tempRoot(paths.stateHome));
   const policy: SandboxPolicy = {
-    writable: [workspace.root, ...workspace.extraWritable],
+    writable: options.writable ? [...options.writable] : [workspace.root, ...workspace.extraWritable],
     hidden: workspace.forbidRead,
     readOnly: workspace.readOnly ?? [],
     tempDir,

@@ -13,6 +13,7 @@ import type { Consent } from "./consent.ts";
 import type { Asker } from "./question.ts";
 import type { SessionToolState, TodoItem } from "./session_state.ts";
 import type { PlanReviewer } from "./plan.ts";
+import type { ProfileSource, SubagentPort } from "./subagent_port.ts";
 import type { EditorFiles } from "./editor_files.ts";
 
 export interface Workspace {
@@ -27,6 +28,11 @@ export interface Workspace {
   forbidRead: readonly string[];
   /** Absolute paths under the writable roots that tools must not change (`.git/hooks`, `.git/config`). */
   readOnly?: readonly string[];
+  /**
+   * A writer subagent's `write_paths` claim (realpaths): the only places its file tools may change.
+   * Absent: the writable roots above.
+   */
+  writeClaim?: readonly string[];
 }
 
 export interface FileChange {
@@ -101,8 +107,21 @@ export interface ToolContext {
   callId?: string;
   /** Remembered facts (`remember`, `forget`, `memory`); absent where there is no memory (subagents). */
   memory?: MemoryAccess;
+  /** Runs child agents (`task`, `fleet`, skills with `runAs: subagent`); absent where none may start. */
+  subagents?: SubagentPort;
+  /** Subagent profiles by name (skills); absent: `task` accepts no `profile`. */
+  profiles?: ProfileSource;
+  /** The answers of this conversation's subagents, by ref (`read_subagent_result`). */
+  subagentResults?: SubagentResults;
   /** A person's one-off approval asked whatever the mode (a global `history` search); absent: refused. */
   consent?: Consent;
+}
+
+export interface SubagentResults {
+  /** The whole answer; undefined for a ref outside this conversation's lineage. */
+  read(ref: string): Promise<string | undefined>;
+  /** Keeps what `run` resolves to under a new ref, returned at once (`run_in_background`). */
+  background(run: Promise<string>): string;
 }
 
 export interface ToolLimits {

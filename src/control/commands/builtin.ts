@@ -17,6 +17,7 @@ import { branchCommands } from "./branch.ts";
 import { mcpCommand } from "./mcp.ts";
 import { contextCommand } from "./context.ts";
 import { planCommand } from "./plan.ts";
+import { agentsCommand } from "./agents.ts";
 import { deliveryCommand } from "./delivery.ts";
 
 const MODES = PERMISSION_MODES;
@@ -32,7 +33,9 @@ export function defaultCommands(): CommandRegistry {
   for (const command of sessionCommands()) registry.register(command);
   registry.register(rewindCommand);
   for (const command of branchCommands()) registry.register(command);
-  for (const command of [...memoryCommands(), ...workspaceCommands()]) registry.register(command);
+  for (const command of [...memoryCommands(), ...workspaceCommands(), agentsCommand]) {
+    registry.register(command);
+  }
   registry.register(mcpCommand);
   registry.register(planCommand);
   registry.register(deliveryCommand);

@@ -130,6 +130,11 @@ export const APP_JS = String.raw`"use strict";
       out.appendChild(e.format === "diff" ? diffView(e.text) : el("pre", "", e.text));
     },
     notice: function (e) { note(e.message); },
+    subagent: function (e) {
+      if (e.phase === "tool") return;
+      var what = e.phase === "started" ? "started: " + e.description : (e.ok ? "done: " : "failed: ") + (e.preview || "");
+      note("subagent " + e.sessionId + " " + what, e.ok === false ? "warn" : undefined);
+    },
     warning: function (e) { note(e.message, "warn"); },
     retrying: function (e) { note("retrying (" + e.attempt + "/" + e.maxAttempts + "): " + e.reason); },
     compaction: function (e) { note("compacted " + e.beforeTokens + " → " + e.afterTokens + " tokens"); },
