@@ -12,6 +12,7 @@ import type { MemoryAccess } from "./memory/access.ts";
 import type { Asker } from "./question.ts";
 import type { SessionToolState, TodoItem } from "./session_state.ts";
 import type { PlanReviewer } from "./plan.ts";
+import type { ProfileSource, SubagentPort } from "./subagent_port.ts";
 
 export interface Workspace {
   /** Realpath of the workspace root. */
@@ -95,6 +96,10 @@ export interface ToolContext {
   callId?: string;
   /** Remembered facts (`remember`, `forget`, `memory`); absent where there is no memory (subagents). */
   memory?: MemoryAccess;
+  /** Runs a child agent (`runAs: subagent` skills, `task`); absent where no child can run. */
+  subagents?: SubagentPort;
+  /** Skills usable as subagent profiles, by name; absent where no skills are loaded. */
+  profiles?: ProfileSource;
 }
 
 export interface ToolLimits {
