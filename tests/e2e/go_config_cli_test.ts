@@ -31,7 +31,6 @@ const NOT_USED_YET = [
   "tools.shell",
   "lsp",
   "browser",
-  "skills",
   "statusline",
   "bot",
 ];
