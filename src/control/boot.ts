@@ -44,6 +44,7 @@ import { loadSessionMemory, memoryWiring } from "./memory_setup.ts";
 import { PlanDesk, plansProposed } from "./plan_desk.ts";
 import { SUBMIT_PLAN } from "../tool/builtin/submit_plan.ts";
 import { workspaceOps, type WorkspaceOpsOptions } from "./workspace_ops.ts";
+import { loadSessionSkills, registerSkillTools } from "./skill_setup.ts";
 
 export type ResumeRequest = { kind: "latest" } | { kind: "query"; query: string };
 
@@ -126,6 +127,7 @@ async function bootWith(options: BootOptions, booting: Booting): Promise<Control
   const capabilities = promptCapabilities(registry);
   const place = await instructionPlace(workspace.root, options.cwd);
   const memory = await loadSessionMemory(paths, workspace.root, registry);
+  const skills = await loadSessionSkills(paths, config, workspace);
   const session = await openSession(paths, {
     capabilities,
     instructionTarget: place.target,
@@ -137,12 +139,14 @@ async function bootWith(options: BootOptions, booting: Booting): Promise<Control
     permissionMode: config.permissions.mode,
     now: now(),
     memoryIndex: memory.indexBlock,
+    skillCatalog: skills.catalog.block(),
     ...(resumed ? { resumed } : {}),
   }).catch((error) => tempDir.remove().then(() => Promise.reject(error)));
-  warnings.push(...session.warnings, ...memory.warnings);
+  warnings.push(...session.warnings, ...memory.warnings, ...skills.warnings);
   // After the call shapes: the system prompt (and its cached bytes) stays as it was; use_capability finds it.
   const history = { ...historyDirs(paths), workspace: workspace.root, current: session.log.id };
   registry.register(historyTool(history), { proxied: true });
+  registerSkillTools(registry, skills.catalog);
   const override = config.modelOverrides[modelRef.model];
   const maxTokens = override?.maxOutputTokens ?? modelRef.provider.maxOutputTokens;
   const desks = await sessionDesks(options, session.log.since(0), {
@@ -176,7 +180,9 @@ async function bootWith(options: BootOptions, booting: Booting): Promise<Control
       questions: desks.questions,
       memory: mem.access,
       plans: desks.plans,
+      profiles: skills.catalog,
     }),
+    skills: skills.catalog,
     recallMemory: mem.recall,
     ...desks,
     now,
@@ -251,7 +257,7 @@ function providerFor(config: ResolvedConfig, providerConfig: ProviderConfig, api
 function toolContext(
   config: ResolvedConfig,
   env: Record<string, string>,
-  parts: Pick<ToolContext, "workspace" | "sandbox" | "questions" | "memory" | "plans">,
+  parts: Pick<ToolContext, "workspace" | "sandbox" | "questions" | "memory" | "plans" | "profiles">,
 ): Omit<ToolContext, "signal"> {
   return {
     ...parts,
