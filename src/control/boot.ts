@@ -147,8 +147,6 @@ async function bootWith(options: BootOptions, booting: Booting): Promise<Control
   const history = { ...historyDirs(paths), workspace: workspace.root, current: session.log.id };
   registry.register(historyTool(history), { proxied: true });
   registerSkillTools(registry, skills.catalog);
-  const override = config.modelOverrides[modelRef.model];
-  const maxTokens = override?.maxOutputTokens ?? modelRef.provider.maxOutputTokens;
   const desks = await sessionDesks(options, session.log.since(0), {
     config,
     paths,
@@ -170,9 +168,7 @@ async function bootWith(options: BootOptions, booting: Booting): Promise<Control
     provider,
     providerConfig: modelRef.provider,
     model: modelRef.model,
-    effort: flags.effort ? normalizeEffort(flags.effort) : (override?.effort ?? config.agent.effort),
-    ...(maxTokens > 0 ? { maxTokens } : {}),
-    maxSteps: flags.maxSteps ?? config.agent.maxSteps,
+    ...modelParams(config, modelRef, flags),
     registry,
     toolContext: toolContext(config, env, {
       workspace,
@@ -197,6 +193,21 @@ async function bootWith(options: BootOptions, booting: Booting): Promise<Control
   // A memory change made mid-session reaches the model on the tail of its next turn, never its prefix.
   mem.attach((note) => parts.turnNotes = [...(parts.turnNotes ?? []), note]);
   return parts;
+}
+
+/** Effort, output limit and step budget: flags, then the model's overrides, then `[agent]`. */
+function modelParams(
+  config: ResolvedConfig,
+  modelRef: { model: string; provider: ProviderConfig },
+  flags: ConfigFlags,
+) {
+  const override = config.modelOverrides[modelRef.model];
+  const maxTokens = override?.maxOutputTokens ?? modelRef.provider.maxOutputTokens;
+  return {
+    effort: flags.effort ? normalizeEffort(flags.effort) : (override?.effort ?? config.agent.effort),
+    ...(maxTokens > 0 ? { maxTokens } : {}),
+    maxSteps: flags.maxSteps ?? config.agent.maxSteps,
+  };
 }
 
 /** The proxied tools the system prompt names. submit_plan is named by the plan-mode note when it applies,
