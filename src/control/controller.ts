@@ -24,6 +24,7 @@ import { TITLE_EVENT } from "../session/details.ts";
 import { type Compactor, controllerCompactor } from "./compaction.ts";
 import { FileNotices } from "./file_notices.ts";
 import { withMcpPrompts } from "./mcp_prompts.ts";
+import { withSkillCommands } from "./skill_commands.ts";
 import type { TurnOptions } from "./turn_attachments.ts";
 import { appendUserTurn, nowIso, recordToolsJson } from "./user_turn.ts";
 import { WorkspaceFiles } from "./workspace_files.ts";
@@ -109,7 +110,10 @@ export class Controller implements RunPort, ApprovalPort, QuestionPort, StatusPo
 
   /** The slash commands every face completes and `/help` lists, with the MCP prompts; `submit` runs them. */
   get commands(): CommandRegistry {
-    return this.#commands ??= withMcpPrompts(defaultCommands(), () => this.mcp);
+    return this.#commands ??= withSkillCommands(
+      withMcpPrompts(defaultCommands(), () => this.mcp),
+      () => this.#parts,
+    );
   }
 
   /** Routes what a person typed (see submit.ts): a slash command or `#note` runs here, anything else is a turn. */

@@ -1,0 +1,143 @@
+/**
+ * Effect tests for skills on the real assembly (boot → Controller → submit/loop → request body) against
+ * the simulator: the catalog rides the session-context message, a slash-invoked inline skill pins its body
+ * on the turn's tail, the model loads one through use_capability, and the prefix never moves.
+ */
+import assert from "node:assert/strict";
+import { join } from "node:path";
+import { bootController, type ResumeRequest } from "../../src/control/boot.ts";
+import { resolvePaths } from "../../src/config/paths.ts";
+import { DeepSeekSim, type ScriptedReply } from "../support/deepseek_sim.ts";
+import { makeHome, makeWorkspace, removeAll } from "../support/cli.ts";
+import { assertPrependOnly, assertStablePrefix } from "../support/prefix_guard.ts";
+
+type Controller = Awaited<ReturnType<typeof bootController>>;
+type Message = { role: string; content: string };
+
+const FILES = {
+  "a.txt": "alpha\n",
+  // Claude Code's layout, unchanged.
+  ".claude/skills/deploy/SKILL.md":
+    `---\nname: deploy\ndescription: Deploy the app to an environment\nallowed-tools: Bash, Read\n---\nRun \`make deploy ENV=<env>\` and check the health URL.\n`,
+  ".reasonix/skills/secret-ritual.md":
+    `---\ndescription: Only by hand\ninvocation: manual\n---\nDo the ritual.\n`,
+  ".agents/skills/broken/SKILL.md": `---\ndescription: [unclosed\n---\nbody\n`,
+};
+
+interface Session {
+  sim: DeepSeekSim;
+  home: string;
+  ws: string;
+  boot(resume?: ResumeRequest): Promise<Controller>;
+}
+
+async function withSession(script: ScriptedReply[], body: (session: Session) => Promise<void>) {
+  const sim = await DeepSeekSim.start({ script });
+  const home = await makeHome({ simUrl: sim.url });
+  const ws = await makeWorkspace(FILES);
+  const opened: Controller[] = [];
+  const boot = async (resume?: ResumeRequest) => {
+    const controller = await bootController({
+      cwd: ws,
+      headless: true,
+      env: {},
+      paths: resolvePaths({ REASONIX_HOME: home }),
+      flags: { permissionMode: "yolo" },
+      now: () => new Date("2026-12-01T08:00:00Z"),
+      ...(resume ? { resume } : {}),
+    });
+    opened.push(controller);
+    return controller;
+  };
+  try {
+    await body({ sim, home, ws, boot });
+  } finally {
+    for (const controller of opened) await controller.close();
+    await sim.close();
+    await removeAll(home, ws);
+  }
+}
+
+function messages(sim: DeepSeekSim, index: number): Message[] {
+  return sim.requests[index]!.json.messages as Message[];
+}
+
+function capability(name: string, args: Record<string, unknown>): ScriptedReply {
+  return {
+    reasoning: `use ${name}`,
+    toolCalls: [{
+      name: "use_capability",
+      arguments: JSON.stringify({ action: "call", capability_id: `tool:${name}`, arguments: args }),
+    }],
+  };
+}
+
+Deno.test("skills: /name pins an inline skill's body on the turn's tail; the catalog and prefix stay put", async () => {
+  await withSession([{ content: "deployed" }, { content: "ok" }, { content: "resumed" }], async (s) => {
+    const first = await s.boot();
+    const result = await first.submit("/deploy staging");
+    assert.equal(result.kind, "turn");
+    await first.submit("thanks");
+    await first.close();
+    const again = await s.boot({ kind: "latest" });
+    await again.submit("/status");
+    await again.runTurn("still there?");
+    const context = messages(s.sim, 0)[1]!.content;
+    assert.match(context, /<skills>\n[^]*\n- deploy: Deploy the app to an environment\n[^]*<\/skills>$/);
+    assert.ok(!context.includes("secret-ritual"), "a manual skill is not in the model's catalog");
+    assert.ok(!context.includes("make deploy"), "bodies load on demand");
+    assert.equal(
+      messages(s.sim, 0).at(-1)!.content,
+      `/deploy staging\n\n<skill-pin name="deploy">\nRun \`make deploy ENV=<env>\` and check the health URL.\n</skill-pin>`,
+    );
+    assert.equal(messages(s.sim, 1).at(-1)!.content, "thanks");
+    const bodies = s.sim.requests.map((request) => request.body);
+    assert.equal(bodies.length, 3);
+    assertStablePrefix(bodies);
+    assertPrependOnly(bodies);
+  });
+});
+
+Deno.test("skills: a manual skill runs by slash; /skills lists sources and the broken file's line", async () => {
+  await withSession([{ content: "done" }], async (s) => {
+    const controller = await s.boot();
+    await controller.submit("/secret-ritual");
+    assert.match(messages(s.sim, 0).at(-1)!.content, /^\/secret-ritual\n\n<skill-pin name="secret-ritual">/);
+    const listing = await controller.submit("/skills");
+    assert.equal(listing.kind, "command");
+    const text = listing.kind === "command" ? listing.output.join("\n") : "";
+    assert.match(
+      text,
+      /\/deploy +Deploy the app to an environment\n +inline · project · .*\.claude\/skills\/deploy\/SKILL\.md/,
+    );
+    assert.match(text, /\/review +Review a change[^\n]*\n +subagent, read-only · builtin · builtin:review/);
+    assert.match(text, /\/secret-ritual[^\n]*\n +inline, manual · project/);
+    assert.ok(
+      text.includes(
+        `${join(s.ws, ".agents/skills/broken/SKILL.md")}:2: skipped: its frontmatter is not valid YAML`,
+      ),
+    );
+    assert.ok(controller.commands.complete("/dep").includes("/deploy"));
+  });
+});
+
+Deno.test("skills: the model loads an inline skill through use_capability, and a subagent skill says why it cannot run", async () => {
+  const script = [
+    capability("read_skill", { name: "deploy", arguments: "prod" }),
+    capability("read_skill", { name: "secret-ritual" }),
+    capability("run_skill", { name: "review", arguments: "the last commit" }),
+    { content: "done" },
+  ];
+  await withSession(script, async (s) => {
+    const controller = await s.boot();
+    assert.equal((await controller.runTurn("ship it")).subtype, "success");
+    const tools = messages(s.sim, 3).filter((message) => message.role === "tool").map((m) => m.content);
+    assert.equal(
+      tools[0],
+      `<skill-pin name="deploy">\nRun \`make deploy ENV=<env>\` and check the health URL.\n</skill-pin>\n\nArguments: prod`,
+    );
+    assert.match(tools[1]!, /There is no skill "secret-ritual"/);
+    assert.match(tools[2]!, /Skill "review" cannot run: this session cannot start subagents/);
+    assertStablePrefix(s.sim.requests.map((request) => request.body));
+  });
+});
