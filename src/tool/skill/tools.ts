@@ -34,7 +34,8 @@ function readSkillTool(catalog: SkillCatalog): ToolSpec<SkillArgs> {
       `Load an inline skill's instructions (name from the skills list; arguments: what to apply it to). Follow them.`,
     parameters,
     readOnly: true,
-    execute(args) {
+    // deno-lint-ignore require-await
+    async execute(args) {
       const skill = modelSkill(catalog, args.name);
       if (skill.runAs === "subagent") {
         throw new ToolError(
@@ -43,7 +44,7 @@ function readSkillTool(catalog: SkillCatalog): ToolSpec<SkillArgs> {
         );
       }
       const task = args.arguments?.trim();
-      return Promise.resolve({ output: task ? `${skillPin(skill)}\n\nArguments: ${task}` : skillPin(skill) });
+      return { output: task ? `${skillPin(skill)}\n\nArguments: ${task}` : skillPin(skill) };
     },
   });
 }
