@@ -45,6 +45,7 @@ import { PlanDesk, plansProposed } from "./plan_desk.ts";
 import { SUBMIT_PLAN } from "../tool/builtin/submit_plan.ts";
 import { workspaceOps, type WorkspaceOpsOptions } from "./workspace_ops.ts";
 import { loadSessionSkills, registerSkillTools } from "./skill_setup.ts";
+import type { SkillCatalog } from "../tool/skill/catalog.ts";
 
 export type ResumeRequest = { kind: "latest" } | { kind: "query"; query: string };
 
@@ -143,10 +144,7 @@ async function bootWith(options: BootOptions, booting: Booting): Promise<Control
     ...(resumed ? { resumed } : {}),
   }).catch((error) => tempDir.remove().then(() => Promise.reject(error)));
   warnings.push(...session.warnings, ...memory.warnings, ...skills.warnings);
-  // After the call shapes: the system prompt (and its cached bytes) stays as it was; use_capability finds it.
-  const history = { ...historyDirs(paths), workspace: workspace.root, current: session.log.id };
-  registry.register(historyTool(history), { proxied: true });
-  registerSkillTools(registry, skills.catalog);
+  lateTools(registry, { paths, root: workspace.root, session: session.log.id, skills: skills.catalog });
   const desks = await sessionDesks(options, session.log.since(0), {
     config,
     paths,
@@ -157,6 +155,7 @@ async function bootWith(options: BootOptions, booting: Booting): Promise<Control
     messages: session.log.messages(),
     capabilities,
     instructionTarget: place.target,
+    skills: skills.catalog,
   });
   const mcp = await sessionMcp(options, booting, workspace.root);
   const mem = memoryWiring(memory.store, { approvals: desks.approvals, interactive: !options.headless, now });
@@ -193,6 +192,16 @@ async function bootWith(options: BootOptions, booting: Booting): Promise<Control
   // A memory change made mid-session reaches the model on the tail of its next turn, never its prefix.
   mem.attach((note) => parts.turnNotes = [...(parts.turnNotes ?? []), note]);
   return parts;
+}
+
+/** After the call shapes: the system prompt (and its cached bytes) stays as it was; use_capability finds them. */
+function lateTools(
+  registry: ToolRegistry,
+  at: { paths: Paths; root: string; session: string; skills: SkillCatalog },
+): void {
+  const history = { ...historyDirs(at.paths), workspace: at.root, current: at.session };
+  registry.register(historyTool(history), { proxied: true });
+  registerSkillTools(registry, at.skills);
 }
 
 /** Effort, output limit and step budget: flags, then the model's overrides, then `[agent]`. */

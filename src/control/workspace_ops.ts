@@ -15,6 +15,8 @@ import type { LoadedInstructions } from "../prompt/instructions.ts";
 import type { PermissionSetup } from "./permission_setup.ts";
 import { Reloader, type ReloadResult } from "./reload.ts";
 import type { SandboxSummary } from "./sandbox_setup.ts";
+import { type ReviewRange, type ReviewTurn, reviewTurn } from "./review.ts";
+import type { SkillCatalog } from "../tool/skill/catalog.ts";
 
 export interface WorkspaceOps {
   readonly memory: Memory;
@@ -23,6 +25,8 @@ export interface WorkspaceOps {
   readonly sandbox: SandboxSummary;
   diff(): Promise<WorkspaceDiff>;
   reload(): Promise<ReloadResult>;
+  /** The turn `reasonix review` runs: the change as a diff, the session's review skill pinned. */
+  review(range: ReviewRange): Promise<ReviewTurn>;
 }
 
 export interface WorkspaceOpsOptions {
@@ -39,6 +43,8 @@ export interface WorkspaceOpsOptions {
   capabilities?: readonly string[];
   /** The directory instruction files are read down to (default the root). */
   instructionTarget?: string;
+  /** The session's skills (`review` reads its skill from them). */
+  skills?: SkillCatalog;
 }
 
 export function workspaceOps(options: WorkspaceOpsOptions): WorkspaceOps {
@@ -64,5 +70,6 @@ export function workspaceOps(options: WorkspaceOpsOptions): WorkspaceOps {
     sandbox: options.summary,
     diff: () => workspaceDiff(options.sandbox, root),
     reload: () => reloader.reload(),
+    review: (range) => reviewTurn({ sandbox: options.sandbox, root, skills: options.skills }, range),
   };
 }
