@@ -13,6 +13,7 @@ import { upgradeCommand } from "./src/frontends/cli/upgrade_cmd.ts";
 import { completionCommand } from "./src/frontends/cli/completion_cmd.ts";
 import type { ToolSpec } from "./src/tool/tool.ts";
 import { sessionCommand } from "./src/frontends/cli/session_command.ts";
+import { subagentCommand } from "./src/frontends/cli/subagent_cmd.ts";
 import { mcpCommand } from "./src/frontends/cli/mcp_command.ts";
 import { looksLikeCommand, unknownCommandError } from "./src/frontends/cli/unknown_command.ts";
 import { normaliseArgs } from "./src/frontends/cli/argv.ts";
@@ -226,6 +227,7 @@ function adminCommands(program: Command): void {
     });
   program.addCommand(mcpCommand(confirmIo()));
   program.addCommand(sessionCommand());
+  program.addCommand(subagentCommand());
   permissionCommands(program);
   program.command("doctor").description("Check what protects tool calls here: sandbox, temp dir, fence")
     .option("--json", "machine-readable output").option("--dir <path>", "workspace directory")

@@ -33,8 +33,20 @@ interface Session {
 
 async function withSession(script: ScriptedReply[], body: (session: Session) => Promise<void>) {
   const sim = await DeepSeekSim.start({ script });
-  const home = await makeHome({ simUrl: sim.url });
   const ws = await makeWorkspace(FILES);
+  const home = await makeHome({ simUrl: sim.url, extraToml: `[skills]\npaths = ["${join(ws, "team")}"]\n` });
+  // The home is hidden from tools, yet its skills load; a symlink there to the home's .env does not.
+  await Deno.mkdir(join(home, "skills/notes"), { recursive: true });
+  await Deno.writeTextFile(
+    join(home, "skills/notes/SKILL.md"),
+    `---\ndescription: Keep notes\n---\nWrite notes.\n`,
+  );
+  await Deno.symlink(join(home, ".env"), join(home, "skills/env.md"));
+  await Deno.mkdir(join(ws, "team/lint"), { recursive: true });
+  await Deno.writeTextFile(
+    join(ws, "team/lint/SKILL.md"),
+    `---\ndescription: Lint the team way\n---\nRun lint.\n`,
+  );
   const opened: Controller[] = [];
   const boot = async (resume?: ResumeRequest) => {
     const controller = await bootController({
@@ -85,6 +97,10 @@ Deno.test("skills: /name pins an inline skill's body on the turn's tail; the cat
     const context = messages(s.sim, 0)[1]!.content;
     assert.match(context, /<skills>\n[^]*\n- deploy: Deploy the app to an environment\n[^]*<\/skills>$/);
     assert.ok(!context.includes("secret-ritual"), "a manual skill is not in the model's catalog");
+    assert.ok(
+      context.includes("\n- notes: Keep notes\n") && context.includes("\n- lint: Lint the team way\n"),
+    );
+    assert.ok(!context.includes("DEEPSEEK_API_KEY") && !context.includes("- env"));
     assert.ok(!context.includes("make deploy"), "bodies load on demand");
     assert.equal(
       messages(s.sim, 0).at(-1)!.content,
@@ -118,6 +134,7 @@ Deno.test("skills: a manual skill runs by slash; /skills lists sources and the b
       ),
     );
     assert.ok(controller.commands.complete("/dep").includes("/deploy"));
+    assert.match(text, /env\.md: not read/);
   });
 });
 

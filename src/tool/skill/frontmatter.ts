@@ -3,7 +3,7 @@
  * Reads one skill file: `---` YAML frontmatter, then the Markdown body. Only the keys a skill has are
  * accepted, each with its type; anything else is an error naming the file and the line.
  */
-import { LineCounter, parseDocument } from "yaml";
+import { LineCounter, parseDocument, stringify } from "yaml";
 import { z } from "zod";
 import { type Skill, SKILL_NAME, type SkillSource } from "./skill.ts";
 
@@ -97,4 +97,21 @@ function fail(key: string, message: string, yaml: string): never {
 function toolList(value: string | string[]): string[] {
   const items = Array.isArray(value) ? value : value.split(/[,\s]+/);
   return items.map((item) => item.trim()).filter((item) => item !== "");
+}
+
+/** The frontmatter keys a written skill file may hold, in the order they are written. */
+export interface SkillFileFields {
+  name: string;
+  description: string;
+  runAs?: "inline" | "subagent";
+  model?: string;
+  effort?: string;
+  "read-only"?: boolean;
+  "allowed-tools"?: readonly string[];
+}
+
+/** A skill file as `reasonix subagent create|edit` writes it; `parseSkillFile` reads it back unchanged. */
+export function renderSkillFile(fields: SkillFileFields, body: string): string {
+  const ordered = Object.fromEntries(Object.entries(fields).filter(([, value]) => value !== undefined));
+  return `---\n${stringify(ordered, { lineWidth: 0 })}---\n${body.trim()}\n`;
 }

@@ -112,20 +112,23 @@ async function readSkill(
   root: SkillRoot,
   options: SkillLoadOptions,
 ): Promise<Skill | SkillDiagnostic | null> {
+  // Reasonix's home is hidden from tools, yet its skills folder is read here: that root is confined to
+  // itself instead, so a symlink in it still cannot reach the home's other files.
+  const home = root.source === "home";
   const read = await readConfined(file.path, {
-    hidden: options.hidden,
+    hidden: home ? options.hidden.filter((path) => !inside(root.dir, path)) : options.hidden,
     maxBytes: MAX_SKILL_BYTES,
-    ...(root.source === "project" ? { roots: [options.workspace] } : {}),
+    ...(root.source === "project" ? { roots: [options.workspace] } : home ? { roots: [root.dir] } : {}),
   });
   if (read.kind === "missing") return null;
   if (read.kind === "skipped") return { path: file.path, message: `skipped: ${read.reason}` };
   if (read.kind === "refused") {
-    return {
-      path: file.path,
-      message: `not read: it resolves ${
-        read.reason === "hidden" ? "to a hidden path" : "outside the workspace"
-      }`,
-    };
+    const where = read.reason === "hidden"
+      ? "to a hidden path"
+      : root.source === "project"
+      ? "outside the workspace"
+      : "outside its skills folder";
+    return { path: file.path, message: `not read: it resolves ${where}` };
   }
   // The YAML parser loads only when there is a skill file to read.
   const { parseSkillFile, SkillFileError } = await import("./frontmatter.ts");
@@ -146,10 +149,12 @@ async function readSkill(
 }
 
 function excluded(path: string, excludedPaths: readonly string[]): boolean {
-  return excludedPaths.some((dir) => {
-    const rel = relative(dir, path);
-    return rel === "" || (!rel.startsWith("..") && !rel.startsWith("/"));
-  });
+  return excludedPaths.some((dir) => inside(path, dir));
+}
+
+function inside(path: string, dir: string): boolean {
+  const rel = relative(dir, path);
+  return rel === "" || (!rel.startsWith("..") && !rel.startsWith("/"));
 }
 
 async function sortedEntries(
