@@ -8,6 +8,7 @@
  */
 import { errorFields, errorText } from "../lib/errors.ts";
 import { escapeControls } from "../lib/terminal_text.ts";
+import { t } from "../lib/i18n/mod.ts";
 import type { SkillCatalog } from "../tool/skill/catalog.ts";
 import { skillPin } from "../tool/skill/catalog.ts";
 import type { Skill } from "../tool/skill/skill.ts";
@@ -37,7 +38,10 @@ function skillCommand(skill: Skill, session: () => SkillSession): SlashCommand {
   const base = {
     name: skill.name,
     aliases: [],
-    summary: `${escapeControls(skill.description)} (skill${skill.runAs === "subagent" ? ", subagent" : ""})`,
+    get summary() {
+      const key = skill.runAs === "subagent" ? "skills.subagent_summary" : "skills.command_summary";
+      return t(key, { description: escapeControls(skill.description) });
+    },
     usage: `/${skill.name} [arguments]`,
     idleOnly: true,
   };
@@ -74,7 +78,9 @@ function skillsCommand(catalog: SkillCatalog): SlashCommand {
   return {
     name: "skills",
     aliases: [],
-    summary: "List the skills, where each comes from, and the skill files that were not loaded",
+    get summary() {
+      return t("cmd.skills_summary");
+    },
     usage: "/skills",
     run(ctx) {
       ctx.print(skillsListing(catalog));
@@ -92,12 +98,10 @@ export function skillsListing(catalog: SkillCatalog): string {
     return `  /${skill.name.padEnd(width)}  ${escapeControls(skill.description)}\n` +
       `   ${" ".repeat(width)}  ${kind} · ${skill.source} · ${escapeControls(skill.path)}`;
   });
-  const out = [`Skills (${skills.length}):`, ...lines];
-  if (!catalog.implicit) {
-    out.push("", "The model is not told about skills ([skills] disable_implicit_invocation).");
-  }
+  const out = [t("skills.title", { count: skills.length }), ...lines];
+  if (!catalog.implicit) out.push("", t("skills.not_told"));
   if (catalog.diagnostics.length > 0) {
-    out.push("", "Diagnostics:");
+    out.push("", t("skills.diagnostics"));
     for (const d of catalog.diagnostics) {
       out.push(`  ${escapeControls(d.path)}${d.line ? `:${d.line}` : ""}: ${escapeControls(d.message)}`);
     }
