@@ -116,10 +116,11 @@ async function runTask(options: RunOptions, state: RunState, controller: Control
 
 function startTurn(options: RunOptions, controller: Controller): Promise<SubmitResult> {
   if (options.prepare === undefined) return controller.submit(options.task, commandFace());
-  return options.prepare(controller).then(async (turn) => ({
-    kind: "turn" as const,
-    outcome: await controller.runTurn(turn.text, turn.options),
-  }));
+  return options.prepare(controller).then(async (turn) => {
+    const unfit = taskFitError(turn.text, controller.contextWindow);
+    if (unfit) throw unfit;
+    return { kind: "turn" as const, outcome: await controller.runTurn(turn.text, turn.options) };
+  });
 }
 
 /** `--trajectory` and `--metrics` name files to write: a bad path is a usage error before any model call. */
