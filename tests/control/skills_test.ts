@@ -158,3 +158,62 @@ Deno.test("skills: the model loads an inline skill through use_capability, and a
     assertStablePrefix(s.sim.requests.map((request) => request.body));
   });
 });
+
+Deno.test("skills: a resumed session keeps its stored catalog; a new skill is told on the tail", async () => {
+  await withSession([{ content: "one" }, { content: "two" }], async (s) => {
+    const first = await s.boot();
+    await first.runTurn("hello");
+    await first.close();
+    await Deno.mkdir(join(s.ws, ".reasonix/skills/fresh"), { recursive: true });
+    await Deno.writeTextFile(
+      join(s.ws, ".reasonix/skills/fresh/SKILL.md"),
+      `---\ndescription: Added later\n---\nNew.\n`,
+    );
+    const again = await s.boot({ kind: "latest" });
+    await again.runTurn("and now?");
+    assert.deepEqual(
+      messages(s.sim, 1).slice(0, 2),
+      messages(s.sim, 0).slice(0, 2),
+      "the prefix is as stored",
+    );
+    const tail = messages(s.sim, 1).at(-1)!.content;
+    assert.match(
+      tail,
+      /^and now\?\n\n<turn-context>\nThe skills available changed since this session started/,
+    );
+    assert.ok(tail.includes("\n- fresh: Added later\n"));
+    assertPrependOnly(s.sim.requests.map((request) => request.body));
+  });
+});
+
+Deno.test("skills: disable_implicit_invocation keeps the catalog and the skill tools from the model", async () => {
+  const sim = await DeepSeekSim.start({
+    script: [capability("read_skill", { name: "deploy" }), { content: "ok" }],
+  });
+  const ws = await makeWorkspace(FILES);
+  const home = await makeHome({
+    simUrl: sim.url,
+    extraToml: `[skills]\ndisable_implicit_invocation = true\n`,
+  });
+  const controller = await bootController({
+    cwd: ws,
+    headless: true,
+    env: {},
+    paths: resolvePaths({ REASONIX_HOME: home }),
+    flags: { permissionMode: "yolo" },
+  });
+  try {
+    await controller.runTurn("deploy");
+    assert.ok(messages(sim, 0)[1]!.content.endsWith("</session-context>"), "no <skills> block");
+    const tool = messages(sim, 1).find((m) => m.role === "tool")!;
+    assert.match(tool.content, /^Error \[capability\.unknown\]: There is no capability "tool:read_skill"/);
+    const listing = await controller.submit("/skills");
+    assert.ok(
+      listing.kind === "command" && listing.output.join("\n").includes("disable_implicit_invocation"),
+    );
+  } finally {
+    await controller.close();
+    await sim.close();
+    await removeAll(home, ws);
+  }
+});
