@@ -5,7 +5,9 @@
  * writer) run a subagent skill through the session's SubagentPort with the skill as the child's profile.
  * A child gets no more than the session's own permission policy allows, and `allowed-tools` only narrows.
  */
+import { dirname, relative, resolve } from "node:path";
 import { z } from "zod";
+import { readConfined } from "../../lib/confined_read.ts";
 import { defineTool, type ToolContext, ToolError, type ToolSpec } from "../tool.ts";
 import { profileOf, READ_SKILL, RUN_SKILL, type SkillCatalog, skillPin } from "./catalog.ts";
 import type { Skill } from "./skill.ts";
@@ -17,7 +19,12 @@ const parameters = z.object({
   arguments: z.string().max(20_000).optional().describe("What the skill should work on"),
 });
 
+const readParameters = parameters.extend({
+  reference: z.string().max(500).optional().describe("A file in the skill's folder its instructions name"),
+});
+
 type SkillArgs = z.infer<typeof parameters>;
+type ReadArgs = z.infer<typeof readParameters>;
 
 export function skillTools(catalog: SkillCatalog): ToolSpec[] {
   return [
@@ -27,16 +34,16 @@ export function skillTools(catalog: SkillCatalog): ToolSpec[] {
   ] as ToolSpec[];
 }
 
-function readSkillTool(catalog: SkillCatalog): ToolSpec<SkillArgs> {
+function readSkillTool(catalog: SkillCatalog): ToolSpec<ReadArgs> {
   return defineTool({
     name: READ_SKILL,
     description:
-      `Load an inline skill's instructions (name from the skills list; arguments: what to apply it to). Follow them.`,
-    parameters,
+      `Load an inline skill's instructions (name from the skills list; arguments: what to apply it to). Follow them. reference: read a file of the skill's folder that its instructions name.`,
+    parameters: readParameters,
     readOnly: true,
-    // deno-lint-ignore require-await
-    async execute(args) {
+    async execute(args, ctx) {
       const skill = modelSkill(catalog, args.name);
+      if (args.reference !== undefined) return { output: await skillReference(skill, args.reference, ctx) };
       if (skill.runAs === "subagent") {
         throw new ToolError(
           "skill.subagent",
@@ -44,7 +51,15 @@ function readSkillTool(catalog: SkillCatalog): ToolSpec<SkillArgs> {
         );
       }
       const task = args.arguments?.trim();
-      return { output: task ? `${skillPin(skill)}\n\nArguments: ${task}` : skillPin(skill) };
+      const files = await folderFiles(skill);
+      const parts = [
+        skillPin(skill),
+        ...(files.length > 0
+          ? [`Files in its folder (read_skill with "reference"): ${files.join(", ")}`]
+          : []),
+        ...(task ? [`Arguments: ${task}`] : []),
+      ];
+      return { output: parts.join("\n\n") };
     },
   });
 }
@@ -92,6 +107,41 @@ export async function runSkill(
   }, ctx.signal);
   if (!outcome.ok) throw new ToolError("skill.failed", `Skill "${skill.name}" failed: ${outcome.text}`);
   return { output: `${outcome.text}\n\n(subagent result ${outcome.ref})` };
+}
+
+const MAX_LISTED = 20;
+
+/** The other files of a folder skill (names only, sorted, at most MAX_LISTED). */
+async function folderFiles(skill: Skill): Promise<string[]> {
+  if (!skill.path.endsWith("/SKILL.md")) return [];
+  const names: string[] = [];
+  try {
+    for await (const entry of Deno.readDir(dirname(skill.path))) {
+      if (entry.isFile && entry.name !== "SKILL.md" && !entry.name.startsWith(".")) names.push(entry.name);
+    }
+  } catch {
+    return [];
+  }
+  return names.sort().slice(0, MAX_LISTED);
+}
+
+/** A file beside a folder skill's SKILL.md, confined to that folder (and never a hidden path below it). */
+async function skillReference(skill: Skill, reference: string, ctx: ToolContext): Promise<string> {
+  if (!skill.path.endsWith("/SKILL.md")) {
+    throw new ToolError("skill.no_reference", `Skill "${skill.name}" has no folder of files to read`);
+  }
+  const dir = dirname(skill.path);
+  const path = resolve(dir, reference);
+  // The skill's own folder may sit in Reasonix's home, which tools never see; only that folder opens here.
+  const hidden = ctx.workspace.forbidRead.filter((hiddenPath) => relative(hiddenPath, dir).startsWith(".."));
+  const read = await readConfined(path, { roots: [dir], hidden, maxBytes: 256 * 1024 });
+  if (read.kind === "text") return read.text;
+  const why = read.kind === "missing"
+    ? "it does not exist"
+    : read.kind === "skipped"
+    ? read.reason
+    : "it is outside the skill's folder";
+  throw new ToolError("skill.reference", `Cannot read "${reference}" of skill "${skill.name}": ${why}`);
 }
 
 function modelSkill(catalog: SkillCatalog, name: string): Skill {

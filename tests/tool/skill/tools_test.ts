@@ -4,6 +4,7 @@
  * skill makes, not how a child runs.
  */
 import assert from "node:assert/strict";
+import { join } from "node:path";
 import { SkillCatalog } from "../../../src/tool/skill/catalog.ts";
 import { builtinSkills } from "../../../src/tool/skill/builtin.ts";
 import { skillTools } from "../../../src/tool/skill/tools.ts";
@@ -89,4 +90,32 @@ Deno.test("run_skill reports a failed child, an inline skill and a missing port 
     read.execute({ name: "nope" }, ctx()),
     /There is no skill "nope"; the skills are: child, explore/,
   );
+});
+
+Deno.test("read_skill reads a file of a folder skill's folder, and nothing outside it", async () => {
+  const root = await Deno.makeTempDir({ prefix: "reasonix-skill-ref-" });
+  try {
+    const home = join(root, "home");
+    await Deno.mkdir(join(home, "skills/pdf"), { recursive: true });
+    await Deno.writeTextFile(join(home, "skills/pdf/reference.md"), "Use pdftotext.\n");
+    await Deno.writeTextFile(join(home, ".env"), "KEY=secret\n");
+    const pdf: Skill = { ...CHILD, name: "pdf", runAs: "inline", path: join(home, "skills/pdf/SKILL.md") };
+    const { read } = tools([pdf, ...builtinSkills()]);
+    // The home is hidden from tools, as boot makes it.
+    const context = { ...ctx(), workspace: { root, extraWritable: [], forbidRead: [home] } } as ToolContext;
+    assert.equal(
+      (await read.execute({ name: "pdf", reference: "reference.md" }, context)).output,
+      "Use pdftotext.\n",
+    );
+    await assert.rejects(
+      read.execute({ name: "pdf", reference: "../../.env" }, context),
+      /outside the skill's folder/,
+    );
+    await assert.rejects(
+      read.execute({ name: "init", reference: "x.md" }, context),
+      /has no folder of files/,
+    );
+  } finally {
+    await Deno.remove(root, { recursive: true });
+  }
 });
