@@ -143,18 +143,34 @@ Deno.test("skills: the model loads an inline skill through use_capability, and a
     capability("read_skill", { name: "deploy", arguments: "prod" }),
     capability("read_skill", { name: "secret-ritual" }),
     capability("run_skill", { name: "review", arguments: "the last commit" }),
+    {
+      reasoning: "the Go id",
+      toolCalls: [{
+        name: "use_capability",
+        arguments: JSON.stringify({
+          action: "call",
+          capability_id: "skill:deploy",
+          arguments: { arguments: "qa" },
+        }),
+      }],
+    },
     { content: "done" },
   ];
   await withSession(script, async (s) => {
     const controller = await s.boot();
     assert.equal((await controller.runTurn("ship it")).subtype, "success");
-    const tools = messages(s.sim, 3).filter((message) => message.role === "tool").map((m) => m.content);
+    const tools = messages(s.sim, 4).filter((message) => message.role === "tool").map((m) => m.content);
     assert.equal(
       tools[0],
       `<skill-pin name="deploy">\nRun \`make deploy ENV=<env>\` and check the health URL.\n</skill-pin>\n\nArguments: prod`,
     );
     assert.match(tools[1]!, /There is no skill "secret-ritual"/);
     assert.match(tools[2]!, /Skill "review" cannot run: this session cannot start subagents/);
+    assert.equal(
+      tools[3],
+      tools[0]!.replace("prod", "qa"),
+      "skill:<name> loads the skill as read_skill does",
+    );
     assertStablePrefix(s.sim.requests.map((request) => request.body));
   });
 });
