@@ -11,6 +11,7 @@ import {
   recentBlock,
   statesFact,
   turnGroups,
+  typedText,
 } from "../../src/agent/compaction_plan.ts";
 import { compactionBase, isRecentBlock, SUMMARY_OPEN } from "../../src/agent/compaction.ts";
 import type { ChatMessage } from "../../src/provider/provider.ts";
@@ -133,4 +134,10 @@ Deno.test("planCompaction() splits a current turn that fills the window: task an
   assert.deepEqual(plan.dropped, turn.slice(1, 5));
   const roomy = planCompaction(history, { tailBudget: 350, midTurn: true, splitCurrent: true });
   assert.deepEqual(roomy.tail, [turn[0], ...turn.slice(3)], "the latest steps within the budget");
+});
+
+Deno.test("typedText() leaves out a skill pinned to the turn and the turn notes", () => {
+  const content = `/deploy staging\n\n<skill-pin name="deploy">\nRun make deploy.\n</skill-pin>\n\n` +
+    `<turn-context>\nnote\n</turn-context>`;
+  assert.equal(typedText(content), "/deploy staging");
 });
