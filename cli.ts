@@ -13,6 +13,7 @@ import { upgradeCommand } from "./src/frontends/cli/upgrade_cmd.ts";
 import { completionCommand } from "./src/frontends/cli/completion_cmd.ts";
 import type { ToolSpec } from "./src/tool/tool.ts";
 import { sessionCommand } from "./src/frontends/cli/session_command.ts";
+import { subagentCommand } from "./src/frontends/cli/subagent_cmd.ts";
 import { mcpCommand } from "./src/frontends/cli/mcp_command.ts";
 import { looksLikeCommand, unknownCommandError } from "./src/frontends/cli/unknown_command.ts";
 import { normaliseArgs } from "./src/frontends/cli/argv.ts";
@@ -21,6 +22,7 @@ import { readTaskStream } from "./src/frontends/run/task_input.ts";
 import { exitCodeFor, reportError } from "./src/frontends/cli/report_error.ts";
 import { wholeNumber } from "./src/frontends/cli/option_values.ts";
 import { serveCommand } from "./src/frontends/serve/command.ts";
+import { reviewCommand, startReview } from "./src/frontends/run/review_command.ts";
 import { runFlags } from "./src/config/run_flags.ts";
 import { writeAll } from "./src/lib/write_all.ts";
 import { failureResult, runDoneLine } from "./src/frontends/run/result.ts";
@@ -225,6 +227,7 @@ function adminCommands(program: Command): void {
     });
   program.addCommand(mcpCommand(confirmIo()));
   program.addCommand(sessionCommand());
+  program.addCommand(subagentCommand());
   permissionCommands(program);
   program.command("doctor").description("Check what protects tool calls here: sandbox, temp dir, fence")
     .option("--json", "machine-readable output").option("--dir <path>", "workspace directory")
@@ -351,6 +354,11 @@ export function buildProgram(embedding: Embedding = {}, argv: readonly string[] 
   program.addCommand(completionCommand());
   program.addCommand(setupCommand());
   program.addCommand(serveCommand(embedding));
+  program.addCommand(
+    reviewCommand().action(async (opts: Record<string, unknown>) => {
+      Deno.exitCode = exitCodeFor(await startReview(opts));
+    }),
+  );
   program.addCommand(acpCommand(embedding));
   adminCommands(program);
   program.helpCommand("help [command]", "print help for a command");
@@ -439,11 +447,13 @@ function commandPath(command: Command): string {
  * even a usage error found before the options were parsed, is told there as the run result.
  */
 function jsonFailure(argv: string[], started: number): { writeJson?: (fields: ErrorFields) => void } {
-  if (argv[0] !== "run") return {};
+  if (argv[0] !== "run" && argv[0] !== "review") return {};
   const end = argv.indexOf("--");
   const options = argv.slice(1, end < 0 ? undefined : end);
   const events = options.includes("--events-jsonl");
-  const format = lastValue(options, "--output-format");
+  const format = argv[0] === "review" && options.includes("--json")
+    ? "json"
+    : lastValue(options, "--output-format");
   if (!events && format !== "json" && format !== "stream-json") return {};
   return {
     writeJson(fields) {

@@ -54,6 +54,10 @@ export const NPM_HOMES: Record<string, { homes: string[]; fix: string }> = {
     homes: ["src/lib/bm25.ts", "src/tool/memory/recall.ts"],
     fix: "rank text through src/lib/bm25.ts (or memory facts in src/tool/memory/recall.ts)",
   },
+  "yaml": {
+    homes: ["src/tool/skill/frontmatter.ts"],
+    fix: "parse frontmatter in src/tool/skill/frontmatter.ts",
+  },
   "web-tree-sitter": {
     homes: ["src/tool/parse/tree_sitter.ts"],
     fix: "parse through src/tool/parse/tree_sitter.ts",

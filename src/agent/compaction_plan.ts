@@ -30,6 +30,8 @@ export const PIN_MAX_CHARS = 2000;
 const PASTE_HEAD = 1200;
 const PASTE_TAIL = 300;
 const TURN_NOTES = /\n\n<turn-context>\n[\s\S]*\n<\/turn-context>$/;
+/** A skill's body pinned to a turn (`/name`): Reasonix's, not the user's words; `read_skill` loads it again. */
+const SKILL_PINS = /\n\n<skill-pin name="[^"]*">\n[\s\S]*?\n<\/skill-pin>/g;
 
 export interface CompactionPlan {
   head: ChatMessage[];
@@ -106,7 +108,7 @@ function splitTurn(turn: ChatMessage[], budget: number): { kept: ChatMessage[]; 
 
 /** The text the user typed in a turn message, without the notes Reasonix appended to it. */
 export function typedText(content: string): string {
-  return content.replace(TURN_NOTES, "");
+  return content.replace(TURN_NOTES, "").replace(SKILL_PINS, "");
 }
 
 export interface Pins {

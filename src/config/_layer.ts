@@ -48,6 +48,7 @@ export interface LayerValues {
   network: Partial<ResolvedConfig["network"]>;
   billing: Partial<ResolvedConfig["billing"]>;
   sessions: Partial<ResolvedConfig["sessions"]>;
+  skills: Partial<ResolvedConfig["skills"]>;
   ui: Partial<ResolvedConfig["ui"]>;
   serve: Partial<ResolvedConfig["serve"]>;
 }
@@ -132,6 +133,7 @@ export async function layerValues(raw: Raw, context: LayerContext): Promise<Laye
     sessions: compact({
       retentionDays: section(raw, "sessions").retention_days as number | undefined,
     }),
+    skills: skillValues(section(raw, "skills"), context),
     ui: compact({
       theme: ui.theme as ResolvedConfig["ui"]["theme"] | undefined,
       showTurnUsage: ui.show_turn_usage as boolean | undefined,
@@ -397,5 +399,15 @@ function serveValues(serve: Raw): Partial<ResolvedConfig["serve"]> {
     token: serve.token as string | undefined,
     passwordHash: serve.password_hash as string | undefined,
     behindProxy: serve.behind_proxy as boolean | undefined,
+  });
+}
+
+function skillValues(skills: Raw, context: LayerContext): Partial<ResolvedConfig["skills"]> {
+  return compact({
+    paths: absolutePaths(skills.paths, context),
+    excludedPaths: absolutePaths(skills.excluded_paths, context),
+    disabled: skills.disabled_skills as string[] | undefined,
+    disableImplicitInvocation: skills.disable_implicit_invocation as boolean | undefined,
+    maxDepth: skills.max_depth as number | undefined,
   });
 }

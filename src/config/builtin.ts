@@ -78,6 +78,7 @@ export function builtinConfig(): ResolvedConfig {
     },
     billing: { currency: "auto" },
     sessions: { retentionDays: 30 },
+    skills: { paths: [], excludedPaths: [], disabled: [], disableImplicitInvocation: false, maxDepth: 3 },
     ui: { theme: "auto", showTurnUsage: true, showReasoning: true },
     serve: { addr: "127.0.0.1:8787", authMode: "token", behindProxy: false },
     mcpServers: [],

@@ -9,7 +9,6 @@
 /** Accepted, not used yet, by table (`root` is the top level, `provider` each `[[providers]]` entry). */
 export const NOT_USED_YET = {
   root: [
-    "skills",
     "lsp",
     "browser",
     "environment",

@@ -207,6 +207,7 @@ function mergeLayer(config: ResolvedConfig, values: LayerValues): void {
   Object.assign(config.network, values.network);
   Object.assign(config.billing, values.billing);
   Object.assign(config.sessions, values.sessions);
+  Object.assign(config.skills, values.skills);
   Object.assign(config.ui, values.ui);
   Object.assign(config.serve, values.serve);
 }

@@ -226,6 +226,13 @@ export const CONFIG_SPEC: TableSpec = table({
   }),
   billing: table({ display_currency: oneOf(["auto", "CNY", "USD"]) }),
   sessions: table({ retention_days: integer(1) }),
+  skills: table({
+    paths: strings(),
+    excluded_paths: strings(),
+    disabled_skills: strings(),
+    disable_implicit_invocation: boolean(),
+    max_depth: integer(1, 10),
+  }),
   ui: table({
     theme: oneOf(THEMES),
     show_turn_usage: boolean(),

@@ -51,6 +51,16 @@ export const PERMISSION_MODES: readonly PermissionMode[] = ["ask", "auto", "yolo
 export type DeliveryMode = "verify" | "off";
 export const DELIVERY_MODES: readonly DeliveryMode[] = ["verify", "off"];
 
+export interface SkillsConfig {
+  paths: string[];
+  excludedPaths: string[];
+  disabled: string[];
+  /** Leaves the skill catalog out of the session context: skills run only when the person types `/name`. */
+  disableImplicitInvocation: boolean;
+  /** How deep below a root a `SKILL.md` is looked for (1: `<root>/<name>/SKILL.md` only). */
+  maxDepth: number;
+}
+
 /** `auto` follows `REASONIX_LANG`, then the locale. */
 export type UiLanguageSetting = "auto" | "en" | "zh-CN" | "zh-TW";
 export type ReasoningLanguageSetting = "auto" | "zh" | "en";
@@ -193,6 +203,8 @@ export interface ResolvedConfig {
   billing: { currency: "auto" | "CNY" | "USD" };
   /** `retentionDays`: how long file checkpoints are kept (default 30); user config only. */
   sessions: { retentionDays: number };
+  /** `[skills]` (docs/SKILLS.md): extra roots (absolute, `~` expanded), skipped paths and names. */
+  skills: SkillsConfig;
   ui: UiConfig;
   /** `[serve]`, user config only: a project file cannot loosen how `reasonix serve` is reached. */
   serve: ServeConfig;

@@ -48,6 +48,8 @@ import { PlanDesk, plansProposed } from "./plan_desk.ts";
 import { SUBMIT_PLAN } from "../tool/builtin/submit_plan.ts";
 import { workspaceOps, type WorkspaceOpsOptions } from "./workspace_ops.ts";
 import { attachSubagents } from "./subagent_setup.ts";
+import { loadSessionSkills, registerSkillTools } from "./skill_setup.ts";
+import type { SkillCatalog } from "../tool/skill/catalog.ts";
 
 export type ResumeRequest = { kind: "latest" } | { kind: "query"; query: string };
 
@@ -134,6 +136,7 @@ async function bootWith(options: BootOptions, booting: Booting): Promise<Control
   const capabilities = promptCapabilities(registry);
   const place = await instructionPlace(workspace.root, options.cwd);
   const memory = await loadSessionMemory(paths, workspace.root, registry);
+  const skills = await loadSessionSkills(paths, config, workspace);
   const session = await bootSession(booting, modelRef, {
     capabilities,
     instructionTarget: place.target,
@@ -141,13 +144,10 @@ async function bootWith(options: BootOptions, booting: Booting): Promise<Control
     sandbox,
     now: now(),
     memoryIndex: memory.indexBlock,
+    skillCatalog: skills.catalog.block(),
   }).catch((error) => tempDir.remove().then(() => Promise.reject(error)));
-  warnings.push(...session.warnings, ...memory.warnings);
-  // After the call shapes: the system prompt (and its cached bytes) stays as it was; use_capability finds it.
-  const history = { ...historyDirs(paths), workspace: workspace.root, current: session.log.id };
-  registry.register(historyTool(history), { proxied: true });
-  const override = config.modelOverrides[modelRef.model];
-  const maxTokens = override?.maxOutputTokens ?? modelRef.provider.maxOutputTokens;
+  warnings.push(...session.warnings, ...memory.warnings, ...skills.warnings);
+  lateTools(registry, { paths, root: workspace.root, session: session.log.id, skills: skills.catalog });
   const desks = await sessionDesks(options, session.log.since(0), {
     config,
     paths,
@@ -158,6 +158,7 @@ async function bootWith(options: BootOptions, booting: Booting): Promise<Control
     messages: session.log.messages(),
     capabilities,
     instructionTarget: place.target,
+    skills: skills.catalog,
   });
   const mcp = await sessionMcp(options, booting, workspace.root);
   const mem = memoryWiring(memory.store, { approvals: desks.approvals, interactive: !options.headless, now });
@@ -169,9 +170,7 @@ async function bootWith(options: BootOptions, booting: Booting): Promise<Control
     provider,
     providerConfig: modelRef.provider,
     model: modelRef.model,
-    effort: flags.effort ? normalizeEffort(flags.effort) : (override?.effort ?? config.agent.effort),
-    ...(maxTokens > 0 ? { maxTokens } : {}),
-    maxSteps: flags.maxSteps ?? config.agent.maxSteps,
+    ...modelParams(config, modelRef, flags),
     registry,
     toolContext: toolContext(config, env, {
       workspace,
@@ -181,7 +180,9 @@ async function bootWith(options: BootOptions, booting: Booting): Promise<Control
       plans: desks.plans,
       consent: humanConsent(desks.approvals, !options.headless),
       ...(options.editor ? { editor: options.editor } : {}),
+      profiles: skills.catalog,
     }),
+    skills: skills.catalog,
     recallMemory: mem.recall,
     ...desks,
     now,
@@ -205,7 +206,7 @@ function bootSession(
   modelRef: { model: string; provider: { name: string } },
   shape: Pick<
     Parameters<typeof openSession>[1],
-    "capabilities" | "instructionTarget" | "workspace" | "sandbox" | "now" | "memoryIndex"
+    "capabilities" | "instructionTarget" | "workspace" | "sandbox" | "now" | "memoryIndex" | "skillCatalog"
   >,
 ) {
   const { paths, config, resumed } = booting;
@@ -217,6 +218,31 @@ function bootSession(
     permissionMode: config.permissions.mode,
     ...(resumed ? { resumed } : {}),
   });
+}
+
+/** After the call shapes: the system prompt (and its cached bytes) stays as it was; use_capability finds them. */
+function lateTools(
+  registry: ToolRegistry,
+  at: { paths: Paths; root: string; session: string; skills: SkillCatalog },
+): void {
+  const history = { ...historyDirs(at.paths), workspace: at.root, current: at.session };
+  registry.register(historyTool(history), { proxied: true });
+  registerSkillTools(registry, at.skills);
+}
+
+/** Effort, output limit and step budget: flags, then the model's overrides, then `[agent]`. */
+function modelParams(
+  config: ResolvedConfig,
+  modelRef: { model: string; provider: ProviderConfig },
+  flags: ConfigFlags,
+) {
+  const override = config.modelOverrides[modelRef.model];
+  const maxTokens = override?.maxOutputTokens ?? modelRef.provider.maxOutputTokens;
+  return {
+    effort: flags.effort ? normalizeEffort(flags.effort) : (override?.effort ?? config.agent.effort),
+    ...(maxTokens > 0 ? { maxTokens } : {}),
+    maxSteps: flags.maxSteps ?? config.agent.maxSteps,
+  };
 }
 
 /** The proxied tools the system prompt names. submit_plan is named by the plan-mode note when it applies,
@@ -279,7 +305,7 @@ function toolContext(
   env: Record<string, string>,
   parts: Pick<
     ToolContext,
-    "workspace" | "sandbox" | "questions" | "memory" | "plans" | "consent" | "editor"
+    "workspace" | "sandbox" | "questions" | "memory" | "plans" | "consent" | "editor" | "profiles"
   >,
 ): Omit<ToolContext, "signal"> {
   return {

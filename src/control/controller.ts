@@ -24,6 +24,7 @@ import { TITLE_EVENT } from "../session/details.ts";
 import { type Compactor, controllerCompactor } from "./compaction.ts";
 import { FileNotices } from "./file_notices.ts";
 import { withMcpPrompts } from "./mcp_prompts.ts";
+import { withSkillCommands } from "./skill_commands.ts";
 import type { TurnOptions } from "./turn_attachments.ts";
 import { appendUserTurn, nowIso, recordToolsJson } from "./user_turn.ts";
 import { WorkspaceFiles } from "./workspace_files.ts";
@@ -43,7 +44,9 @@ import {
 } from "./session_switch.ts";
 import { ReasonixError } from "../lib/errors.ts";
 import { t } from "../lib/i18n/mod.ts";
-import { planHooks, type PlanPort } from "./plan_desk.ts";
+import type { PlanPort } from "./plan_desk.ts";
+import { wireParts } from "./parts_wiring.ts";
+import { loopOptionsOf } from "./loop_options.ts";
 import { Delivery, type DeliveryPort } from "./delivery/policy.ts";
 
 export type { ControllerParts };
@@ -95,14 +98,12 @@ export class Controller implements RunPort, ApprovalPort, QuestionPort, StatusPo
     this.#files = new FileNotices(parts.toolContext.workspace.root);
     this.#checkpoints = new TurnCheckpoints(parts.log, parts.checkpointRetentionDays);
     parts.toolContext.writes = this.#checkpoints; // subagents' writes are the turn's too
-    const attended = () => this.#listeners.size > 0 && this.#parts === parts;
-    parts.approvals?.attach((event) => this.#desk(event), attended);
-    parts.questions?.attach((event) => this.#desk(event), attended);
-    parts.plans?.attach(planHooks(parts, (event) => this.#desk(event), attended));
-    parts.toolContext.jobs?.onChange(() => this.#emit({ type: "jobs", running: this.runningJobs() }));
-    parts.workspaceOps?.subagents?.attach((event) => this.#emit(event));
-    // A /remember or /forget reaches the model on the tail of the next turn, never its system prompt.
-    parts.workspaceOps?.memory.attach((note) => parts.turnNotes = [...(parts.turnNotes ?? []), note]);
+    wireParts(parts, {
+      desk: (event) => this.#desk(event),
+      emit: (event) => this.#emit(event),
+      attended: () => this.#listeners.size > 0 && this.#parts === parts,
+      runningJobs: () => this.runningJobs(),
+    });
     const language = this.#chosen.reasoningLanguage ?? parts.reasoningLanguage;
     if (language) this.#tellReasoningLanguage(language);
     if (this.#chosen.effort) parts.effort = this.#chosen.effort;
@@ -114,7 +115,10 @@ export class Controller implements RunPort, ApprovalPort, QuestionPort, StatusPo
 
   /** The slash commands every face completes and `/help` lists, with the MCP prompts; `submit` runs them. */
   get commands(): CommandRegistry {
-    return this.#commands ??= withMcpPrompts(defaultCommands(), () => this.mcp);
+    return this.#commands ??= withSkillCommands(
+      withMcpPrompts(defaultCommands(), () => this.mcp),
+      () => this.#parts,
+    );
   }
 
   /** Routes what a person typed (see submit.ts): a slash command or `#note` runs here, anything else is a turn. */
@@ -407,27 +411,16 @@ export class Controller implements RunPort, ApprovalPort, QuestionPort, StatusPo
   }
 
   #loopOptions(signal: AbortSignal) {
-    const parts = this.#parts;
-    return {
-      provider: parts.provider,
-      model: parts.model,
-      effort: parts.effort,
-      ...(parts.maxTokens ? { maxTokens: parts.maxTokens } : {}),
-      registry: parts.registry,
-      toolContext: { ...parts.toolContext, signal },
-      gate: parts.gate,
-      maxSteps: parts.maxSteps,
-      signal,
-      history: () => parts.log.messages(),
-      append: (message: ChatMessage, tool?: ToolOutcomeMeta) => this.#append(message, tool),
-      onModelCall: (result: ChatResult) => {
-        this.#compactor.noteRequest(result.usage.promptTokens, parts.log.messages().length - 1);
+    return loopOptionsOf(this.#parts, signal, {
+      append: (message, tool) => this.#append(message, tool),
+      onModelCall: (result) => {
+        this.#compactor.noteRequest(result.usage.promptTokens, this.#parts.log.messages().length - 1);
         return this.#recordUsage(result);
       },
-      emit: (event: ReasonixEvent) => this.#observe(event),
+      emit: (event) => this.#observe(event),
       beforeNextCall: () => this.#compactIfDue(signal, true),
       steer: this.#steering,
-    };
+    });
   }
 
   async #compactIfDue(signal: AbortSignal, midTurn: boolean): Promise<void> {

@@ -20,6 +20,7 @@ import type { WorkspaceOps } from "./workspace_ops.ts";
 import type { RewindTarget } from "./rewind.ts";
 import type { BranchTarget } from "./branches.ts";
 import type { InstructionFile } from "../prompt/system.ts";
+import type { SkillCatalog } from "../tool/skill/catalog.ts";
 
 export interface ControllerParts {
   /** The session's event log: the file, and the provider history derived from it. */
@@ -76,6 +77,8 @@ export interface ControllerParts {
   mcp?: McpManager;
   /** Before each turn's requests: fixes the MCP tools in the tools array once, then notes later ones. */
   toolsReady?: () => Promise<void>;
+  /** The session's skills (`/name`, `/skills`); also `toolContext.profiles`. */
+  skills?: SkillCatalog;
   /** `[sessions] retention_days`: how long file checkpoints are kept. */
   checkpointRetentionDays?: number;
 }

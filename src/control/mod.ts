@@ -19,6 +19,14 @@ export type {
 } from "./events.ts";
 export type { EventSource, QuestionPort, StatusPort, SubmitPort, TurnControl, UiSettings } from "./ports.ts";
 export type { FaceHooks, SubmitResult } from "./submit.ts";
+export type { ReviewRange, ReviewTurn } from "./review.ts";
+export {
+  type ProfileSpec,
+  subagentCreate,
+  subagentDelete,
+  subagentEdit,
+  subagentList,
+} from "./subagent_admin.ts";
 export type { TurnOutcome, TurnTotals } from "./turn_outcome.ts";
 export type { PendingQuestion, QuestionReply } from "./questions.ts";
 export type { PlanPort } from "./plan_desk.ts";

@@ -16,6 +16,7 @@ import { type LoadedSession, type SessionRecord, SessionStore } from "../session
 import { SessionLog } from "../session/log.ts";
 import type { Workspace } from "../tool/tool.ts";
 import { sessionInstructions } from "./instruction_reader.ts";
+import { skillsChangeNote } from "./skill_setup.ts";
 
 export const FACTS_EVENT = "facts";
 
@@ -34,6 +35,8 @@ export interface OpenSessionOptions {
   capabilities?: readonly string[];
   /** The remembered facts' index block, after the session context; null or absent: nothing remembered. */
   memoryIndex?: string | null;
+  /** The skills catalog block, last in the session-context message; null or absent: no skills. */
+  skillCatalog?: string | null;
 }
 
 export interface OpenedSession {
@@ -54,6 +57,8 @@ export async function openSession(paths: Paths, options: OpenSessionOptions): Pr
     const notes = before ? factChanges(before, facts) : [];
     const memory = memoryChange(session.records, options.memoryIndex ?? null);
     if (memory) notes.push(memory);
+    const skills = skillsChangeNote(session.records, options.skillCatalog ?? null);
+    if (skills) notes.push(skills);
     return { log: new SessionLog(store, session.records), notes, facts, warnings: [] };
   }
   const root = options.workspace.root;
@@ -74,7 +79,10 @@ export async function openSession(paths: Paths, options: OpenSessionOptions): Pr
   });
   const messages: ChatMessage[] = [
     { role: "system", content: system },
-    { role: "user", content: withMemoryIndex(buildContextMessage(facts), options.memoryIndex) },
+    {
+      role: "user",
+      content: withBlock(withBlock(buildContextMessage(facts), options.memoryIndex), options.skillCatalog),
+    },
   ];
   const log = new SessionLog(store, store.staged);
   await log.stage(
@@ -122,10 +130,11 @@ async function gitBranch(sandbox: Sandbox, cwd: string): Promise<string | undefi
 function memoryChange(records: readonly SessionRecord[], index: string | null): string | null {
   const context = records.find((r) => r.type === "message" && r.message.role === "user");
   const text = context?.type === "message" ? context.message.content : undefined;
-  return typeof text === "string" ? indexChangeNote(text, index) : null;
+  // The skills block follows the memory index: it is not part of the index.
+  return typeof text === "string" ? indexChangeNote(text.replace(/\n\n<skills>[\s\S]*$/, ""), index) : null;
 }
 
-/** A session without memories keeps exactly the context message it always had. */
-function withMemoryIndex(context: string, index: string | null | undefined): string {
-  return index ? `${context}\n\n${index}` : context;
+/** A session without memories or skills keeps exactly the context message it always had. */
+function withBlock(context: string, block: string | null | undefined): string {
+  return block ? `${context}\n\n${block}` : context;
 }

@@ -4,7 +4,7 @@
  * runs here and never reaches the model, and its answer reaches every face as `command_output` events;
  * anything else is a model turn.
  */
-import type { CommandContext, CommandHost, CommandRegistry } from "./commands/registry.ts";
+import type { CommandContext, CommandHost, CommandRegistry, ExpandedTurn } from "./commands/registry.ts";
 import { unknownMessage } from "./commands/registry.ts";
 import type { ReasonixEvent } from "./events.ts";
 import type { TurnOutcome } from "./turn_outcome.ts";
@@ -65,16 +65,17 @@ export async function submitInput(
   };
   const { expand } = resolution.command;
   if (expand !== undefined) {
-    let text: string;
+    let expanded: string | ExpandedTurn;
     try {
-      text = await expand.call(resolution.command, ctx, resolution.args);
+      expanded = await expand.call(resolution.command, ctx, resolution.args);
     } catch (error) {
       const fields = errorFields(error);
       answer("text")(errorText(fields).trimEnd());
       return { kind: "command", command, output, error: { code: fields.code, message: fields.message } };
     }
-    // A server wrote this text: its `@` mentions are not read.
-    return { kind: "turn", outcome: await target.runTurn(text, { literal: true }) };
+    // A server wrote a plain text (an MCP prompt): its `@` mentions are not read.
+    const turn = typeof expanded === "string" ? { text: expanded, options: { literal: true } } : expanded;
+    return { kind: "turn", outcome: await target.runTurn(turn.text, turn.options) };
   }
   await resolution.command.run(ctx, resolution.args);
   return { kind: "command", command, output };

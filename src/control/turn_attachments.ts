@@ -13,6 +13,8 @@ import { mentionAttachments, type Mentioned } from "./mentions.ts";
 export interface TurnOptions {
   /** The text came from a server (an MCP prompt): its `@` mentions stay text and nothing is read for them. */
   literal?: boolean;
+  /** Blocks pinned after the text and its attachments (an inline skill's `<skill-pin>`); never read for `@`. */
+  pins?: readonly string[];
 }
 
 export async function turnAttachments(

@@ -32,7 +32,7 @@ export async function appendUserTurn(
   for (const file of mentioned.files) files.seen(file);
   const message: ChatMessage = {
     role: "user",
-    content: withTurnNotes(withMentions(text, mentioned.blocks), notes),
+    content: withTurnNotes(withMentions(text, [...mentioned.blocks, ...options.pins ?? []]), notes),
   };
   await parts.log.append({ type: "message", message });
   if (parts.turnNotes?.length && parts.turnFacts !== undefined) {

@@ -15,6 +15,8 @@ import type { LoadedInstructions } from "../prompt/instructions.ts";
 import type { PermissionSetup } from "./permission_setup.ts";
 import { Reloader, type ReloadResult } from "./reload.ts";
 import type { SandboxSummary } from "./sandbox_setup.ts";
+import { type ReviewRange, type ReviewTurn, reviewTurn } from "./review.ts";
+import type { SkillCatalog } from "../tool/skill/catalog.ts";
 
 import type { SubagentControl } from "./subagent_pool.ts";
 
@@ -27,6 +29,8 @@ export interface WorkspaceOps {
   reload(): Promise<ReloadResult>;
   /** The running subagents (`/agents`); set at boot. */
   subagents?: SubagentControl;
+  /** The turn `reasonix review` runs: the change as a diff, the session's review skill pinned. */
+  review(range: ReviewRange): Promise<ReviewTurn>;
 }
 
 export interface WorkspaceOpsOptions {
@@ -43,6 +47,8 @@ export interface WorkspaceOpsOptions {
   capabilities?: readonly string[];
   /** The directory instruction files are read down to (default the root). */
   instructionTarget?: string;
+  /** The session's skills (`review` reads its skill from them). */
+  skills?: SkillCatalog;
 }
 
 export function workspaceOps(options: WorkspaceOpsOptions): WorkspaceOps {
@@ -68,5 +74,6 @@ export function workspaceOps(options: WorkspaceOpsOptions): WorkspaceOps {
     sandbox: options.summary,
     diff: () => workspaceDiff(options.sandbox, root),
     reload: () => reloader.reload(),
+    review: (range) => reviewTurn({ sandbox: options.sandbox, root, skills: options.skills }, range),
   };
 }

@@ -8,6 +8,7 @@
 import { z } from "zod";
 import { argumentsOf, buildCatalog, type Catalog, searchCatalog, toolNameOf } from "./catalog.ts";
 import type { ToolRegistry } from "./registry.ts";
+import { READ_SKILL } from "./skill/catalog.ts";
 import { defineTool, ToolError, type ToolSpec } from "./tool.ts";
 
 export const USE_CAPABILITY = "use_capability";
@@ -106,6 +107,13 @@ export function capabilityTarget(argumentsJson: string): CapabilityTarget | null
       code: "tool.invalid_args",
       message: `use_capability "call" needs capability_id, e.g. "tool:grep"; action "list" shows the ids`,
     };
+  }
+  const skill = /^skill:(.+)$/.exec(id.trim())?.[1];
+  if (skill !== undefined) {
+    // The Go Reasonix's `skill:<n>` id: loads the skill; a subagent skill answers with the run_skill call to make.
+    const task = checked.data.arguments?.arguments;
+    const args = { name: skill, ...(typeof task === "string" ? { arguments: task } : {}) };
+    return { ok: true, name: READ_SKILL, arguments: JSON.stringify(args) };
   }
   const name = toolNameOf(id.trim());
   if (name === null) return unknownCapability(id);

@@ -10,6 +10,7 @@ import {
   planCompaction,
   recentBlock,
   turnGroups,
+  typedText,
 } from "../../src/agent/compaction_plan.ts";
 import { statesFact } from "../../src/agent/fact_statements.ts";
 import { compactionBase, isRecentBlock, SUMMARY_OPEN } from "../../src/agent/compaction.ts";
@@ -142,4 +143,10 @@ Deno.test("turnGroups() keeps a host note inside the turn it refused an answer o
   const groups = turnGroups([user("fix a.txt"), answer, note, answer, user("next")]);
   assert.deepEqual(groups.map((group) => group.length), [4, 1]);
   assert.deepEqual(pinnedMessages([user("fix a.txt"), answer, note], 1000).facts, []);
+});
+
+Deno.test("typedText() leaves out a skill pinned to the turn and the turn notes", () => {
+  const content = `/deploy staging\n\n<skill-pin name="deploy">\nRun make deploy.\n</skill-pin>\n\n` +
+    `<turn-context>\nnote\n</turn-context>`;
+  assert.equal(typedText(content), "/deploy staging");
 });

@@ -13,7 +13,7 @@ Deno.test("loadConfig() reads the config.toml the Go Reasonix wrote on first run
   await fx.write(fx.paths.globalConfigFile, await Deno.readTextFile(GO_CONFIG));
   const config = await loadConfig({ workspace: fx.workspace, paths: fx.paths });
   assert.deepEqual(config.warnings, []);
-  assert.equal(config.unused.length, 28);
+  assert.equal(config.unused.length, 27, "[skills] is read now");
   assert.equal(config.sandbox.bash, true, `bash = "enforce"`);
   assert.equal(config.sandbox.network, true);
   assert.equal(config.permissions.mode, "ask");

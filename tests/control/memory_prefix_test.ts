@@ -49,7 +49,8 @@ Deno.test("the memory index is in the prefix from the start; changes and recall 
     await session.controller.runTurn("ok");
     const first = messages(session, 0);
     assert.ok(first[1]!.content.startsWith(`<session-context version="1">`));
-    assert.ok(first[1]!.content.endsWith(`</session-context>\n\n${INDEX}`), first[1]!.content);
+    // The skills catalog (the built-ins here) follows the memory index.
+    assert.ok(first[1]!.content.includes(`</session-context>\n\n${INDEX}\n\n<skills>\n`), first[1]!.content);
     assert.ok(!first[0]!.content.includes("remember"), "the system prompt does not change");
     assert.equal(
       first.at(-1)!.content,
@@ -69,11 +70,11 @@ Deno.test("the memory index is in the prefix from the start; changes and recall 
   });
 });
 
-Deno.test("a session with nothing remembered sends the context message it always did", async () => {
+Deno.test("a session with nothing remembered has no memory index in its context message", async () => {
   await withMemorySession([{ content: "hi" }], {}, async (session) => {
     await session.controller.runTurn("how do I deploy staging?");
     const first = messages(session, 0);
-    assert.ok(first[1]!.content.endsWith(`</session-context>`));
+    assert.match(first[1]!.content, /<\/session-context>\n\n<skills>\n[^]*<\/skills>$/);
     assert.equal(first.at(-1)!.content, "how do I deploy staging?");
   });
 });

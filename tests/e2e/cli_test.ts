@@ -58,11 +58,11 @@ Deno.test("unknown commands and flags are usage errors (exit 2)", async () => {
     const unknown = await runCli(["frobnicate"], { home, cwd: home });
     assert.equal(unknown.code, 2);
     assert.match(unknown.stderr, /^error: Unknown command "frobnicate"\nhint: did you mean one of: run, /);
-    const goOnly = await runCli(["subagent"], { home, cwd: home });
+    const goOnly = await runCli(["hook"], { home, cwd: home });
     assert.equal(goOnly.code, 2);
     assert.match(
       goOnly.stderr,
-      /Unknown command "subagent".*\nhint: "subagent" is a Go Reasonix command .*did you mean/,
+      /Unknown command "hook".*\nhint: "hook" is a Go Reasonix command .*did you mean/,
     );
     const typo = await runCli(["sesion", "list"], { home, cwd: home });
     assert.deepEqual([typo.code, typo.stderr], [

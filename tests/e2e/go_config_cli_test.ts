@@ -31,7 +31,6 @@ const NOT_USED_YET = [
   "tools.shell",
   "lsp",
   "browser",
-  "skills",
   "statusline",
   "bot",
 ];
@@ -72,7 +71,7 @@ Deno.test("a config.toml written by the Go Reasonix runs without a warning; doct
     const listed = path.stdout.split("\n").filter((line) => line.startsWith(`  ${file}:`));
     assert.deepEqual(listed.map((line) => line.split(/\s{2,}/)[2]), NOT_USED_YET);
     assert.match(path.stdout, new RegExp(`^global: +${file}$`, "m"));
-    assert.match(path.stdout, /^Accepted, not used yet \(28\):$/m);
+    assert.match(path.stdout, /^Accepted, not used yet \(27\):$/m);
     assert.doesNotMatch(path.stdout, /Unknown/);
 
     const doctor = await runCli(["doctor", "--json"], { home, cwd: ws });

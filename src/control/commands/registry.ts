@@ -17,6 +17,7 @@ import type { PlanPort } from "../plan_desk.ts";
 import type { DeliveryPort } from "../delivery/policy.ts";
 import type { McpManager } from "../../mcp/manager.ts";
 import type { ContextReport } from "../context_report.ts";
+import type { TurnOptions } from "../turn_attachments.ts";
 
 /** The Controller operations slash commands use; the Controller itself satisfies it. */
 export interface CommandHost extends SessionInfo, ApprovalPort {
@@ -125,7 +126,13 @@ export interface SlashCommand {
    * A command that becomes a user turn (an MCP prompt): the turn's text. It throws (a ReasonixError) when
    * it cannot, and the error is printed instead. `run` is then not called.
    */
-  expand?(ctx: CommandContext, args: string): Promise<string>;
+  expand?(ctx: CommandContext, args: string): Promise<string | ExpandedTurn>;
+}
+
+/** A turn a command expands to with its options (an inline skill: its body pinned to the tail). */
+export interface ExpandedTurn {
+  text: string;
+  options: TurnOptions;
 }
 
 /** Commands that come and go with the session (MCP prompts): read again on every lookup. */

@@ -11,7 +11,7 @@ import { FENCE_PARENT_ENV, FENCED_ENV, NO_FENCE_ENV } from "../../lib/fence_env.
 import { watchParent } from "../../sandbox/parent_watch.ts";
 import { killChildrenAndExit } from "../../sandbox/children.ts";
 
-const FENCED_COMMANDS = new Set(["run", "serve", "acp"]);
+const FENCED_COMMANDS = new Set(["run", "review", "serve", "acp"]);
 const VALUE_OPTIONS = new Set(["--dir", "--add-dir", "--trajectory", "--metrics", "--addr", "--port-file"]);
 /** Options that print and exit before any session starts; they gain nothing from the fence. */
 const INFO_OPTIONS = new Set(["-h", "--help", "-V", "--version"]);

@@ -6,11 +6,9 @@ import { ReasonixError } from "../../lib/errors.ts";
 
 /** Commands of the Go Reasonix 1.38 that this version does not have. */
 const GO_ONLY = [
-  "review",
   "web",
   "serve",
   "acp",
-  "subagent",
   "hook",
   "task",
   "plugin",

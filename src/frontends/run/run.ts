@@ -9,6 +9,7 @@ import {
   type Controller,
   type FaceHooks,
   type ReasonixEvent,
+  type ReviewTurn,
   stopError,
   type StopSignal,
   type SubmitResult,
@@ -43,6 +44,8 @@ export interface RunOptions {
   color: boolean;
   /** A spinner line on stderr in text mode (stderr is a terminal). */
   progress?: boolean;
+  /** Builds the turn instead of routing `task` as typed (`reasonix review`: a diff with a skill pinned). */
+  prepare?: (controller: Controller) => Promise<ReviewTurn>;
   /** Installs the stop-signal handlers (Ctrl+C, SIGTERM, SIGHUP); returns the function that removes them. */
   onInterrupt?: (interrupt: (signal: StopSignal) => void) => () => void;
 }
@@ -97,7 +100,7 @@ async function runTask(options: RunOptions, state: RunState, controller: Control
     // Checked right before the turn starts: a signal during the boot never reached a turn to interrupt.
     outcome = state.stopped
       ? stoppedOutcome(state.stopped)
-      : taskOutcome(await controller.submit(options.task, commandFace()));
+      : taskOutcome(await startTurn(options, controller));
   } finally {
     unwatch();
     sinks.close();
@@ -109,6 +112,15 @@ async function runTask(options: RunOptions, state: RunState, controller: Control
   emitResult(options, outcome, { started, controller });
   if (options.metrics) await writeMetrics(options.metrics, controller, outcome, started);
   return { subtype: outcome.subtype, errorCode: outcome.error?.code ?? null };
+}
+
+function startTurn(options: RunOptions, controller: Controller): Promise<SubmitResult> {
+  if (options.prepare === undefined) return controller.submit(options.task, commandFace());
+  return options.prepare(controller).then(async (turn) => {
+    const unfit = taskFitError(turn.text, controller.contextWindow);
+    if (unfit) throw unfit;
+    return { kind: "turn" as const, outcome: await controller.runTurn(turn.text, turn.options) };
+  });
 }
 
 /** `--trajectory` and `--metrics` name files to write: a bad path is a usage error before any model call. */

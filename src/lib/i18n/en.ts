@@ -417,6 +417,12 @@ export const en = {
   "plan.line_prompt": "1 approve · 2 revise · 3 reject:",
   "plan.line_feedback": "What should change?",
   "plan.stale": "That plan revision is no longer the one waiting",
+  "cmd.skills_summary": "List the skills, where each comes from, and the skill files that were not loaded",
+  "skills.title": "Skills ({count}):",
+  "skills.diagnostics": "Not loaded or overridden:",
+  "skills.not_told": "The model is not told about skills ([skills] disable_implicit_invocation).",
+  "skills.command_summary": "{description} (skill)",
+  "skills.subagent_summary": "{description} (skill, subagent)",
 } as const;
 
 export type MessageKey = keyof typeof en;

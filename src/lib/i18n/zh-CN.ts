@@ -410,4 +410,10 @@ export const zhCN: Catalog = {
   "plan.line_prompt": "1 批准 · 2 修改 · 3 拒绝：",
   "plan.line_feedback": "需要改什么？",
   "plan.stale": "该计划版本已不是正在等待的版本",
+  "cmd.skills_summary": "列出技能、各自的来源，以及未能加载的技能文件",
+  "skills.title": "技能（{count}）：",
+  "skills.diagnostics": "未加载或被覆盖：",
+  "skills.not_told": "模型不会得知技能（[skills] disable_implicit_invocation）。",
+  "skills.command_summary": "{description}（技能）",
+  "skills.subagent_summary": "{description}（技能，子代理）",
 };

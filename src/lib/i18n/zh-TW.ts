@@ -411,4 +411,10 @@ export const zhTW: Catalog = {
   "plan.line_prompt": "1 核准 · 2 修改 · 3 拒絕：",
   "plan.line_feedback": "需要改什麼？",
   "plan.stale": "該計畫版本已不是正在等待的版本",
+  "cmd.skills_summary": "列出技能、各自的來源，以及未能載入的技能檔案",
+  "skills.title": "技能（{count}）：",
+  "skills.diagnostics": "未載入或被覆寫：",
+  "skills.not_told": "模型不會得知技能（[skills] disable_implicit_invocation）。",
+  "skills.command_summary": "{description}（技能）",
+  "skills.subagent_summary": "{description}（技能，子代理）",
 };
