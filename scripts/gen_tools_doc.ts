@@ -5,7 +5,7 @@
  * stale. Usage: `deno run -A scripts/gen_tools_doc.ts [--check]`.
  */
 import { join, resolve } from "node:path";
-import { builtinRegistry, goalModeTools } from "../src/tool/builtin/mod.ts";
+import { builtinRegistry } from "../src/tool/builtin/mod.ts";
 import { HISTORY_TOOL, historyTool } from "../src/tool/builtin/history.ts";
 import type { ToolRegistry } from "../src/tool/registry.ts";
 
@@ -74,11 +74,6 @@ export function renderToolsDoc(registry: ToolRegistry): string {
     wrap(`The whole array (\`ToolRegistry.toolsJson()\`) is ${bytes} bytes.`),
     ...proxyParts(registry),
     ...(registry.has(HISTORY_TOOL) ? [historyNote(registry)] : []),
-    wrap(
-      `Defined but not built in: ${goalModeTools().map((t) => `\`${t.name}\``).join(", ")}, which only ` +
-        "works inside goal mode (a later feature); a session without a goal would pay for its schema on " +
-        "every request and get nothing but an error back.",
-    ),
     renderTable(
       ["Tool", "Kind", "Reached"],
       names.map((name) => [`[${name}](#${name})`, kindOf(registry, name), reachOf(registry, name)]),
@@ -115,6 +110,9 @@ function proxyParts(registry: ToolRegistry): string[] {
         (proxied.includes("submit_plan")
           ? " `submit_plan` is the exception the system prompt leaves out: the note that turns plan mode on " +
             "names it (see [PERMISSIONS.md](PERMISSIONS.md#plan-mode))."
+          : "") +
+        (proxied.includes("update_goal")
+          ? " So is `update_goal`: the host note on each goal-mode turn names it (see [GOAL.md](GOAL.md))."
           : ""),
     ),
     "```json\n" +

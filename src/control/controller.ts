@@ -33,7 +33,7 @@ import { Steering, undeliveredWarning } from "./steering.ts";
 import * as rewinding from "./rewind.ts";
 import type { SessionEntry, ToolOutcomeMeta } from "../session/store.ts";
 import { type BranchPort, branchPort, type BranchTarget } from "./branches.ts";
-import { type ControllerParts, rewindTargetOf } from "./controller_parts.ts";
+import { type ControllerParts, rewindTargetOf, uiSettingsOf } from "./controller_parts.ts";
 import {
   closeParts,
   type Reboot,
@@ -44,12 +44,11 @@ import {
 import { ReasonixError } from "../lib/errors.ts";
 import { t } from "../lib/i18n/mod.ts";
 import { planHooks, type PlanPort } from "./plan_desk.ts";
-
-export type { ControllerParts };
+import { type GoalDesk, goalDeskFor } from "./goal/host.ts";
 import { sessionFigures } from "./session_figures.ts";
 import { announcementEvent, deskEntry, snapshotOf, type SubscribeOptions } from "./session_events.ts";
 
-export type { SubscribeOptions };
+export type { ControllerParts, SubscribeOptions };
 type SessionStarted = Extract<ReasonixEvent, { type: "session_started" }>;
 
 export class Controller implements RunPort, ApprovalPort, QuestionPort, StatusPort {
@@ -70,6 +69,7 @@ export class Controller implements RunPort, ApprovalPort, QuestionPort, StatusPo
   #sessions: SessionControl | undefined;
   #commands: CommandRegistry | undefined;
   #steering = new Steering();
+  #goal: GoalDesk | undefined;
 
   /** With `reboot`, the Controller can switch sessions (`sessions`), keeping its listeners. */
   constructor(parts: ControllerParts, options: { reboot?: Reboot } = {}) {
@@ -84,6 +84,7 @@ export class Controller implements RunPort, ApprovalPort, QuestionPort, StatusPo
   /** Makes `parts` the current session: everything derived from the previous one starts again. */
   #adopt(parts: ControllerParts): void {
     this.#parts = parts;
+    this.#goal = undefined;
     this.#totals = emptyTotals();
     this.#requests = 0;
     this.#workspaceFiles = undefined;
@@ -202,7 +203,7 @@ export class Controller implements RunPort, ApprovalPort, QuestionPort, StatusPo
     return this.#parts.toolContext.jobs?.list().filter((job) => job.status === "running").length ?? 0;
   }
   get uiSettings(): UiSettings {
-    return { ...(this.#parts.ui ?? DEFAULT_UI) };
+    return uiSettingsOf(this.#parts);
   }
 
   /** Messages as they will be replayed; never mutate. */
@@ -283,6 +284,11 @@ export class Controller implements RunPort, ApprovalPort, QuestionPort, StatusPo
     return this.#parts.plans;
   }
 
+  /** Goal mode (`/goal`, `run --goal`): the session's goal, its sidecar and the turns it runs. */
+  get goal(): GoalDesk {
+    return this.#goal ??= goalDeskFor(this, this.#parts, (event) => this.#emit(event));
+  }
+
   /** Tells the model, on the tail of the next user message, which language to reason in. */
   setReasoningLanguage(language: ReasoningLanguage): void {
     this.#chosen.reasoningLanguage = language;
@@ -325,7 +331,7 @@ export class Controller implements RunPort, ApprovalPort, QuestionPort, StatusPo
       const [entry] = await this.#entry({ kind: "turn", turn, text });
       this.#emit({ type: "turn_started", turn, text, seq: entry!.seq });
       await this.#recordTools();
-      await this.#compactIfDue(abort.signal, false);
+      await this.#compactor.maintain(abort.signal, { midTurn: false });
       await appendUserTurn(this.#parts, this.#files, text, options);
       const done = await runTurnLoop(this.#loopOptions(abort.signal));
       const outcome: TurnOutcome = { subtype: done.subtype, result: done.result };
@@ -419,13 +425,9 @@ export class Controller implements RunPort, ApprovalPort, QuestionPort, StatusPo
         return this.#recordUsage(result);
       },
       emit: (event: ReasonixEvent) => this.#observe(event),
-      beforeNextCall: () => this.#compactIfDue(signal, true),
+      beforeNextCall: () => this.#compactor.maintain(signal, { midTurn: true }),
       steer: this.#steering,
     };
-  }
-
-  async #compactIfDue(signal: AbortSignal, midTurn: boolean): Promise<void> {
-    await this.#compactor.maintain(signal, { midTurn });
   }
 
   async #recordTools(): Promise<void> {
@@ -489,8 +491,7 @@ export class Controller implements RunPort, ApprovalPort, QuestionPort, StatusPo
   }
 
   #emit(event: ReasonixEvent): void {
+    this.#goal?.observe(event);
     for (const listener of this.#listeners) listener(event);
   }
 }
-
-const DEFAULT_UI: UiSettings = { language: "auto", theme: "auto", showTurnUsage: true, showReasoning: true };

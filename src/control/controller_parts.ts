@@ -87,3 +87,10 @@ export function rewindTargetOf(parts: ControllerParts): RewindTarget & BranchTar
     now: now ?? (() => new Date()),
   };
 }
+
+const DEFAULT_UI: UiSettings = { language: "auto", theme: "auto", showTurnUsage: true, showReasoning: true };
+
+/** The face settings of `parts`, a copy (the defaults when it was assembled without `[ui]`). */
+export function uiSettingsOf(parts: ControllerParts): UiSettings {
+  return { ...(parts.ui ?? DEFAULT_UI) };
+}

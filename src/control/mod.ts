@@ -12,6 +12,7 @@ export type {
   ApprovalChoice,
   ApprovalRequest,
   ErrorInfo,
+  GoalSnapshot,
   Question,
   QuestionAnswer,
   ReasonixEvent,
@@ -24,6 +25,8 @@ export type { PendingQuestion, QuestionReply } from "./questions.ts";
 export type { PlanPort } from "./plan_desk.ts";
 export type { PlanDecision, PlanStep, ProposedPlan } from "../tool/plan.ts";
 export { planText } from "./plan_text.ts";
+export { goalEventText, statusText as goalStatusText } from "./goal/record.ts";
+export type { GoalPort } from "./goal/desk.ts";
 export type {
   ChoiceList,
   CommandContext,

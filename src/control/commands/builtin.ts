@@ -17,6 +17,7 @@ import { branchCommands } from "./branch.ts";
 import { mcpCommand } from "./mcp.ts";
 import { contextCommand } from "./context.ts";
 import { planCommand } from "./plan.ts";
+import { goalCommand } from "./goal.ts";
 
 const MODES = PERMISSION_MODES;
 
@@ -34,6 +35,7 @@ export function defaultCommands(): CommandRegistry {
   for (const command of [...memoryCommands(), ...workspaceCommands()]) registry.register(command);
   registry.register(mcpCommand);
   registry.register(planCommand);
+  registry.register(goalCommand);
   return registry;
 }
 

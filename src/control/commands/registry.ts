@@ -14,6 +14,7 @@ import type { WorkspaceOps } from "../workspace_ops.ts";
 import type { RewindOutcome, RewindRequest, RewindState } from "../rewind.ts";
 import type { BranchPort } from "../branches.ts";
 import type { PlanPort } from "../plan_desk.ts";
+import type { GoalPort } from "../goal/desk.ts";
 import type { McpManager } from "../../mcp/manager.ts";
 import type { ContextReport } from "../context_report.ts";
 
@@ -42,6 +43,8 @@ export interface CommandHost extends SessionInfo, ApprovalPort {
   readonly mcp?: McpManager | undefined;
   /** Plan mode's waiting plan and earlier mode (`/plan`); absent in bare test hosts. */
   readonly plans?: PlanPort | undefined;
+  /** Goal mode (`/goal`); absent in bare test hosts. */
+  readonly goal?: GoalPort;
 }
 
 /** Session-only display settings a face holds (`/theme`, `/language`, `/verbose`); never written to config. */

@@ -4,7 +4,13 @@
  * plain text. The `ask` tool's questions are answered by the next stdin lines; so are approvals when stdin is a
  * terminal (a person types there). Otherwise it boots like `reasonix run`: gated calls are refused.
  */
-import { bootController, type BootOptions, progressLine, type ReasonixEvent } from "../../control/mod.ts";
+import {
+  bootController,
+  type BootOptions,
+  goalEventText,
+  progressLine,
+  type ReasonixEvent,
+} from "../../control/mod.ts";
 import { keyArgument, reveal, sanitize } from "./components/format.ts";
 import { ControlStripper } from "../../lib/terminal_text.ts";
 import { errorText } from "../../lib/errors.ts";
@@ -119,5 +125,6 @@ function plainPrinter(write: (text: string) => void): (event: ReasonixEvent) => 
     else if (event.type === "turn_done" && event.error) line(errorText(event.error).trimEnd());
     else if (event.type === "command_output") line(sanitize(event.text));
     else if (event.type === "notice") line(sanitize(event.message));
+    else if (event.type === "goal_updated") line(goalEventText(event.goal));
   };
 }

@@ -17,7 +17,7 @@ import { finishedMarkdownBlocks } from "./markdown_blocks.ts";
 import { DEFAULT_VIEW, toggleLatestFold, type ViewSettings } from "./fold.ts";
 import { errorNoticeText } from "./error_notice.ts";
 import { t } from "../../lib/i18n/mod.ts";
-import { planText, type ProposedPlan } from "../../control/mod.ts";
+import { goalEventText, planText, type ProposedPlan } from "../../control/mod.ts";
 import { clearTranscript, startSession } from "./session_view.ts";
 
 type ToolEntry = Extract<TranscriptEntry, { kind: "tool" }>;
@@ -164,6 +164,8 @@ function reduceOne(state: TuiState, event: ReasonixEvent | LocalAction): TuiStat
       return notice(state, "info", t("notice.steered", { text: event.text }));
     case "jobs":
       return withStatus(state, { runningJobs: event.running });
+    case "goal_updated":
+      return notice(state, "info", goalEventText(event.goal));
     case "retrying":
       return notice(
         state,

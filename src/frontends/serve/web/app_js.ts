@@ -162,6 +162,11 @@ export const APP_JS = String.raw`"use strict";
       out.appendChild(e.format === "diff" ? diffView(e.text) : el("pre", "", e.text));
     },
     notice: function (e) { note(e.message); },
+    goal_updated: function (e) {
+      var g = e.goal;
+      note("goal " + g.status + " · turns " + g.turns + "/" + g.budget + " · tokens " + g.tokens +
+        (g.stopCause ? " · " + g.stopCause : "") + " · " + g.objective);
+    },
     warning: function (e) { note(e.message, "warn"); },
     retrying: function (e) { note("retrying (" + e.attempt + "/" + e.maxAttempts + "): " + e.reason); },
     compaction: function (e) { note("compacted " + e.beforeTokens + " → " + e.afterTokens + " tokens"); },

@@ -1,0 +1,176 @@
+/**
+ * Goal mode end to end through the real assembly (boot → Controller → loop → tools → request bytes)
+ * against the simulator: a goal that completes, one stopped by four turns without host-verifiable
+ * progress, a budget stop that `/goal resume` extends, a restart loading the sidecar, and the guard
+ * that starting a goal mid-session leaves the provider-visible prefix as it was.
+ */
+import assert from "node:assert/strict";
+import { bootController, type ResumeRequest } from "../../../src/control/boot.ts";
+import type { GoalSnapshot, ReasonixEvent } from "../../../src/control/events.ts";
+import { resolvePaths } from "../../../src/config/paths.ts";
+import { goalFileFor } from "../../../src/session/goal_file.ts";
+import { DeepSeekSim, type Responder } from "../../support/deepseek_sim.ts";
+import { makeHome, makeWorkspace, removeAll } from "../../support/cli.ts";
+import { assertPrependOnly, assertStablePrefix, splitBody } from "../../support/prefix_guard.ts";
+import { goalModel, type GoalMove } from "../../support/goal_model.ts";
+
+type Controller = Awaited<ReturnType<typeof bootController>>;
+
+interface Session {
+  sim: DeepSeekSim;
+  ws: string;
+  events: ReasonixEvent[];
+  boot(resume?: ResumeRequest): Promise<Controller>;
+}
+
+async function withSession(script: Responder, body: (session: Session) => Promise<void>) {
+  const sim = await DeepSeekSim.start({ script });
+  const home = await makeHome({ simUrl: sim.url });
+  const ws = await makeWorkspace({ "a.txt": "alpha\n" });
+  const opened: Controller[] = [];
+  const events: ReasonixEvent[] = [];
+  const boot = async (resume?: ResumeRequest) => {
+    const controller = await bootController({
+      cwd: ws,
+      headless: true,
+      env: { PATH: Deno.env.get("PATH") ?? "", HOME: Deno.env.get("HOME") ?? "" },
+      paths: resolvePaths({ REASONIX_HOME: home }),
+      flags: { permissionMode: "yolo" },
+      ...(resume ? { resume } : {}),
+    });
+    controller.subscribe((event) => events.push(event));
+    opened.push(controller);
+    return controller;
+  };
+  try {
+    await body({ sim, ws, events, boot });
+  } finally {
+    for (const controller of opened) await controller.close().catch(() => {});
+    await sim.close();
+    await removeAll(home, ws);
+  }
+}
+
+function goals(events: ReasonixEvent[]): GoalSnapshot[] {
+  return events.flatMap((event) => event.type === "goal_updated" ? [event.goal] : []);
+}
+
+async function submitted(controller: Controller, input: string): Promise<string> {
+  const result = await controller.submit(input);
+  assert.equal(result.kind, "command", `${input} ran as a command`);
+  return result.kind === "command" ? result.output.join("\n") : "";
+}
+
+Deno.test("goal mode: a goal works turn after turn until the model reports it complete", async () => {
+  const moves: GoalMove[] = ["write", "write", "complete"];
+  await withSession(goalModel((turn) => moves[turn - 1] ?? "idle"), async ({ sim, ws, events, boot }) => {
+    const controller = await boot();
+    const output = await submitted(controller, "/goal Add three output files to the workspace");
+    assert.match(output, /^goal: Add three output files to the workspace$/m);
+    assert.match(output, /^status: complete$/m);
+    assert.match(output, /^runtime: turns 3\/20, tokens \d+, no-progress 1\/4, extensions 0$/m);
+    assert.equal(await Deno.readTextFile(`${ws}/out1.txt`), "turn 1\n");
+    assert.equal(await Deno.readTextFile(`${ws}/out2.txt`), "turn 2\n");
+    const final = (await controller.goal.current())!;
+    assert.equal(final.status, "complete");
+    assert.equal(final.category, "write");
+    assert.ok(final.tokens > 0, "tokens are observed");
+    // The model's report moved the revision; the sidecar holds the same state.
+    assert.equal(final.revision, 2);
+    const stored = JSON.parse(await Deno.readTextFile(goalFileFor(controller.sessionFile)));
+    assert.deepEqual(stored, final);
+    const seen = goals(events).map((goal) => `${goal.status}:${goal.turns}`);
+    assert.deepEqual(seen, ["active:0", "active:1", "active:2", "complete:3"]);
+    // Turn 1 carries the objective; later turns a host note, all as user messages on the tail.
+    const users = (sim.requests.at(-1)!.json.messages as { role: string; content: string }[])
+      .filter((m) => m.role === "user").map((m) => m.content).slice(1);
+    assert.match(users[0]!, /^Add three output files to the workspace\n\n\[goal mode\]/);
+    assert.match(users[1]!, /\[goal mode\] Continue goal "g[0-9a-f]+" \(revision 1\), turn 2 of 20\./);
+    assertStablePrefix(sim.requests.map((r) => r.body));
+    assertPrependOnly(sim.requests.map((r) => r.body));
+  });
+});
+
+Deno.test("goal mode: four turns without host-verifiable progress stop the goal as blocked", async () => {
+  // The model keeps talking (and claims progress in words) but nothing the host can check changes.
+  await withSession(goalModel(() => "idle"), async ({ sim, boot }) => {
+    const controller = await boot();
+    const end = await controller.goal.start("Investigate why the build is slow and report the causes");
+    assert.equal(end.status, "blocked");
+    assert.equal(end.stopCause, "no_progress");
+    assert.equal(end.category, "research");
+    assert.equal(end.turns, 4);
+    assert.equal(end.noProgress, 4);
+    assert.equal(sim.requests.length, 4);
+    const status = await submitted(controller, "/goal status");
+    assert.match(status, /^status: blocked \(no host-verifiable progress/m);
+    assert.match(status, /^runtime: turns 4\/40, tokens \d+, no-progress 4\/4, extensions 0$/m);
+  });
+});
+
+Deno.test("goal mode: a budget stop loads as blocked after a restart; /goal resume adds one more budget", async () => {
+  // A simple goal (10 turns): a file each turn, so only the budget stops it; after the resume it completes.
+  const moves = (turn: number): GoalMove => turn <= 10 ? "write" : "complete";
+  await withSession(goalModel(moves), async ({ boot }) => {
+    const first = await boot();
+    const end = await first.goal.start("Bump the version");
+    assert.equal(end.category, "simple");
+    assert.equal(end.status, "paused");
+    assert.equal(end.stopCause, "budget");
+    assert.equal(end.turns, 10);
+    await first.close();
+
+    const second = await boot({ kind: "latest" });
+    const loaded = (await second.goal.current())!;
+    assert.equal(loaded.status, "blocked", "a goal paused by its budget loads as blocked");
+    assert.equal(loaded.stopCause, "budget");
+    const status = await submitted(second, "/goal status");
+    assert.match(status, /^status: blocked \(turn budget used; \/goal resume adds one more budget\)$/m);
+    assert.match(
+      status,
+      new RegExp(`^runtime: turns 10/10, tokens ${loaded.tokens}, no-progress 0/4, extensions 0$`, "m"),
+    );
+
+    const resumed = await submitted(second, "/goal resume");
+    assert.match(resumed, /^status: complete$/m);
+    assert.match(resumed, /^runtime: turns 11\/20, tokens \d+, no-progress 1\/4, extensions 1$/m);
+  });
+});
+
+Deno.test("goal mode: an explicit blocked, an unanswered question and /goal stop end the run", async () => {
+  await withSession(goalModel((turn) => turn === 1 ? "blocked" : "ask"), async ({ boot }) => {
+    const controller = await boot();
+    const blocked = await controller.goal.start("Deploy the service to staging");
+    assert.equal(blocked.status, "blocked");
+    assert.equal(blocked.stopCause, "blocked");
+    assert.equal(blocked.detail, "needs the staging password");
+    const asked = await controller.goal.resume();
+    assert.equal(asked.status, "paused");
+    assert.equal(asked.stopCause, "needs_user");
+    assert.equal(await submitted(controller, "/goal clear"), "Goal stopped.");
+    assert.equal(await controller.goal.current(), null);
+    await assert.rejects(Deno.stat(goalFileFor(controller.sessionFile)), Deno.errors.NotFound);
+    assert.equal(await submitted(controller, "/goal status"), "No goal. Start one with /goal <objective>.");
+  });
+});
+
+Deno.test("goal mode guard: starting a goal mid-session leaves the system prompt and tools bytes as they were", async () => {
+  const script: Responder = (request, index) =>
+    index === 0 ? { reasoning: "hi", content: "Hello." } : goalModel(() => "complete")(request, index);
+  await withSession(script, async ({ sim, boot }) => {
+    const controller = await boot();
+    await controller.runTurn("hello");
+    const before = splitBody(sim.requests[0]!.body);
+    const end = await controller.goal.start("Write the release notes");
+    assert.equal(end.status, "complete");
+    assert.ok(sim.requests.length >= 3);
+    for (const request of sim.requests) {
+      const parts = splitBody(request.body);
+      assert.equal(parts.system, before.system, "the system prompt moved when the goal started");
+      assert.equal(parts.tools, before.tools, "the tools array moved when the goal started");
+      assert.doesNotMatch(parts.tools, /update_goal/, "update_goal is reached through use_capability");
+      assert.doesNotMatch(parts.system, /update_goal/, "the system prompt does not name update_goal");
+    }
+    assertPrependOnly(sim.requests.map((r) => r.body));
+  });
+});
