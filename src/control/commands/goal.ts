@@ -18,6 +18,9 @@ export const goalCommand: SlashCommand = {
   },
   usage: "/goal <objective> | status | pause | resume | stop",
   argumentChoices: WORDS,
+  // A goal holds the input while it runs: status, pause and stop must reach it (start and resume then
+  // answer session.busy).
+  immediate: true,
   async run(ctx, args) {
     const goals = ctx.host.goal;
     if (!goals) return ctx.print(t("cmd.goal_none"));

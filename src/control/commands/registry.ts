@@ -121,6 +121,8 @@ export interface SlashCommand {
   readonly helpNote?: string;
   /** Refused with `session.busy` while a turn runs (`submit` checks it for every face). */
   readonly idleOnly?: boolean;
+  /** Runs at once while a turn runs, not queued behind it, in faces that queue input (the TUI): `/goal pause`. */
+  readonly immediate?: boolean;
   /**
    * A command that becomes a user turn (an MCP prompt): the turn's text. It throws (a ReasonixError) when
    * it cannot, and the error is printed instead. `run` is then not called.
