@@ -143,7 +143,7 @@ export class Controller implements RunPort, ApprovalPort, QuestionPort, StatusPo
   }
 
   get busy(): boolean {
-    return this.#abort !== null || this.#switching;
+    return this.#abort !== null || this.#switching || this.#goal?.running === true;
   }
 
   #refuseWhileBusy(): void {

@@ -59,6 +59,11 @@ export class GoalDesk implements GoalPort {
     this.#host = host;
   }
 
+  /** A goal is running turns (between two of them too). */
+  get running(): boolean {
+    return this.#running;
+  }
+
   /** Every Controller event passes here; the running turn's facts are gathered from them. */
   observe(event: ReasonixEvent): void {
     this.#watch?.listener(event);
@@ -111,7 +116,7 @@ export class GoalDesk implements GoalPort {
   }
 
   #refuseWhileRunning(): void {
-    if (this.#running || this.#host.busy) throw new ReasonixError("session.busy", t("session.busy"));
+    if (this.#host.busy) throw new ReasonixError("session.busy", t("session.busy"));
   }
 
   #load(): Promise<void> {

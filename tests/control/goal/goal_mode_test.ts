@@ -174,3 +174,53 @@ Deno.test("goal mode guard: starting a goal mid-session leaves the system prompt
     assertPrependOnly(sim.requests.map((r) => r.body));
   });
 });
+
+Deno.test("goal mode: /goal pause waits for the running turn; /goal stop interrupts it and removes the sidecar", async () => {
+  await withSession(goalModel(() => "write"), async ({ boot }) => {
+    const controller = await boot();
+    let pausing: Promise<unknown> | undefined;
+    const unsubscribe = controller.subscribe((event) => {
+      if (event.type === "goal_updated" && event.goal.turns === 1) {
+        pausing ??= controller.submit("/goal pause");
+      }
+    });
+    const paused = await controller.goal.start("Write the changelog");
+    unsubscribe();
+    assert.match(
+      ((await pausing) as { output: string[] }).output[0]!,
+      /^The goal pauses after the running turn\.$/,
+    );
+    assert.equal(paused.status, "paused");
+    assert.equal(paused.stopCause, "paused");
+    assert.equal(paused.turns, 2, "the turn running when pause came finished");
+    assert.equal(controller.busy, false);
+
+    let stopping: Promise<unknown> | undefined;
+    controller.subscribe((event) => {
+      if (event.type === "turn_started") stopping ??= controller.submit("/goal stop");
+    });
+    const resumed = controller.goal.resume();
+    const stopped = await resumed;
+    await stopping;
+    assert.equal(stopped.status, "stopped");
+    assert.equal(stopped.turns, 3);
+    assert.equal(await controller.goal.current(), null);
+    await assert.rejects(Deno.stat(goalFileFor(controller.sessionFile)), Deno.errors.NotFound);
+  });
+});
+
+Deno.test("goal mode: while a goal runs the session is busy; a second goal is refused", async () => {
+  await withSession(goalModel(() => "write"), async ({ boot }) => {
+    const controller = await boot();
+    let second: Promise<unknown> | undefined;
+    controller.subscribe((event) => {
+      if (event.type !== "goal_updated" || event.goal.turns !== 1) return;
+      assert.equal(controller.busy, true, "busy between two goal turns");
+      second ??= controller.goal.start("Another goal").catch((error) => error);
+      void controller.goal.pause();
+    });
+    await controller.goal.start("Write the changelog");
+    const refused = (await second) as Error & { code?: string };
+    assert.equal(refused.code, "session.busy");
+  });
+});
