@@ -180,6 +180,7 @@ export class GoalDesk implements GoalPort {
     if (outcome.error?.code.startsWith("turn.") && outcome.error.code !== "turn.max_steps") {
       return stop(outcome.error.code === "turn.interrupted" ? "interrupted" : "error", outcome.error.message);
     }
+    if (outcome.error?.code === "provider.balance") return stop("balance", outcome.error.message);
     if (outcome.subtype === "error_during_execution") return stop("error", outcome.error?.message);
     if (facts.needsUser) return stop("needs_user");
     if (this.#request === "paused") return stop("paused");

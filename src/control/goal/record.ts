@@ -19,6 +19,7 @@ export type StopCause =
   | "paused"
   | "interrupted"
   | "error"
+  | "balance"
   | "stopped";
 
 export function newGoal(objective: string, id: string): GoalSnapshot {
@@ -56,6 +57,7 @@ const STATUS_OF: Record<StopCause, GoalSnapshot["status"]> = {
   paused: "paused",
   interrupted: "paused",
   error: "paused",
+  balance: "blocked",
   stopped: "stopped",
 };
 
@@ -104,6 +106,7 @@ const CAUSES: Record<StopCause, string> = {
   paused: "paused; /goal resume continues",
   interrupted: "interrupted; /goal resume continues",
   error: "a turn failed; /goal resume continues",
+  balance: "the account balance is used up: top it up, then /goal resume",
   stopped: "stopped",
 };
 

@@ -224,3 +224,21 @@ Deno.test("goal mode: while a goal runs the session is busy; a second goal is re
     assert.equal(refused.code, "session.busy");
   });
 });
+
+Deno.test("goal mode: an exhausted account balance blocks the goal; a provider failure pauses it", async () => {
+  const script: Responder = (request, index) =>
+    index === 0
+      ? goalModel(() => "write")(request, index)
+      : { fault: { kind: "status", status: index === 1 ? 402 : 400 } };
+  await withSession(script, async ({ boot }) => {
+    const controller = await boot();
+    const blocked = await controller.goal.start("Write the changelog");
+    assert.equal(blocked.status, "blocked");
+    assert.equal(blocked.stopCause, "balance");
+    assert.equal(blocked.turns, 1);
+    const failed = await controller.goal.resume();
+    assert.equal(failed.status, "paused");
+    assert.equal(failed.stopCause, "error");
+    assert.ok(failed.detail);
+  });
+});
