@@ -21,6 +21,7 @@ export const goalCommand: SlashCommand = {
   // A goal holds the input while it runs: status, pause and stop must reach it (start and resume then
   // answer session.busy).
   immediate: true,
+  runsTurns: (args) => !["", "status", "pause", "stop", "clear"].includes(args.trim().toLowerCase()),
   async run(ctx, args) {
     const goals = ctx.host.goal;
     if (!goals) return ctx.print(t("cmd.goal_none"));

@@ -123,6 +123,8 @@ export interface SlashCommand {
   readonly idleOnly?: boolean;
   /** Runs at once while a turn runs, not queued behind it, in faces that queue input (the TUI): `/goal pause`. */
   readonly immediate?: boolean;
+  /** With these args it runs model turns (`/goal <objective>`): serve starts it like a turn and returns at once. */
+  runsTurns?(args: string): boolean;
   /**
    * A command that becomes a user turn (an MCP prompt): the turn's text. It throws (a ReasonixError) when
    * it cannot, and the error is printed instead. `run` is then not called.
