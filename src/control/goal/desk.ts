@@ -11,7 +11,7 @@ import type { GoalSnapshot, ReasonixEvent } from "../events.ts";
 import type { TurnOutcome } from "../turn_outcome.ts";
 import type { SessionToolState, TodoItem } from "../../tool/session_state.ts";
 import { readGoalFile, writeGoalFile } from "../../session/goal_file.ts";
-import { ReasonixError } from "../../lib/errors.ts";
+import { errorFields, ReasonixError } from "../../lib/errors.ts";
 import { t } from "../../lib/i18n/mod.ts";
 import { completedCount, madeProgress, ProgressWatch, type TurnFacts } from "./progress.ts";
 import { halted, loadedGoal, newGoal, resumed, type StopCause, toolGoal } from "./record.ts";
@@ -119,10 +119,14 @@ export class GoalDesk implements GoalPort {
     if (this.#host.busy) throw new ReasonixError("session.busy", t("session.busy"));
   }
 
+  /** The sidecar, read once; an unreadable one is reported and taken as no goal (a new goal replaces it). */
   #load(): Promise<void> {
-    return this.#loaded ??= readGoalFile(this.#host.sessionFile).then((stored) => {
-      this.#goal = stored && loadedGoal(stored);
-    });
+    return this.#loaded ??= readGoalFile(this.#host.sessionFile).then(
+      (stored) => {
+        this.#goal = stored && loadedGoal(stored);
+      },
+      (error) => this.#host.emit({ type: "warning", message: errorFields(error).message }),
+    );
   }
 
   async #run(first: boolean): Promise<GoalSnapshot> {

@@ -5,6 +5,7 @@
  * that starting a goal mid-session leaves the provider-visible prefix as it was.
  */
 import assert from "node:assert/strict";
+import { dirname } from "node:path";
 import { bootController, type ResumeRequest } from "../../../src/control/boot.ts";
 import type { GoalSnapshot, ReasonixEvent } from "../../../src/control/events.ts";
 import { resolvePaths } from "../../../src/config/paths.ts";
@@ -240,5 +241,19 @@ Deno.test("goal mode: an exhausted account balance blocks the goal; a provider f
     assert.equal(failed.status, "paused");
     assert.equal(failed.stopCause, "error");
     assert.ok(failed.detail);
+  });
+});
+
+Deno.test("goal mode: an unreadable sidecar is reported as a warning and a new goal replaces it", async () => {
+  await withSession(goalModel(() => "complete"), async ({ events, boot }) => {
+    const controller = await boot();
+    const file = goalFileFor(controller.sessionFile);
+    await Deno.mkdir(dirname(file), { recursive: true });
+    await Deno.writeTextFile(file, "{not json");
+    assert.equal(await submitted(controller, "/goal status"), "No goal. Start one with /goal <objective>.");
+    const warning = events.find((event) => event.type === "warning");
+    assert.match(warning?.type === "warning" ? warning.message : "", /it is not a goal-mode state file/);
+    assert.equal((await controller.goal.start("Write the notes")).status, "complete");
+    assert.equal(JSON.parse(await Deno.readTextFile(file)).status, "complete");
   });
 });
