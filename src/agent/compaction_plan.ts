@@ -1,8 +1,8 @@
 /**
  * @module
  * What survives a compaction, decided without the model: the kept head (system, session context,
- * earlier digests, never rewritten), the dropped middle (archived; the user's statements pinned
- * verbatim in the new digest, the latest other requests verbatim in a recent-requests block that the
+ * earlier digests, never rewritten but for the pin budget, src/agent/pins.ts), the dropped middle
+ * (archived; the user's statements pinned verbatim in the new digest, the latest other requests verbatim in a recent-requests block that the
  * next compaction replaces) and the kept tail of whole recent turns; a compaction in the middle of a turn
  * always keeps that turn whole, and the tail always starts at a user message, never at a tool result.
  */
@@ -20,7 +20,10 @@ import {
   SUMMARY_OPEN,
 } from "./compaction.ts";
 import { STEP_LIMIT_NOTE } from "./loop.ts";
+import { asksSomething, pinOf, statedLines } from "./pins.ts";
+import { statesFact } from "./fact_statements.ts";
 import { isSteerMessage } from "./steer.ts";
+import { isHostNote } from "./host_note.ts";
 
 /** A user message longer than this is a paste: its digest copy is shortened, its raw text archived. */
 export const PIN_MAX_CHARS = 2000;
@@ -51,7 +54,7 @@ export function opensTurn(message: ChatMessage): boolean {
   if (message.role !== "user") return false;
   const content = message.content;
   return content !== STEP_LIMIT_NOTE && !isSteerMessage(content) && !isSummaryPrompt(content) &&
-    !content.startsWith(SUMMARY_OPEN) &&
+    !content.startsWith(SUMMARY_OPEN) && !isHostNote(content) &&
     !isTransientBlock(message);
 }
 
@@ -106,27 +109,6 @@ export function typedText(content: string): string {
   return content.replace(TURN_NOTES, "");
 }
 
-/**
- * A user message that states something (a fact, a preference, a rule) rather than only asking for
- * work or asking a question: these are pinned verbatim in every later digest. English by its words,
- * Chinese by its particles.
- */
-export function statesFact(text: string): boolean {
-  if (QUESTION.test(text)) return false;
-  return STATEMENT.test(text) || CJK_STATEMENT.test(text);
-}
-
-const QUESTION = /(\?|？|吗[。.!！]?|呢[。.!！]?)\s*$/;
-
-const STATEMENT = new RegExp(
-  "\\b(is|are|was|were|am|my|our|we|i|i'm|we're|always|never|must|should|don't|do not|prefer|" +
-    "remember|note|use|uses|using|instead|called|named|lives|located)\\b",
-  "i",
-);
-
-const CJK_STATEMENT =
-  /是|在|我的|我们|使用|不要|别用|必须|总是|永远|一律|叫做|名为|位于|偏好|喜欢|记住|注意|用的/;
-
 export interface Pins {
   /** Statements of the dropped part, verbatim (pastes shortened). */
   facts: string[];
@@ -134,8 +116,15 @@ export interface Pins {
   recent: string[];
 }
 
-/** The user's messages of the dropped part: facts always, other recent ones up to `recentBudget` tokens. */
-export function pinnedMessages(dropped: readonly ChatMessage[], recentBudget: number): Pins {
+/**
+ * The user's messages of the dropped part: what each stated (its fact sentences, never one already in
+ * `pinned`, which grows), and the other recent ones (requests, questions) up to `recentBudget` tokens.
+ */
+export function pinnedMessages(
+  dropped: readonly ChatMessage[],
+  recentBudget: number,
+  pinned: Set<string> = new Set(),
+): Pins {
   const facts: string[] = [];
   const others: string[] = [];
   for (const message of dropped) {
@@ -145,11 +134,16 @@ export function pinnedMessages(dropped: readonly ChatMessage[], recentBudget: nu
     if (text === "") continue;
     if (text.length > PIN_MAX_CHARS) {
       const cut = text.length - PASTE_HEAD - PASTE_TAIL;
-      facts.push(
-        `${text.slice(0, PASTE_HEAD)}\n[… ${cut} characters archived …]\n${text.slice(-PASTE_TAIL)}`,
-      );
-    } else if (statesFact(text)) facts.push(text);
-    else others.push(text);
+      const paste = `${text.slice(0, PASTE_HEAD)}\n[… ${cut} characters archived …]\n${
+        text.slice(-PASTE_TAIL)
+      }`;
+      if (!pinned.has(paste)) facts.push(paste);
+      pinned.add(paste);
+      continue;
+    }
+    const pin = pinOf(text, pinned);
+    if (pin !== null) facts.push(pin);
+    if (asksSomething(text) || !statesFact(text)) others.push(text);
   }
   const recent: string[] = [];
   let used = 0;
@@ -182,8 +176,10 @@ export function recentBlock(recent: readonly string[]): string | null {
 export interface DigestParts {
   /** 1 for the session's first digest. */
   number: number;
-  /** The user's statements of the dropped part (`Pins.facts`). */
+  /** The user's statements of the dropped part (`Pins.facts`, within the pin budget). */
   facts: readonly string[];
+  /** How many of this part's statements the pin budget moved out (`BudgetedPins.movedNew`). */
+  moved?: number;
   summary: string;
   /** The archive file holding the dropped originals, relative to the state root. */
   archive?: string;
@@ -192,9 +188,7 @@ export interface DigestParts {
 export function digestText(parts: DigestParts): string {
   const lines = [SUMMARY_OPEN, `Digest ${parts.number} of the conversation before this point.`];
   if (parts.archive) lines.push(`Originals archived in ${parts.archive}.`);
-  if (parts.facts.length > 0) {
-    lines.push("", "What the user stated, verbatim and in order:", ...pinLines(parts.facts));
-  }
+  lines.push(...statedLines(parts.facts, parts.moved ?? 0));
   lines.push("", "Summary:", parts.summary, SUMMARY_CLOSE);
   return lines.join("\n");
 }

@@ -20,6 +20,7 @@ import type { ToolContext } from "../tool/tool.ts";
 import { type CallOutcome, dispatchToolCalls, type Gate } from "./dispatch.ts";
 import type { ToolOutcomeMeta } from "../session/store.ts";
 import { steerMessage, type SteerSource } from "./steer.ts";
+import { hostNote } from "./host_note.ts";
 
 /** Used when `max_steps` is 0 ("auto"): a runaway loop still ends. */
 export const AUTO_MAX_STEPS = 200;
@@ -46,6 +47,11 @@ export interface TurnLoopOptions {
   beforeNextCall?: () => Promise<void>;
   /** Text the person sent mid-turn (steer.ts): it goes on the tail before the next request. */
   steer?: SteerSource;
+  /**
+   * A host policy's look at a final answer (verified delivery): a returned note refuses the answer, goes
+   * on the tail as a host note, and the loop runs on; null accepts it. The policy bounds its refusals.
+   */
+  reviewAnswer?: (answer: string) => string | null;
 }
 
 export interface TurnLoopResult {
@@ -73,6 +79,11 @@ export async function runTurnLoop(options: TurnLoopOptions): Promise<TurnLoopRes
     if (calls.length === 0) {
       // Steering that came during the final answer gets its request: the model answers it in this turn.
       if (options.steer?.pending()) continue;
+      const refused = options.reviewAnswer?.(reply.content ?? "");
+      if (refused) {
+        await options.append({ role: "user", content: hostNote(refused) });
+        continue;
+      }
       return { subtype: "success", result: reply.content ?? "", modelCalls, toolCalls };
     }
     if (overLimit) {

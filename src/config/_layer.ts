@@ -88,6 +88,7 @@ export async function layerValues(raw: Raw, context: LayerContext): Promise<Laye
       compactForceRatio: agent.compact_force_ratio as number | undefined,
       snipRatio: agent.tool_result_snip_ratio as number | undefined,
       reasoningLanguage: agent.reasoning_language as ResolvedConfig["agent"]["reasoningLanguage"],
+      delivery: agent.delivery as ResolvedConfig["agent"]["delivery"],
     }),
     tools: compact({
       enabled: tools.enabled as string[] | undefined,

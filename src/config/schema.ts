@@ -11,7 +11,7 @@ import { ACCEPTED_EFFORTS } from "../provider/effort.ts";
 import { ConfigError, describeValue } from "./errors.ts";
 import type { KeyPath, TomlLocator } from "./_locate.ts";
 import { GO_VALUES, GO_VALUES_NOT_USED_YET, NOT_USED_YET, RETIRED } from "./go_keys.ts";
-import type { ConfigKeyNote, ConfigWarning } from "./types.ts";
+import { type ConfigKeyNote, type ConfigWarning, DELIVERY_MODES } from "./types.ts";
 
 export type LeafType = "string" | "integer" | "number" | "boolean" | "string[]";
 
@@ -175,6 +175,7 @@ export const CONFIG_SPEC: TableSpec = table({
     compact_force_ratio: ratio(0.3, 0.98),
     tool_result_snip_ratio: ratio(0.2, 0.85),
     reasoning_language: oneOf(REASONING_LANGUAGES),
+    delivery: oneOf(DELIVERY_MODES),
     ...marks(UNUSED, NOT_USED_YET.agent),
     ...marks(IGNORED, RETIRED.agent),
   }),

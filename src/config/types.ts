@@ -47,6 +47,10 @@ export type PermissionMode = "ask" | "auto" | "yolo" | "plan";
 /** In the order Shift+Tab cycles them. */
 export const PERMISSION_MODES: readonly PermissionMode[] = ["ask", "auto", "yolo", "plan"];
 
+/** `[agent] delivery`: "verify" turns verified delivery's host gates on (docs/DELIVERY.md). */
+export type DeliveryMode = "verify" | "off";
+export const DELIVERY_MODES: readonly DeliveryMode[] = ["verify", "off"];
+
 /** `auto` follows `REASONIX_LANG`, then the locale. */
 export type UiLanguageSetting = "auto" | "en" | "zh-CN" | "zh-TW";
 export type ReasoningLanguageSetting = "auto" | "zh" | "en";
@@ -127,6 +131,7 @@ export interface ResolvedConfig {
     /** `tool_result_snip_ratio`: past this share stale tool results are shortened (0.6). */
     snipRatio?: number;
     reasoningLanguage?: ReasoningLanguageSetting;
+    delivery?: DeliveryMode;
   };
   tools: {
     enabled: string[];

@@ -26,6 +26,7 @@ import { builtinRegistry, MODE_TOOLS } from "../tool/builtin/mod.ts";
 import type { ToolRegistry } from "../tool/registry.ts";
 import { callShape } from "../tool/catalog.ts";
 import { historyTool } from "../tool/builtin/history.ts";
+import { humanConsent } from "./consent.ts";
 import { historyDirs } from "./session_search.ts";
 import { newSessionToolState } from "../tool/session_state.ts";
 import { JobTable } from "../tool/jobs.ts";
@@ -175,6 +176,7 @@ async function bootWith(options: BootOptions, booting: Booting): Promise<Control
       questions: desks.questions,
       memory: mem.access,
       plans: desks.plans,
+      consent: humanConsent(desks.approvals, !options.headless),
     }),
     recallMemory: mem.recall,
     ...desks,
@@ -250,7 +252,7 @@ function providerFor(config: ResolvedConfig, providerConfig: ProviderConfig, api
 function toolContext(
   config: ResolvedConfig,
   env: Record<string, string>,
-  parts: Pick<ToolContext, "workspace" | "sandbox" | "questions" | "memory" | "plans">,
+  parts: Pick<ToolContext, "workspace" | "sandbox" | "questions" | "memory" | "plans" | "consent">,
 ): Omit<ToolContext, "signal"> {
   return {
     ...parts,
@@ -290,7 +292,7 @@ async function sessionDesks(
 }
 
 function configuredSettings(config: ResolvedConfig, paths: Paths) {
-  const { compactRatio, compactForceRatio, snipRatio, reasoningLanguage } = config.agent;
+  const { compactRatio, compactForceRatio, snipRatio, reasoningLanguage, delivery } = config.agent;
   return {
     archiveDir: archiveDir(paths.stateHome),
     ...(compactForceRatio !== undefined ? { compactForceRatio } : {}),
@@ -299,6 +301,7 @@ function configuredSettings(config: ResolvedConfig, paths: Paths) {
     ui: { language: config.language, ...config.ui },
     ...(compactRatio !== undefined ? { compactRatio } : {}),
     ...(reasoningLanguage ? { reasoningLanguage } : {}),
+    ...(delivery ? { delivery } : {}),
   };
 }
 

@@ -25,6 +25,7 @@ import {
   planCompaction,
   recentBlock,
 } from "../agent/compaction_plan.ts";
+import { budgetPins, pinnedSoFar } from "../agent/pins.ts";
 import { instructionLabels } from "./instruction_reader.ts";
 import { requestSummary } from "../agent/summary.ts";
 import type { ReasonixEvent } from "../agent/events.ts";
@@ -42,6 +43,8 @@ export const BACKOFF_SHARE = 0.05;
 export const TAIL_SHARE = 0.1;
 /** The dropped user requests (not statements) the digest keeps verbatim, newest first, as a share of the window. */
 export const RECENT_SHARE = 0.02;
+/** All pinned statements together, as a share of the window; past it the oldest move out (src/agent/pins.ts). */
+export const PIN_SHARE = 0.15;
 const NO_SUMMARY = "(No model summary: the summary request failed. The user's messages above are " +
   "verbatim; the rest of the conversation is in the archive.)";
 
@@ -270,15 +273,19 @@ export class Compactor {
       { session: parts.log.id, at, messages: plan.dropped },
       warn,
     );
-    const pins = pinnedMessages(plan.dropped, Math.floor(RECENT_SHARE * (parts.contextWindow || 100_000)));
+    const window = parts.contextWindow || 100_000;
+    const pins = pinnedMessages(plan.dropped, Math.floor(RECENT_SHARE * window), pinnedSoFar(plan.head));
+    const kept = budgetPins(plan.head, pins.facts, Math.floor(PIN_SHARE * window));
     const digest = digestText({
       number: digestCount(plan.head) + 1,
-      facts: pins.facts,
+      facts: kept.facts,
+      moved: kept.movedNew,
       summary: facts.summary,
       ...(archive ? { archive: join("archive", archive.split(/[\\/]/).at(-1)!) } : {}),
     });
+    if (kept.moved > 0) parts.emit({ type: "notice", message: movedNotice(kept.moved, window) });
     const messages = compactedHistory(
-      plan,
+      { ...plan, head: kept.head },
       digest,
       recentBlock(pins.recent),
       await this.#instructionsUpdate(plan),
@@ -294,8 +301,8 @@ export class Compactor {
       at: at.toISOString(),
     });
     this.#basis = undefined;
-    const window = parts.contextWindow ?? 0;
-    this.#failedAt = afterTokens >= parts.compactRatio * window && window > 0 ? afterTokens : undefined;
+    const limit = parts.contextWindow ?? 0;
+    this.#failedAt = afterTokens >= parts.compactRatio * limit && limit > 0 ? afterTokens : undefined;
     parts.emit({ type: "compaction", beforeTokens, afterTokens, reason });
   }
 
@@ -313,6 +320,12 @@ export class Compactor {
       : `the next attempt waits until the context grows by ${Math.round(BACKOFF_SHARE * window)} tokens`;
     return `Compaction failed, the history is kept: ${reason}; ${next}`;
   }
+}
+
+function movedNotice(count: number, window: number): string {
+  return `${count} pinned statement(s) moved out of the context: the pins passed ${
+    Math.round(PIN_SHARE * 100)
+  }% of the ${window}-token window. The history tool (or \`reasonix session search\`) finds them`;
 }
 
 /** The Compactor of a Controller's session: the same model, tools and effort as its turns. */

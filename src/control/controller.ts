@@ -4,18 +4,16 @@
  * the agent loop, prices every model call, and broadcasts typed events to whichever face listens.
  */
 import type { TodoItem } from "../tool/session_state.ts";
-import type { ChatMessage, ChatResult } from "../provider/provider.ts";
+import type { ChatMessage, ChatResult, Effort } from "../provider/provider.ts";
 import { recordUsage } from "./usage_record.ts";
 import { type FaceHooks, submitInput, type SubmitResult } from "./submit.ts";
 import type { CommandRegistry } from "./commands/registry.ts";
 import { defaultCommands } from "./commands/builtin.ts";
-import type { Effort } from "../provider/provider.ts";
 import { runTurnLoop } from "../agent/loop.ts";
-import type { EventListener, ReasonixEvent } from "./events.ts";
+import type { ApprovalChoice, ApprovalRequest, EventListener, ReasonixEvent } from "./events.ts";
 import type { ApprovalPort, QuestionPort, RunPort, StatusPort, UiSettings } from "./ports.ts";
 import type { PendingQuestion, QuestionReply } from "./questions.ts";
 import type { WorkspaceOps } from "./workspace_ops.ts";
-import type { ApprovalChoice, ApprovalRequest } from "../agent/events.ts";
 import type { PermissionMode } from "../config/types.ts";
 import { countEvent, emptyTotals, type TurnOutcome, type TurnTotals } from "./turn_outcome.ts";
 import { failTurn, StopRequest, type StopSignal } from "./turn_failure.ts";
@@ -45,6 +43,7 @@ import { ReasonixError } from "../lib/errors.ts";
 import { t } from "../lib/i18n/mod.ts";
 import { planHooks, type PlanPort } from "./plan_desk.ts";
 import { type GoalDesk, goalDeskFor } from "./goal/host.ts";
+import { Delivery, type DeliveryPort } from "./delivery/policy.ts";
 import { sessionFigures } from "./session_figures.ts";
 import { announcementEvent, deskEntry, snapshotOf, type SubscribeOptions } from "./session_events.ts";
 
@@ -70,9 +69,11 @@ export class Controller implements RunPort, ApprovalPort, QuestionPort, StatusPo
   #commands: CommandRegistry | undefined;
   #steering = new Steering();
   #goal: GoalDesk | undefined;
+  #delivery: Delivery;
 
   /** With `reboot`, the Controller can switch sessions (`sessions`), keeping its listeners. */
   constructor(parts: ControllerParts, options: { reboot?: Reboot } = {}) {
+    this.#delivery = new Delivery(parts.delivery ?? "off", () => this.#parts.toolContext);
     this.#adopt(parts);
     if (!options.reboot) return;
     this.#sessions = new SessionSwitch(options.reboot, this, {
@@ -279,6 +280,11 @@ export class Controller implements RunPort, ApprovalPort, QuestionPort, StatusPo
     else if (this.#parts.approvals) this.#parts.approvals.mode = mode;
   }
 
+  /** Verified delivery (`/delivery`); goal mode switches it on with `delivery.setMode("verify")`. */
+  get delivery(): DeliveryPort {
+    return this.#delivery;
+  }
+
   /** The plan waiting for review and its answer (`plan_proposed` cards); absent without a plan desk. */
   get plans(): PlanPort | undefined {
     return this.#parts.plans;
@@ -333,12 +339,8 @@ export class Controller implements RunPort, ApprovalPort, QuestionPort, StatusPo
       await this.#recordTools();
       await this.#compactor.maintain(abort.signal, { midTurn: false });
       await appendUserTurn(this.#parts, this.#files, text, options);
-      const done = await runTurnLoop(this.#loopOptions(abort.signal));
-      const outcome: TurnOutcome = { subtype: done.subtype, result: done.result };
-      if (done.subtype !== "success") {
-        outcome.error = { code: "turn.max_steps", message: done.result };
-      }
-      return await this.#finish(outcome);
+      const done = await runTurnLoop(this.#delivery.wrap(this.#loopOptions(abort.signal), text));
+      return await this.#finish(this.#delivery.outcome(done));
     } catch (error) {
       const at = nowIso(this.#parts);
       return await this.#finish(

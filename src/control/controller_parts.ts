@@ -15,6 +15,7 @@ import type { UiSettings } from "./ports.ts";
 import type { QuestionDesk } from "./questions.ts";
 import type { PlanDesk } from "./plan_desk.ts";
 import type { ReasoningLanguage } from "./reasoning_language.ts";
+import type { DeliveryMode } from "../config/types.ts";
 import type { WorkspaceOps } from "./workspace_ops.ts";
 import type { RewindTarget } from "./rewind.ts";
 import type { BranchTarget } from "./branches.ts";
@@ -63,6 +64,8 @@ export interface ControllerParts {
   ui?: UiSettings;
   /** `[agent] reasoning_language`; anything but auto is told to the model on the first turn. */
   reasoningLanguage?: ReasoningLanguage;
+  /** `[agent] delivery`: "verify" turns verified delivery's gates on (src/control/delivery/policy.ts). */
+  delivery?: DeliveryMode;
   /** The desk the `ask` tool puts its questions to (also `toolContext.questions`). */
   questions?: QuestionDesk;
   /** Plan mode and the plan waiting for review (also `toolContext.plans`). */
@@ -90,7 +93,7 @@ export function rewindTargetOf(parts: ControllerParts): RewindTarget & BranchTar
 
 const DEFAULT_UI: UiSettings = { language: "auto", theme: "auto", showTurnUsage: true, showReasoning: true };
 
-/** The face settings of `parts`, a copy (the defaults when it was assembled without `[ui]`). */
+/** The face's display settings as the config resolved them (a copy), or the defaults. */
 export function uiSettingsOf(parts: ControllerParts): UiSettings {
   return { ...(parts.ui ?? DEFAULT_UI) };
 }

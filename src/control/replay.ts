@@ -9,6 +9,7 @@
 import { isSummaryPrompt } from "../agent/compaction.ts";
 import { STEP_LIMIT_NOTE } from "../agent/loop.ts";
 import { isSteerMessage, steeredText } from "../agent/steer.ts";
+import { isHostNote } from "../agent/host_note.ts";
 import type { ChatMessage } from "../provider/provider.ts";
 import type { LoggedRecord } from "../session/log.ts";
 import { branchTree } from "../session/branches.ts";
@@ -219,7 +220,7 @@ function closeTurn(state: ReplayState, data: unknown): ReasonixEvent[] {
 
 function isTypedTurn(content: string): boolean {
   return !content.startsWith(CONTEXT_OPEN) && !isSummaryPrompt(content) && content !== STEP_LIMIT_NOTE &&
-    !isSteerMessage(content);
+    !isSteerMessage(content) && !isHostNote(content);
 }
 
 function toolModes(records: readonly LoggedRecord[]): Map<string, boolean> {

@@ -9,6 +9,7 @@ import type { Sandbox } from "../sandbox/sandbox.ts";
 import type { FsAgent } from "../sandbox/fs_agent.ts";
 import type { JobTable } from "./jobs.ts";
 import type { MemoryAccess } from "./memory/access.ts";
+import type { Consent } from "./consent.ts";
 import type { Asker } from "./question.ts";
 import type { SessionToolState, TodoItem } from "./session_state.ts";
 import type { PlanReviewer } from "./plan.ts";
@@ -95,6 +96,8 @@ export interface ToolContext {
   callId?: string;
   /** Remembered facts (`remember`, `forget`, `memory`); absent where there is no memory (subagents). */
   memory?: MemoryAccess;
+  /** A person's one-off approval asked whatever the mode (a global `history` search); absent: refused. */
+  consent?: Consent;
 }
 
 export interface ToolLimits {

@@ -9,11 +9,12 @@ import {
   pinnedMessages,
   planCompaction,
   recentBlock,
-  statesFact,
   turnGroups,
 } from "../../src/agent/compaction_plan.ts";
+import { statesFact } from "../../src/agent/fact_statements.ts";
 import { compactionBase, isRecentBlock, SUMMARY_OPEN } from "../../src/agent/compaction.ts";
 import type { ChatMessage } from "../../src/provider/provider.ts";
+import { hostNote } from "../../src/agent/host_note.ts";
 
 const sys: ChatMessage = { role: "system", content: "system" };
 const ctx: ChatMessage = { role: "user", content: "<session-context>" };
@@ -84,13 +85,13 @@ Deno.test("pinnedMessages() pins statements, shortens pastes and keeps the lates
   const dropped = [
     user("The staging port is 5433."),
     user(`${paste}`),
-    user("first request here"),
-    user("second request here\n\n<turn-context>\nfile changed\n</turn-context>"),
+    user("rename the helpers"),
+    user("now run the tests\n\n<turn-context>\nfile changed\n</turn-context>"),
   ];
   const pins = pinnedMessages(dropped, 14);
   assert.equal(pins.facts[0], "The staging port is 5433.");
   assert.ok(pins.facts[1]!.includes("characters archived") && pins.facts[1]!.length < 2000);
-  assert.deepEqual(pins.recent, ["second request here"], "turn notes stripped, budget respected");
+  assert.deepEqual(pins.recent, ["now run the tests"], "turn notes stripped, budget respected");
 });
 
 Deno.test("statesFact() tells statements from requests and questions", () => {
@@ -133,4 +134,12 @@ Deno.test("planCompaction() splits a current turn that fills the window: task an
   assert.deepEqual(plan.dropped, turn.slice(1, 5));
   const roomy = planCompaction(history, { tailBudget: 350, midTurn: true, splitCurrent: true });
   assert.deepEqual(roomy.tail, [turn[0], ...turn.slice(3)], "the latest steps within the budget");
+});
+
+Deno.test("turnGroups() keeps a host note inside the turn it refused an answer of, and never pins it", () => {
+  const note = user(hostNote("Verified delivery: your answer is not accepted yet. You must verify"));
+  const answer: ChatMessage = { role: "assistant", content: "Done." };
+  const groups = turnGroups([user("fix a.txt"), answer, note, answer, user("next")]);
+  assert.deepEqual(groups.map((group) => group.length), [4, 1]);
+  assert.deepEqual(pinnedMessages([user("fix a.txt"), answer, note], 1000).facts, []);
 });

@@ -35,14 +35,18 @@ Deno.test("run --goal: works until the goal completes; the json result carries t
     const result = JSON.parse(run.stdout.trim().split("\n").at(-1)!);
     assert.equal(result.subtype, "success");
     assert.equal(result.num_turns, 2);
-    assert.equal(result.result, "Turn done.");
+    assert.equal(result.result, "Turn over.");
     assert.equal(result.goal.status, "complete");
     assert.equal(result.goal.category, "write");
     assert.equal(result.goal.turns, 2);
     assert.equal(result.goal.budget, 20);
     assert.ok(result.goal.tokens > 0);
     assert.equal(Deno.readTextFileSync(join(ws, "out1.txt")), "turn 1\n");
-    assert.equal(sim.requests.length, 4);
+    assert.equal(
+      sim.requests.length,
+      7,
+      "a write turn of five requests (todo, write, check, cite, answer), a report of two",
+    );
   });
 });
 

@@ -7,7 +7,7 @@
  */
 import { bootController } from "../../src/control/boot.ts";
 import type { ReasonixEvent } from "../../src/control/events.ts";
-import { resolvePaths } from "../../src/config/paths.ts";
+import { type Paths, resolvePaths } from "../../src/config/paths.ts";
 import { isSummaryPrompt } from "../../src/agent/compaction.ts";
 import { DeepSeekSim, type RecordedRequest } from "./deepseek_sim.ts";
 import { makeHome, makeWorkspace, removeAll } from "./cli.ts";
@@ -43,6 +43,12 @@ export const RECALL_FACTS: readonly string[] = SUBJECTS.map((subject, i) =>
 export interface RecallOptions {
   /** User turns in all (default 300). */
   turns?: number;
+  /** The facts of the first turns (default RECALL_FACTS). */
+  facts?: readonly string[];
+  /** The work request of a later turn (default `recallTurnText`). */
+  step?: (turn: number) => string;
+  /** Runs after the session closed, before its home is removed (read its files). */
+  inspect?: (where: { paths: Paths; workspace: string }) => Promise<void>;
   /** `context_window` of the model (default 12000 tokens). */
   window?: number;
 }
@@ -88,12 +94,8 @@ export async function runRecallSession(options: RecallOptions = {}): Promise<Rec
     extraToml: `[model_overrides.deepseek-flash]\ncontext_window = ${options.window ?? 12000}\n`,
   });
   const ws = await makeWorkspace({ "README.md": "recall\n" });
-  const controller = await bootController({
-    cwd: ws,
-    headless: true,
-    env: {},
-    paths: resolvePaths({ REASONIX_HOME: home }),
-  });
+  const paths = resolvePaths({ REASONIX_HOME: home });
+  const controller = await bootController({ cwd: ws, headless: true, env: {}, paths });
   const events: ReasonixEvent[] = [];
   const compactionsBefore: number[] = [];
   controller.subscribe((event) => {
@@ -101,13 +103,21 @@ export async function runRecallSession(options: RecallOptions = {}): Promise<Rec
     if (event.type === "compaction") compactionsBefore.push(sim.requests.length);
   });
   let failures = 0;
+  let closed = false;
   try {
     for (let turn = 1; turn <= turns; turn++) {
-      const outcome = await controller.runTurn(recallTurnText(turn));
+      const facts = options.facts ?? RECALL_FACTS;
+      const text = facts[turn - 1] ?? (options.step ?? recallTurnText)(turn);
+      const outcome = await controller.runTurn(text);
       if (outcome.subtype !== "success") failures++;
     }
+    if (options.inspect) {
+      closed = true;
+      await controller.close();
+      await options.inspect({ paths, workspace: await Deno.realPath(ws) });
+    }
   } finally {
-    await controller.close();
+    if (!closed) await controller.close();
     await sim.close();
     await removeAll(home, ws);
   }

@@ -18,6 +18,7 @@ import { mcpCommand } from "./mcp.ts";
 import { contextCommand } from "./context.ts";
 import { planCommand } from "./plan.ts";
 import { goalCommand } from "./goal.ts";
+import { deliveryCommand } from "./delivery.ts";
 
 const MODES = PERMISSION_MODES;
 
@@ -36,6 +37,7 @@ export function defaultCommands(): CommandRegistry {
   registry.register(mcpCommand);
   registry.register(planCommand);
   registry.register(goalCommand);
+  registry.register(deliveryCommand);
   return registry;
 }
 

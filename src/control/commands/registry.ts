@@ -15,6 +15,7 @@ import type { RewindOutcome, RewindRequest, RewindState } from "../rewind.ts";
 import type { BranchPort } from "../branches.ts";
 import type { PlanPort } from "../plan_desk.ts";
 import type { GoalPort } from "../goal/desk.ts";
+import type { DeliveryPort } from "../delivery/policy.ts";
 import type { McpManager } from "../../mcp/manager.ts";
 import type { ContextReport } from "../context_report.ts";
 
@@ -45,6 +46,8 @@ export interface CommandHost extends SessionInfo, ApprovalPort {
   readonly plans?: PlanPort | undefined;
   /** Goal mode (`/goal`); absent in bare test hosts. */
   readonly goal?: GoalPort;
+  /** Verified delivery (`/delivery`); absent in bare test hosts. */
+  readonly delivery?: DeliveryPort;
 }
 
 /** Session-only display settings a face holds (`/theme`, `/language`, `/verbose`); never written to config. */

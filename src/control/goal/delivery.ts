@@ -1,11 +1,20 @@
 /**
  * @module
- * THE hook between goal mode and verified delivery (`[agent] delivery = "verify"`): goal mode calls it
- * with `true` when a goal starts or resumes running and with `false` when it stops. Goal mode uses
- * verified delivery; once the delivery gates exist, connect them here (and only here).
+ * The one place goal mode meets verified delivery (`[agent] delivery = "verify"`, docs/DELIVERY.md): while
+ * a goal runs its turns, delivery is on; when the goal stops, the mode it had before comes back.
  */
-import type { ControllerParts } from "../controller_parts.ts";
+import type { DeliveryMode, DeliveryPort } from "../delivery/policy.ts";
 
-export function goalDelivery(_parts: ControllerParts, _running: boolean): void {
-  // Verified delivery is not built yet: nothing to turn on.
+/** The switch goal mode calls with true when a goal starts or resumes running, false when it stops. */
+export function goalDelivery(delivery: DeliveryPort): (running: boolean) => void {
+  let before: DeliveryMode | null = null;
+  return (running) => {
+    if (running) {
+      before ??= delivery.mode;
+      delivery.setMode("verify");
+      return;
+    }
+    if (before !== null) delivery.setMode(before);
+    before = null;
+  };
 }

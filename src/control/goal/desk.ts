@@ -41,7 +41,7 @@ export interface GoalHost {
   /** The tools' shared state: `update_goal` reads and writes `goal` there. */
   readonly state: SessionToolState | undefined;
   emit(event: ReasonixEvent): void;
-  /** Called with true when a goal starts running, false when it stops (verified delivery's hook). */
+  /** Called with true when a goal starts running, false when it stops: verified delivery is on meanwhile. */
   running(on: boolean): void;
 }
 
@@ -185,7 +185,11 @@ export class GoalDesk implements GoalPort {
       return stop(outcome.error.code === "turn.interrupted" ? "interrupted" : "error", outcome.error.message);
     }
     if (outcome.error?.code === "provider.balance") return stop("balance", outcome.error.message);
-    if (outcome.subtype === "error_during_execution") return stop("error", outcome.error?.message);
+    // Verified delivery refused the turn's answer: the goal goes on (and counts what the host saw).
+    const unverified = outcome.error?.code === "delivery.unverified";
+    if (outcome.subtype === "error_during_execution" && !unverified) {
+      return stop("error", outcome.error?.message);
+    }
     if (facts.needsUser) return stop("needs_user");
     if (this.#request === "paused") return stop("paused");
     if (goal.noProgress >= goal.noProgressLimit) return stop("no_progress");

@@ -7,6 +7,7 @@ import type { ReasonixEvent } from "../events.ts";
 import type { ControllerParts } from "../controller_parts.ts";
 import type { TurnOutcome } from "../turn_outcome.ts";
 import type { TodoItem } from "../../tool/session_state.ts";
+import type { DeliveryPort } from "../delivery/policy.ts";
 import { GoalDesk } from "./desk.ts";
 import { goalDelivery } from "./delivery.ts";
 
@@ -18,6 +19,7 @@ interface TurnRunner {
   runTurn(text: string): Promise<TurnOutcome>;
   interrupt(): void;
   todos(): TodoItem[];
+  readonly delivery: DeliveryPort;
 }
 
 export function goalDeskFor(
@@ -37,6 +39,6 @@ export function goalDeskFor(
     todos: () => controller.todos(),
     state: parts.toolContext.state,
     emit,
-    running: (on) => goalDelivery(parts, on),
+    running: goalDelivery(controller.delivery),
   });
 }

@@ -346,6 +346,14 @@ export const en = {
   "goal.turn": "Goal turn {turns}/{budget} done (no progress {noProgress}/{limit})",
   "goal.complete": "Goal complete after {turns} turns: {objective}",
   "goal.halted": "Goal {status} after {turns} turns: {cause}",
+  "cmd.delivery_summary":
+    "Verified delivery: no change before a todo list, no final answer before a passing check (/delivery off leaves)",
+  "cmd.delivery_usage": "Use /delivery, /delivery on, /delivery off or /delivery status.",
+  "cmd.delivery_unavailable": "Verified delivery is not available in this session.",
+  "cmd.delivery_on": "Verified delivery: on (from the next turn)",
+  "cmd.delivery_off": "Verified delivery: off",
+  "cmd.delivery_turn":
+    "Last turn: change observed {change}, verification {verified}, cited by complete_step {cited}, answers refused {refusals}",
   "cmd.permission_mode": "Permission mode: {mode}",
   "cmd.permission_unknown": 'Unknown permission mode "{mode}". Use one of: {modes}.',
   "cmd.reasoning_summary": "Choose the language of the model's visible reasoning",

@@ -338,6 +338,14 @@ export const zhCN: Catalog = {
   "goal.turn": "目标第 {turns}/{budget} 轮完成（无进展 {noProgress}/{limit}）",
   "goal.complete": "目标在 {turns} 轮后完成：{objective}",
   "goal.halted": "目标在 {turns} 轮后{status}：{cause}",
+  "cmd.delivery_summary":
+    "交付验证：写入待办列表之前不做修改，检查通过之前不接受最终回答（/delivery off 关闭）",
+  "cmd.delivery_usage": "用法：/delivery、/delivery on、/delivery off 或 /delivery status。",
+  "cmd.delivery_unavailable": "此会话不支持交付验证。",
+  "cmd.delivery_on": "交付验证：开启（从下一轮开始）",
+  "cmd.delivery_off": "交付验证：关闭",
+  "cmd.delivery_turn":
+    "上一轮：观察到修改 {change}，验证命令 {verified}，complete_step 已引用 {cited}，拒绝回答次数 {refusals}",
   "cmd.permission_mode": "权限模式：{mode}",
   "cmd.permission_unknown": "未知的权限模式“{mode}”。可用：{modes}。",
   "cmd.reasoning_summary": "选择模型可见推理所用的语言",

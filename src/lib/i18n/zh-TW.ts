@@ -339,6 +339,14 @@ export const zhTW: Catalog = {
   "goal.turn": "目標第 {turns}/{budget} 輪完成（無進展 {noProgress}/{limit}）",
   "goal.complete": "目標在 {turns} 輪後完成：{objective}",
   "goal.halted": "目標在 {turns} 輪後{status}：{cause}",
+  "cmd.delivery_summary":
+    "交付驗證：寫入待辦清單之前不做修改，檢查通過之前不接受最終回答（/delivery off 關閉）",
+  "cmd.delivery_usage": "用法：/delivery、/delivery on、/delivery off 或 /delivery status。",
+  "cmd.delivery_unavailable": "此工作階段不支援交付驗證。",
+  "cmd.delivery_on": "交付驗證：開啟（從下一輪開始）",
+  "cmd.delivery_off": "交付驗證：關閉",
+  "cmd.delivery_turn":
+    "上一輪：觀察到修改 {change}，驗證命令 {verified}，complete_step 已引用 {cited}，拒絕回答次數 {refusals}",
   "cmd.permission_mode": "權限模式：{mode}",
   "cmd.permission_unknown": "未知的權限模式「{mode}」。可用：{modes}。",
   "cmd.reasoning_summary": "選擇模型可見推理所用的語言",

@@ -2,7 +2,9 @@
  * @module
  * `history`: the model searches saved conversations (BM25, src/session/history_search.ts) and reads
  * the messages around a hit. Proxied (reached through `use_capability`): most turns never need it, so
- * its schema stays out of the tools array (docs/TOOLS.md, "history").
+ * its schema stays out of the tools array (docs/TOOLS.md, "history"). Scope "global" reads other
+ * projects' conversations, which a prompt injection could then send out (web_fetch): every global call
+ * asks a person afresh, in every mode, and fails closed where nobody can answer.
  */
 import { z } from "zod";
 import {
@@ -15,12 +17,12 @@ import {
   searchHistory,
   WINDOW_LIMIT,
 } from "../../session/history_search.ts";
-import { defineTool, ToolError, type ToolSpec } from "../tool.ts";
+import { defineTool, type ToolContext, ToolError, type ToolSpec } from "../tool.ts";
 
 export const HISTORY_TOOL = "history";
 
 const DESCRIPTION =
-  `Search past conversations (saved sessions: earlier ones, and what a compaction removed from this one) by words (BM25). "search": query, scope "project" (default: this workspace) or "global" (every workspace and the compaction archives), optional kind (roles) and limit. "around": the messages before and after one result (its session and message_index).`;
+  `Search past conversations (saved sessions: earlier ones, and what a compaction removed from this one) by words (BM25). "search": query, scope "project" (default: this workspace) or "global" (every workspace and the compaction archives; asks the user each time), optional kind (roles) and limit. "around": the messages before and after one result (its session and message_index).`;
 
 const parameters = z.object({
   operation: z.enum(["search", "around"]).optional().describe('"search" (default) or "around"'),
@@ -51,8 +53,9 @@ export function historyTool(dirs: HistoryDirs): ToolSpec<HistoryArgs> {
     description: DESCRIPTION,
     parameters,
     readOnly: true,
-    async execute(args) {
+    async execute(args, ctx) {
       const scope = args.scope ?? "project";
+      if (scope === "global") await askGlobal(args, ctx);
       if ((args.operation ?? "search") === "around") return { output: await around(dirs, args, scope) };
       const query = args.query?.trim() ?? "";
       if (query === "") {
@@ -71,6 +74,53 @@ export function historyTool(dirs: HistoryDirs): ToolSpec<HistoryArgs> {
       };
     },
   });
+}
+
+const HOW_TO_ALLOW =
+  "the user can run `reasonix session search QUERY --global` themselves and share what matters";
+
+/** A global call runs only on a person's fresh yes; anything else is a tool error the model reads. */
+async function askGlobal(args: HistoryArgs, ctx: ToolContext): Promise<void> {
+  const operation = args.operation ?? "search";
+  const what = operation === "around"
+    ? `read session ${JSON.stringify(args.session ?? "")} of another workspace or archive`
+    : `search every workspace's conversations and the compaction archives for ${
+      JSON.stringify(args.query ?? "")
+    }`;
+  const consent = ctx.consent;
+  if (!consent?.interactive) {
+    throw new ToolError(
+      "history.needs_approval",
+      `Not run: a "global" history ${operation} reads other projects' conversations and needs a person's ` +
+        `approval, and nobody can give it here (a headless run or a subagent). Use scope "project", or ` +
+        HOW_TO_ALLOW,
+    );
+  }
+  const answer = await consent.confirm({
+    callId: ctx.callId ?? "",
+    tool: HISTORY_TOOL,
+    arguments: JSON.stringify(args),
+    subject: `history ${operation} (global)`,
+    reason: `History: ${what}; other projects' conversations may hold private text`,
+  }, ctx.signal);
+  switch (answer.kind) {
+    case "approved":
+      return;
+    case "declined":
+      throw new ToolError(
+        "permission.denied",
+        `The user declined the global history ${operation}: nothing was read` +
+          (answer.reason === undefined ? "" : `; they said: ${JSON.stringify(answer.reason)}`),
+      );
+    case "cancelled":
+      throw new ToolError("tool.aborted", "Not run: the turn was cancelled while it waited for approval");
+    case "unanswerable":
+      throw new ToolError(
+        "history.needs_approval",
+        `Not run: a "global" history ${operation} needs a person's approval and nobody can answer here. ` +
+          `Use scope "project", or ${HOW_TO_ALLOW}`,
+      );
+  }
 }
 
 async function around(dirs: HistoryDirs, args: HistoryArgs, scope: "project" | "global"): Promise<string> {
