@@ -13,7 +13,7 @@ import { goalFileFor } from "../../../src/session/goal_file.ts";
 import { DeepSeekSim, type Responder } from "../../support/deepseek_sim.ts";
 import { makeHome, makeWorkspace, removeAll } from "../../support/cli.ts";
 import { assertPrependOnly, assertStablePrefix, splitBody } from "../../support/prefix_guard.ts";
-import { goalModel, type GoalMove } from "../../support/goal_model.ts";
+import { goalModel, type GoalMove, goalNamed } from "../../support/goal_model.ts";
 
 type Controller = Awaited<ReturnType<typeof bootController>>;
 
@@ -255,5 +255,39 @@ Deno.test("goal mode: an unreadable sidecar is reported as a warning and a new g
     assert.match(warning?.type === "warning" ? warning.message : "", /it is not a goal-mode state file/);
     assert.equal((await controller.goal.start("Write the notes")).status, "complete");
     assert.equal(JSON.parse(await Deno.readTextFile(file)).status, "complete");
+  });
+});
+
+Deno.test("goal mode runs under verified delivery: a change before the acceptance list is refused; the mode comes back", async () => {
+  // A model that writes straight away, without an acceptance list, then reports the goal complete.
+  const script: Responder = (request) => {
+    const messages = request.json.messages as { role: string }[];
+    const step = messages.length - 1 - messages.findLastIndex((m) => m.role === "user");
+    const goal = goalNamed(request)!;
+    const report = { goal_id: goal.id, revision: goal.revision, action: "complete" };
+    if (step === 0) {
+      return { toolCalls: [{ name: "write_file", arguments: `{"path":"x.txt","content":"x"}` }] };
+    }
+    if (step === 2) {
+      const args = { action: "call", capability_id: "tool:update_goal", arguments: report };
+      return { toolCalls: [{ name: "use_capability", arguments: JSON.stringify(args) }] };
+    }
+    return { content: "Reported." };
+  };
+  await withSession(script, async ({ sim, ws, boot }) => {
+    const controller = await boot();
+    assert.equal(controller.delivery.mode, "off");
+    const modes: string[] = [];
+    controller.subscribe((event) => {
+      if (event.type === "turn_started") modes.push(controller.delivery.mode);
+    });
+    const end = await controller.goal.start("Create x.txt");
+    assert.equal(end.status, "complete");
+    assert.deepEqual(modes, ["verify"]);
+    assert.equal(controller.delivery.mode, "off", "the mode from before the goal is back");
+    const tools = (sim.requests.at(-1)!.json.messages as { role: string; content: string }[])
+      .filter((m) => m.role === "tool");
+    assert.match(tools[0]!.content, /delivery\.no_acceptance_list/);
+    await assert.rejects(Deno.stat(`${ws}/x.txt`), Deno.errors.NotFound);
   });
 });
