@@ -18,7 +18,7 @@ export function firstTurnText(goal: GoalSnapshot): string {
     `(at most ${goal.budget}) until it is complete, blocked or paused; keep working, and end each turn ` +
     `with a short status. When the objective is met, report it with ${reportShape(goal)}. If only the ` +
     `user can unblock it, use action "blocked" with blocked_reason, or ask them with the ask tool. ` +
-    `Progress is what the host can check: changed files, completed todo items, passing verification commands.`,
+    `Progress is what the host can check: files written, todo items completed, verification commands passing.`,
   ].join("\n");
 }
 

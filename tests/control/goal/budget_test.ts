@@ -1,6 +1,8 @@
 import assert from "node:assert/strict";
 import { classifyGoal, GOAL_BUDGETS } from "../../../src/control/goal/budget.ts";
 import { isVerification, madeProgress } from "../../../src/control/goal/progress.ts";
+import { continuationText, firstTurnText } from "../../../src/control/goal/notes.ts";
+import { asksForChange } from "../../../src/control/delivery/task_kind.ts";
 import { halted, loadedGoal, newGoal, resumed, statusText } from "../../../src/control/goal/record.ts";
 
 Deno.test("classifyGoal() sorts goal texts into write, simple and research, the same way every time", () => {
@@ -78,4 +80,13 @@ Deno.test("goal records: a budget stop loads blocked, resume adds one budget of 
     "runtime: turns 12/20, tokens 214000, no-progress 0/4, extensions 1",
   );
   assert.ok(!statusText(newGoal("evil \x1b]0;title\x07 text", "g2")).includes("\x1b"));
+});
+
+Deno.test("goal notes ask for no change themselves: verified delivery's done-claim gate reads only the objective", () => {
+  const goal = { ...newGoal("Investigate the slow build", "g1"), turns: 3, noProgress: 2 };
+  const note = firstTurnText(goal).split("\n").slice(1).join("\n");
+  assert.match(note, /\[goal mode\]/);
+  assert.equal(asksForChange(note), false);
+  assert.equal(asksForChange(continuationText(goal)), false);
+  assert.match(continuationText(goal), /turn 4 of 40\. No host-verifiable progress for 2 turn\(s\)/);
 });
