@@ -80,8 +80,7 @@ export class GoalDesk implements GoalPort {
     if (text === "") throw new ReasonixError("usage.goal", "Cannot start a goal: give its objective");
     this.#refuseWhileRunning();
     this.#reads = new Set();
-    await this.#set(newGoal(text, `g${crypto.randomUUID().slice(0, 8)}`));
-    return await this.#run(true);
+    return await this.#run(true, () => this.#set(newGoal(text, `g${crypto.randomUUID().slice(0, 8)}`)));
   }
 
   async resume(): Promise<GoalSnapshot> {
@@ -91,8 +90,7 @@ export class GoalDesk implements GoalPort {
       throw new ReasonixError("goal.none", "Cannot resume: there is no paused or blocked goal");
     }
     this.#refuseWhileRunning();
-    if (goal.status !== "active") await this.#set(resumed(goal));
-    return await this.#run(false);
+    return await this.#run(false, () => this.#set(resumed(goal)));
   }
 
   async pause(): Promise<GoalSnapshot | null> {
@@ -129,11 +127,13 @@ export class GoalDesk implements GoalPort {
     );
   }
 
-  async #run(first: boolean): Promise<GoalSnapshot> {
+  /** Runs turns until the goal is no longer active; `prepare` (the goal's new state) runs already counted as running. */
+  async #run(first: boolean, prepare: () => Promise<void>): Promise<GoalSnapshot> {
     this.#running = true;
     this.#request = null;
     this.#host.running(true);
     try {
+      await prepare();
       let fresh = first;
       while (this.#goal?.status === "active") {
         await this.#turn(fresh);
