@@ -249,6 +249,7 @@ export class Controller implements RunPort, ApprovalPort, QuestionPort, StatusPo
   start(): void {
     this.#emit(this.announcement());
     for (const message of this.#parts.warnings ?? []) this.#emit({ type: "warning", message });
+    void this.goal.announce();
   }
 
   /** Answers an `approval_requested` event; false when that approval is no longer waiting. */

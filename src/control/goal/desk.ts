@@ -69,6 +69,15 @@ export class GoalDesk implements GoalPort {
     this.#watch?.listener(event);
   }
 
+  /** Tells the faces about a goal this session already has (a continued session): paused, blocked or running. */
+  async announce(): Promise<void> {
+    await this.#load();
+    const goal = this.#goal;
+    if (goal && goal.status !== "complete") {
+      this.#host.emit({ type: "goal_updated", goal: structuredClone(goal) });
+    }
+  }
+
   async current(): Promise<GoalSnapshot | null> {
     await this.#load();
     return this.#goal && structuredClone(this.#goal);

@@ -112,7 +112,7 @@ Deno.test("goal mode: four turns without host-verifiable progress stop the goal 
 Deno.test("goal mode: a budget stop loads as blocked after a restart; /goal resume adds one more budget", async () => {
   // A simple goal (10 turns): a file each turn, so only the budget stops it; after the resume it completes.
   const moves = (turn: number): GoalMove => turn <= 10 ? "write" : "complete";
-  await withSession(goalModel(moves), async ({ boot }) => {
+  await withSession(goalModel(moves), async ({ events, boot }) => {
     const first = await boot();
     const end = await first.goal.start("Bump the version");
     assert.equal(end.category, "simple");
@@ -122,7 +122,15 @@ Deno.test("goal mode: a budget stop loads as blocked after a restart; /goal resu
     await first.close();
 
     const second = await boot({ kind: "latest" });
+    const announced = events.length;
+    second.start();
     const loaded = (await second.goal.current())!;
+    const shown = goals(events.slice(announced));
+    assert.deepEqual(
+      shown.map((goal) => goal.status),
+      ["blocked"],
+      "the continued session announces its goal",
+    );
     assert.equal(loaded.status, "blocked", "a goal paused by its budget loads as blocked");
     assert.equal(loaded.stopCause, "budget");
     const status = await submitted(second, "/goal status");
