@@ -31,6 +31,8 @@ const UNUSED_PARTS: Record<string, (file: string) => boolean> = {
   "es-toolkit": (file) => file.endsWith(".js"),
   "@modelcontextprotocol/sdk": (file) => /^dist\/(cjs|esm\/examples)\//.test(file),
   "zod-to-json-schema": (file) => file.startsWith("dist/cjs/"),
+  // The web UI serves only the prebuilt bundle of common languages (src/frontends/serve/web/vendor.ts).
+  "@highlightjs/cdn-assets": (file) => !/^(highlight\.min\.js|package\.json|LICENSE)$/.test(file),
   // ajv's TypeScript sources; it runs from dist/.
   "ajv": (file) => file.startsWith("lib/"),
 };

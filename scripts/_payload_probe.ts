@@ -2,7 +2,7 @@
  * @module
  * Loads what the program can load at run time, for scripts/check_payload.ts to watch: the Ink shell
  * (production React), every module under src/, every tree-sitter grammar, the bash parser, Markdown
- * with highlighted code, and the HTML-to-Markdown converter.
+ * with highlighted code, the web UI's browser libraries, and the HTML-to-Markdown converter.
  */
 import { join, resolve } from "node:path";
 
@@ -29,6 +29,8 @@ renderMarkdown("# t\n\n```ts\nconst a = 1;\n```\n\n| a | b |\n|---|---|\n| 1 | 2
   width: 80,
   theme: makeTheme("dark", true),
 });
+const { vendorScript } = await import("../src/frontends/serve/web/vendor.ts");
+await vendorScript();
 const { NodeHtmlMarkdown } = await import("node-html-markdown");
 NodeHtmlMarkdown.translate("<p>probe <b>bold</b></p>");
 console.log("probe done");

@@ -71,7 +71,19 @@ export const NPM_HOMES: Record<string, { homes: string[]; fix: string }> = {
   "@clack/prompts": { homes: ["src/frontends/tui"], fix: "prompt from src/frontends/tui" },
   "ink": { homes: ["src/frontends/tui"], fix: "render the terminal UI in src/frontends/tui" },
   "react": { homes: ["src/frontends/tui"], fix: "keep React components in src/frontends/tui" },
-  "marked": { homes: ["src/frontends/tui"], fix: "render Markdown in src/frontends/tui" },
+  "marked": {
+    homes: ["src/frontends/tui", "src/frontends/serve/web/vendor.ts"],
+    fix:
+      "render Markdown in src/frontends/tui (the web UI's copy is served by src/frontends/serve/web/vendor.ts)",
+  },
+  "dompurify": {
+    homes: ["src/frontends/serve/web/vendor.ts"],
+    fix: "serve browser libraries from src/frontends/serve/web/vendor.ts",
+  },
+  "@highlightjs/cdn-assets": {
+    homes: ["src/frontends/serve/web/vendor.ts"],
+    fix: "serve browser libraries from src/frontends/serve/web/vendor.ts",
+  },
   "marked-terminal": { homes: ["src/frontends/tui"], fix: "render Markdown in src/frontends/tui" },
   "cli-highlight": { homes: ["src/frontends/tui"], fix: "highlight code in src/frontends/tui" },
   "string-width": { homes: ["src/frontends/tui"], fix: "measure terminal text in src/frontends/tui" },

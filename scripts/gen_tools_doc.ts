@@ -7,6 +7,7 @@
 import { join, resolve } from "node:path";
 import { builtinRegistry } from "../src/tool/builtin/mod.ts";
 import { HISTORY_TOOL, historyTool } from "../src/tool/builtin/history.ts";
+import { SUBAGENT_TOOLS, subagentTools } from "../src/tool/builtin/subagents.ts";
 import type { ToolRegistry } from "../src/tool/registry.ts";
 
 export const DOC_PATH = "docs/TOOLS.md";
@@ -53,6 +54,7 @@ const WIDE =
 export function documentedRegistry(): ToolRegistry {
   const registry = builtinRegistry();
   registry.register(historyTool({ sessionsDir: "", archiveDir: "", workspace: "" }), { proxied: true });
+  for (const tool of subagentTools()) registry.register(tool, { proxied: true });
   return registry;
 }
 
@@ -74,6 +76,7 @@ export function renderToolsDoc(registry: ToolRegistry): string {
     wrap(`The whole array (\`ToolRegistry.toolsJson()\`) is ${bytes} bytes.`),
     ...proxyParts(registry),
     ...(registry.has(HISTORY_TOOL) ? [historyNote(registry)] : []),
+    ...(registry.has("task") ? [subagentNote()] : []),
     renderTable(
       ["Tool", "Kind", "Reached"],
       names.map((name) => [`[${name}](#${name})`, kindOf(registry, name), reachOf(registry, name)]),
@@ -92,6 +95,16 @@ function historyNote(registry: ToolRegistry): string {
       `without it (its ${bytes}-byte schema is bigger than any base-list tool's, and few sessions look ` +
       'back), and `use_capability` `list` and `search` (e.g. "past conversations") find it. See ' +
       "[CONTEXT.md](CONTEXT.md#history-search).",
+  );
+}
+
+/** Why the subagent tools are registered per session, like `history`. */
+function subagentNote(): string {
+  return wrap(
+    `The subagent tools (${SUBAGENT_TOOLS.map((name) => `\`${name}\``).join(", ")}) are registered by each ` +
+      "session the same way, after the system prompt is built, and run children through the session's " +
+      "host: their own sessions, sandboxes and temp dirs, the parent's permission policy, `write_paths` " +
+      "enforced by the file tools and the sandbox. See [SUBAGENTS.md](SUBAGENTS.md).",
   );
 }
 

@@ -156,6 +156,8 @@ export type ReasonixEvent =
     | { type: "jobs"; running: number }
     /** Goal mode: a goal started, ran a turn, stopped, resumed or ended (src/control/goal). */
     | { type: "goal_updated"; goal: GoalSnapshot }
+    /** A subagent (`task`, `fleet`…) started, called a tool, or ended; its own session is `sessionId`. */
+    | SubagentEvent
   );
 
 /** Goal mode's state as every face shows it (`/goal status`) and the session's goal sidecar stores it. */
@@ -179,6 +181,24 @@ export interface GoalSnapshot {
   stopCause?: string;
   /** The cause in words (the blocked reason, the error). */
   detail?: string;
+}
+
+export interface SubagentEvent {
+  type: "subagent";
+  phase: "started" | "tool" | "done";
+  /** The child's session id: `/agents cancel <id>` and `session show <id>` take it. */
+  sessionId: string;
+  /** The session that started it (a child's parent may itself be a child). */
+  parentId: string;
+  depth: number;
+  description: string;
+  writer: boolean;
+  /** phase "tool": the tool the child called. */
+  tool?: string;
+  /** phase "done". */
+  ok?: boolean;
+  /** phase "done": the start of its answer (or why it failed). */
+  preview?: string;
 }
 
 export type EventListener = (event: ReasonixEvent) => void;

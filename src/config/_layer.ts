@@ -22,6 +22,7 @@ import {
   warn,
 } from "./schema.ts";
 import { tomlMcpServers } from "./_mcp_servers.ts";
+import { subagentSettings } from "./_subagents.ts";
 import type {
   ConfigSource,
   McpServerDecl,
@@ -88,6 +89,7 @@ export async function layerValues(raw: Raw, context: LayerContext): Promise<Laye
       compactForceRatio: agent.compact_force_ratio as number | undefined,
       snipRatio: agent.tool_result_snip_ratio as number | undefined,
       reasoningLanguage: agent.reasoning_language as ResolvedConfig["agent"]["reasoningLanguage"],
+      subagents: subagentSettings(agent, context),
       delivery: agent.delivery as ResolvedConfig["agent"]["delivery"],
     }),
     tools: compact({

@@ -191,7 +191,9 @@ function mergeLayer(config: ResolvedConfig, values: LayerValues): void {
   for (const [model, override] of Object.entries(values.modelOverrides)) {
     config.modelOverrides[model] = { ...config.modelOverrides[model], ...override };
   }
+  const subagents = { ...config.agent.subagents, ...values.agent.subagents };
   Object.assign(config.agent, values.agent);
+  if (Object.keys(subagents).length > 0) config.agent.subagents = subagents;
   Object.assign(config.tools, values.tools);
   const { deny, ask, ...permissions } = values.permissions;
   Object.assign(config.permissions, permissions);

@@ -110,6 +110,17 @@ export interface ProjectConfigState {
   unlocks: ProjectKey[];
 }
 
+/** `[agent]` keys for subagents; a model or effort keyed by profile wins over everything else. */
+export interface SubagentSettings {
+  maxDepth?: number;
+  maxConcurrency?: number;
+  maxParallelWriters?: number;
+  model?: string;
+  models?: Record<string, string>;
+  effort?: Effort;
+  efforts?: Record<string, Effort>;
+}
+
 export interface ResolvedConfig {
   defaultModel: string;
   language: UiLanguageSetting;
@@ -131,6 +142,8 @@ export interface ResolvedConfig {
     /** `tool_result_snip_ratio`: past this share stale tool results are shortened (0.6). */
     snipRatio?: number;
     reasoningLanguage?: ReasoningLanguageSetting;
+    /** Subagent limits and models (`max_subagent_depth`, `subagent_model`…); see _subagents.ts. */
+    subagents?: SubagentSettings;
     delivery?: DeliveryMode;
   };
   tools: {

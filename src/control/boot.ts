@@ -32,6 +32,8 @@ import { newSessionToolState } from "../tool/session_state.ts";
 import { JobTable } from "../tool/jobs.ts";
 import { FsAgent, fsAgentSupported } from "../sandbox/fs_agent.ts";
 import type { ToolContext, ToolSpec, Workspace } from "../tool/tool.ts";
+import type { EditorFiles } from "../tool/editor_files.ts";
+import type { EditorTerminal } from "../sandbox/editor_terminal.ts";
 import { setupSandbox } from "./sandbox_setup.ts";
 import { startMcpServers, withMcpTools } from "./mcp_boot.ts";
 import { instructionPlace, instructionReader } from "./instruction_reader.ts";
@@ -44,6 +46,7 @@ import { QuestionDesk } from "./questions.ts";
 import { loadSessionMemory, memoryWiring } from "./memory_setup.ts";
 import { PlanDesk, plansProposed } from "./plan_desk.ts";
 import { workspaceOps, type WorkspaceOpsOptions } from "./workspace_ops.ts";
+import { attachSubagents } from "./subagent_setup.ts";
 
 export type ResumeRequest = { kind: "latest" } | { kind: "query"; query: string };
 
@@ -69,6 +72,10 @@ export interface BootOptions {
   mcpGraceMs?: number;
   /** MCP servers the face's user named for this session (an editor's, over ACP), beside the configured. */
   mcpServers?: readonly McpServerDecl[];
+  /** The editor's file access (an ACP client's `fs/*`): read_file and the writers go through it. */
+  editor?: EditorFiles;
+  /** The editor's terminal (an ACP client's `terminal/*`): used only where commands run unsandboxed. */
+  terminal?: EditorTerminal;
 }
 
 export async function bootController(options: BootOptions): Promise<Controller> {
@@ -118,7 +125,7 @@ async function bootWith(options: BootOptions, booting: Booting): Promise<Control
   // Usage errors (a bad --add-dir) come before configuration ones (an unknown model, a missing key).
   const workspace = await buildWorkspace(workspaceRoot, config, { addDirs: flags.addDirs ?? [], paths });
   const { modelRef, provider } = await sessionProvider(booting);
-  const sandboxSetup = await setupSandbox({ config, paths, env, workspace });
+  const sandboxSetup = await setupSandbox({ config, paths, env, workspace, terminal: options.terminal });
   const { sandbox, tempDir } = sandboxSetup;
   if (sandboxSetup.warning) warnings.push(sandboxSetup.warning);
   const now = options.now ?? (() => new Date());
@@ -126,18 +133,13 @@ async function bootWith(options: BootOptions, booting: Booting): Promise<Control
   const capabilities = promptCapabilities(registry);
   const place = await instructionPlace(workspace.root, options.cwd);
   const memory = await loadSessionMemory(paths, workspace.root, registry);
-  const session = await openSession(paths, {
+  const session = await bootSession(booting, modelRef, {
     capabilities,
     instructionTarget: place.target,
-    config,
     workspace,
     sandbox,
-    model: modelRef.model,
-    provider: modelRef.provider.name,
-    permissionMode: config.permissions.mode,
     now: now(),
     memoryIndex: memory.indexBlock,
-    ...(resumed ? { resumed } : {}),
   }).catch((error) => tempDir.remove().then(() => Promise.reject(error)));
   warnings.push(...session.warnings, ...memory.warnings);
   // After the call shapes: the system prompt (and its cached bytes) stays as it was; use_capability finds it.
@@ -177,6 +179,7 @@ async function bootWith(options: BootOptions, booting: Booting): Promise<Control
       memory: mem.access,
       plans: desks.plans,
       consent: humanConsent(desks.approvals, !options.headless),
+      ...(options.editor ? { editor: options.editor } : {}),
     }),
     recallMemory: mem.recall,
     ...desks,
@@ -191,7 +194,28 @@ async function bootWith(options: BootOptions, booting: Booting): Promise<Control
   }, options.mcpGraceMs);
   // A memory change made mid-session reaches the model on the tail of its next turn, never its prefix.
   mem.attach((note) => parts.turnNotes = [...(parts.turnNotes ?? []), note]);
+  attachSubagents(parts, { config, paths, env, now });
   return parts;
+}
+
+/** Opens (or resumes) the session file with the prefix parts this boot settled on. */
+function bootSession(
+  booting: Booting,
+  modelRef: { model: string; provider: { name: string } },
+  shape: Pick<
+    Parameters<typeof openSession>[1],
+    "capabilities" | "instructionTarget" | "workspace" | "sandbox" | "now" | "memoryIndex"
+  >,
+) {
+  const { paths, config, resumed } = booting;
+  return openSession(paths, {
+    ...shape,
+    config,
+    model: modelRef.model,
+    provider: modelRef.provider.name,
+    permissionMode: config.permissions.mode,
+    ...(resumed ? { resumed } : {}),
+  });
 }
 
 /** The proxied tools the system prompt names. submit_plan and update_goal are named by their mode's note
@@ -252,7 +276,10 @@ function providerFor(config: ResolvedConfig, providerConfig: ProviderConfig, api
 function toolContext(
   config: ResolvedConfig,
   env: Record<string, string>,
-  parts: Pick<ToolContext, "workspace" | "sandbox" | "questions" | "memory" | "plans" | "consent">,
+  parts: Pick<
+    ToolContext,
+    "workspace" | "sandbox" | "questions" | "memory" | "plans" | "consent" | "editor"
+  >,
 ): Omit<ToolContext, "signal"> {
   return {
     ...parts,

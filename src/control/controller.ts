@@ -68,7 +68,8 @@ export class Controller implements RunPort, ApprovalPort, QuestionPort, StatusPo
   #sessions: SessionControl | undefined;
   #commands: CommandRegistry | undefined;
   #steering = new Steering();
-  #goal: GoalDesk | undefined;
+  /** Goal mode (`/goal`, `run --goal`): the session's goal, its sidecar and the turns it runs; set per session. */
+  goal!: GoalDesk;
   #delivery: Delivery;
 
   /** With `reboot`, the Controller can switch sessions (`sessions`), keeping its listeners. */
@@ -85,7 +86,7 @@ export class Controller implements RunPort, ApprovalPort, QuestionPort, StatusPo
   /** Makes `parts` the current session: everything derived from the previous one starts again. */
   #adopt(parts: ControllerParts): void {
     this.#parts = parts;
-    this.#goal = undefined;
+    this.goal = goalDeskFor(this, parts, (event) => this.#emit(event));
     this.#totals = emptyTotals();
     this.#requests = 0;
     this.#workspaceFiles = undefined;
@@ -93,11 +94,13 @@ export class Controller implements RunPort, ApprovalPort, QuestionPort, StatusPo
     this.#recordedToolsJson = parts.recordedToolsJson;
     this.#files = new FileNotices(parts.toolContext.workspace.root);
     this.#checkpoints = new TurnCheckpoints(parts.log, parts.checkpointRetentionDays);
+    parts.toolContext.writes = this.#checkpoints; // subagents' writes are the turn's too
     const attended = () => this.#listeners.size > 0 && this.#parts === parts;
     parts.approvals?.attach((event) => this.#desk(event), attended);
     parts.questions?.attach((event) => this.#desk(event), attended);
     parts.plans?.attach(planHooks(parts, (event) => this.#desk(event), attended));
     parts.toolContext.jobs?.onChange(() => this.#emit({ type: "jobs", running: this.runningJobs() }));
+    parts.workspaceOps?.subagents?.attach((event) => this.#emit(event));
     // A /remember or /forget reaches the model on the tail of the next turn, never its system prompt.
     parts.workspaceOps?.memory.attach((note) => parts.turnNotes = [...(parts.turnNotes ?? []), note]);
     const language = this.#chosen.reasoningLanguage ?? parts.reasoningLanguage;
@@ -144,7 +147,7 @@ export class Controller implements RunPort, ApprovalPort, QuestionPort, StatusPo
   }
 
   get busy(): boolean {
-    return this.#abort !== null || this.#switching || this.#goal?.running === true;
+    return this.#abort !== null || this.#switching || this.goal.running;
   }
 
   #refuseWhileBusy(): void {
@@ -291,11 +294,6 @@ export class Controller implements RunPort, ApprovalPort, QuestionPort, StatusPo
     return this.#parts.plans;
   }
 
-  /** Goal mode (`/goal`, `run --goal`): the session's goal, its sidecar and the turns it runs. */
-  get goal(): GoalDesk {
-    return this.#goal ??= goalDeskFor(this, this.#parts, (event) => this.#emit(event));
-  }
-
   /** Tells the model, on the tail of the next user message, which language to reason in. */
   setReasoningLanguage(language: ReasoningLanguage): void {
     this.#chosen.reasoningLanguage = language;
@@ -417,7 +415,7 @@ export class Controller implements RunPort, ApprovalPort, QuestionPort, StatusPo
       effort: parts.effort,
       ...(parts.maxTokens ? { maxTokens: parts.maxTokens } : {}),
       registry: parts.registry,
-      toolContext: { ...parts.toolContext, signal, writes: this.#checkpoints },
+      toolContext: { ...parts.toolContext, signal },
       gate: parts.gate,
       maxSteps: parts.maxSteps,
       signal,
@@ -494,7 +492,7 @@ export class Controller implements RunPort, ApprovalPort, QuestionPort, StatusPo
   }
 
   #emit(event: ReasonixEvent): void {
-    this.#goal?.observe(event);
+    this.goal.observe(event);
     for (const listener of this.#listeners) listener(event);
   }
 }

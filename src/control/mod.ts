@@ -24,6 +24,8 @@ export type { TurnOutcome, TurnTotals } from "./turn_outcome.ts";
 export type { PendingQuestion, QuestionReply } from "./questions.ts";
 export type { PlanPort } from "./plan_desk.ts";
 export type { PlanDecision, PlanStep, ProposedPlan } from "../tool/plan.ts";
+export type { EditorFiles } from "../tool/editor_files.ts";
+export type { EditorTerminal, TerminalRequest, TerminalRun } from "../sandbox/editor_terminal.ts";
 export { planText } from "./plan_text.ts";
 export { goalEventText, statusText as goalStatusText } from "./goal/record.ts";
 export type { GoalPort } from "./goal/desk.ts";

@@ -12,6 +12,7 @@ import type { SandboxPolicy } from "../sandbox/policy.ts";
 import type { Probe } from "../sandbox/probe.ts";
 import type { Sandbox } from "../sandbox/sandbox.ts";
 import { selectSandbox } from "../sandbox/select.ts";
+import { type EditorTerminal, withEditorTerminal } from "../sandbox/editor_terminal.ts";
 import { SessionTempDir, tempRoot } from "../sandbox/temp_dir.ts";
 import type { Workspace } from "../tool/tool.ts";
 import { FENCED_ENV } from "./fence.ts";
@@ -23,6 +24,10 @@ export interface SandboxSetupOptions {
   workspace: Workspace;
   os?: string;
   probe?: () => Promise<Probe>;
+  /** The writable roots when not the workspace's (a subagent's `write_paths` claim; [] for a reader). */
+  writable?: readonly string[];
+  /** The editor's terminal: unsandboxed foreground commands run there (editor_terminal.ts). */
+  terminal?: EditorTerminal | undefined;
 }
 
 export interface SandboxSetup {
@@ -51,7 +56,7 @@ export async function setupSandbox(options: SandboxSetupOptions): Promise<Sandbo
   const { config, paths, workspace } = options;
   const tempDir = await SessionTempDir.create(tempRoot(paths.stateHome));
   const policy: SandboxPolicy = {
-    writable: [workspace.root, ...workspace.extraWritable],
+    writable: options.writable ? [...options.writable] : [workspace.root, ...workspace.extraWritable],
     hidden: workspace.forbidRead,
     readOnly: workspace.readOnly ?? [],
     tempDir,
@@ -67,7 +72,8 @@ export async function setupSandbox(options: SandboxSetupOptions): Promise<Sandbo
   // A `reasonix run` started from bash must fence itself again.
   const { [FENCED_ENV]: _fenced, ...env } = options.env;
   const base = scrubEnv(env, secrets, config.secrets.envAllow);
-  const sandbox = withBaseEnv(choice.sandbox, () => withTempEnv(base, tempDir.path));
+  const runner = withEditorTerminal(choice.sandbox, options.terminal);
+  const sandbox = withBaseEnv(runner, () => withTempEnv(base, tempDir.path));
   const warning = choice.warning ? { warning: choice.warning } : {};
   const summary: SandboxSummary = {
     backend: choice.sandbox.name,

@@ -16,6 +16,8 @@ import type { PermissionSetup } from "./permission_setup.ts";
 import { Reloader, type ReloadResult } from "./reload.ts";
 import type { SandboxSummary } from "./sandbox_setup.ts";
 
+import type { SubagentControl } from "./subagent_pool.ts";
+
 export interface WorkspaceOps {
   readonly memory: Memory;
   /** The instruction files as a session starting now would load them (`/memory instructions`). */
@@ -23,6 +25,8 @@ export interface WorkspaceOps {
   readonly sandbox: SandboxSummary;
   diff(): Promise<WorkspaceDiff>;
   reload(): Promise<ReloadResult>;
+  /** The running subagents (`/agents`); set at boot. */
+  subagents?: SubagentControl;
 }
 
 export interface WorkspaceOpsOptions {

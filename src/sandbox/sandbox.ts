@@ -14,6 +14,8 @@ export interface RunOptions {
   stdin?: string;
   /** Keep stderr apart in `RunResult.stderr` (capped at the same size) instead of interleaving it. */
   separateStderr?: boolean;
+  /** The tool call this run belongs to, for a runner that shows it there (the editor's terminal). */
+  callId?: string;
 }
 
 export interface RunResult {

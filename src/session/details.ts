@@ -7,6 +7,8 @@ import { loadSession, type SessionRecord } from "./store.ts";
 import type { SessionSummary } from "./resume.ts";
 
 export const TITLE_EVENT = "title";
+/** Right after a subagent session's header: `{parent, depth, description, profile?}`. */
+export const SUBAGENT_EVENT = "subagent";
 
 export interface SessionDetails {
   /** The last title recorded with `/rename`; null when never named. */
@@ -14,6 +16,8 @@ export interface SessionDetails {
   /** The first user turn as typed (turn notes removed); null before the first turn. */
   firstMessage: string | null;
   turns: number;
+  /** A subagent's session: the id of the session that started it. */
+  parent?: string;
 }
 
 export type DetailedSession = SessionSummary & SessionDetails;
@@ -22,16 +26,19 @@ const TURN_NOTES = /\n\n<turn-context>\n[\s\S]*\n<\/turn-context>$/;
 
 export function sessionDetails(records: readonly SessionRecord[]): SessionDetails {
   let title: string | null = null;
+  let parent: string | undefined;
   const userTexts: string[] = [];
   for (const record of records) {
     if (record.type === "event" && record.name === TITLE_EVENT) title = titleOf(record.data) ?? title;
+    if (record.type === "event" && record.name === SUBAGENT_EVENT) parent ??= parentOf(record.data);
     if (record.type === "message" && record.message.role === "user") {
       userTexts.push(record.message.content);
     }
   }
   // The first user message of every session is its session-context message, not a turn.
   const turns = userTexts.slice(1);
-  return { title, firstMessage: turns[0] === undefined ? null : typedText(turns[0]), turns: turns.length };
+  const first = turns[0] === undefined ? null : typedText(turns[0]);
+  return { title, firstMessage: first, turns: turns.length, ...(parent ? { parent } : {}) };
 }
 
 /** A user message as the person typed it: the turn notes Reasonix appended removed. */
@@ -56,4 +63,9 @@ export async function withDetails(summaries: readonly SessionSummary[]): Promise
 function titleOf(data: unknown): string | null {
   const title = (data as { title?: unknown } | undefined)?.title;
   return typeof title === "string" && title.trim() !== "" ? title.trim() : null;
+}
+
+function parentOf(data: unknown): string | undefined {
+  const parent = (data as { parent?: unknown } | undefined)?.parent;
+  return typeof parent === "string" && parent !== "" ? parent : undefined;
 }

@@ -56,7 +56,8 @@ export async function listWorkspaceSessions(
 
 /** The newest session of the workspace that holds at least one user turn (what `-c` continues). */
 export async function latestWithTurns(sessionsDir: string, workspace: string): Promise<string | undefined> {
-  return (await listWorkspaceSessions(sessionsDir, workspace)).find((s) => s.turns > 0)?.file;
+  // A subagent's session is its parent's business: `-c` continues the conversation a person had.
+  return (await listWorkspaceSessions(sessionsDir, workspace)).find((s) => s.turns > 0 && !s.parent)?.file;
 }
 
 export function summariseRecords(

@@ -15,12 +15,13 @@ import { HOST_FS_EXIT as EXIT, HOST_FS_READ_OK, runHostFs } from "../sandbox/hos
 import type { FsAgentCall } from "../sandbox/fs_agent.ts";
 import { type ToolContext, ToolError, type Workspace } from "./tool.ts";
 import { assertStillInside, isInside } from "./workspace_paths.ts";
+import { readThroughEditor, writeThroughEditor } from "./editor_files.ts";
 
 /** Larger files are refused rather than loaded whole into memory. */
 export const MAX_READ_BYTES = 256 * 1024 * 1024;
 
-/** What the file I/O needs from a ToolContext. */
-export type FileScope = Pick<ToolContext, "workspace" | "files">;
+/** What the file I/O needs from a ToolContext; with `editor`, plain text goes through the editor. */
+export type FileScope = Pick<ToolContext, "workspace" | "files" | "editor">;
 
 /** Whether the anchored helper is used; false on macOS and Windows, where the older checks remain. */
 export const ANCHORED = Deno.build.os === "linux";
@@ -31,9 +32,17 @@ interface Anchor {
   name: string;
 }
 
-/** Replaces `abs` atomically (temp file, fsync, rename), creating missing parent directories. */
+/**
+ * Replaces `abs` atomically (temp file, fsync, rename), creating missing parent directories; or hands
+ * the text to the editor (editor_files.ts).
+ */
 export async function writeConfined(scope: FileScope, abs: string, data: Uint8Array): Promise<void> {
   const ws = scope.workspace;
+  if (scope.editor?.writeText) {
+    // A path the disk cannot read (a directory, a FIFO) is left to the disk write, which says why.
+    const disk = await readDisk(scope, abs).catch(() => undefined);
+    if (disk !== undefined && await writeThroughEditor(ws, scope.editor, abs, { data, disk })) return;
+  }
   if (!ANCHORED) {
     await assertStillInside(ws, abs);
     await writeFileAtomic(abs, data, { mkdirs: true });
@@ -48,8 +57,13 @@ export async function writeConfined(scope: FileScope, abs: string, data: Uint8Ar
   await run(["write", at.root, at.rel, at.name, "1", temp], data, abs);
 }
 
-/** The whole file; null when it does not exist (or is hidden). */
+/** The whole file; null when it does not exist (or is hidden). The editor's text when it serves the file. */
 export async function readConfined(scope: FileScope, abs: string): Promise<Uint8Array | null> {
+  const disk = await readDisk(scope, abs);
+  return scope.editor ? await readThroughEditor(scope.workspace, scope.editor, abs, disk) : disk;
+}
+
+async function readDisk(scope: FileScope, abs: string): Promise<Uint8Array | null> {
   const ws = scope.workspace;
   if (!ANCHORED) return await readPlain(abs);
   try {

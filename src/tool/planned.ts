@@ -48,13 +48,18 @@ export async function applyPlanned(planned: PlannedChange, ctx: ToolContext): Pr
 async function assertUnchanged(ws: FileScope, touch: FileTouch): Promise<void> {
   let now: Uint8Array | null;
   try {
-    now = await readConfined(ws, touch.abs);
+    now = await readConfined(touch.onDisk ? withoutEditor(ws) : ws, touch.abs);
   } catch (error) {
     // A path that was absent and still cannot be read (a parent is a file): the write says why.
     if (touch.before === null) return;
     throw changed(touch.shown, error);
   }
   if (!sameBytes(now, touch.before)) throw changed(touch.shown);
+}
+
+/** The disk's view of the files, without the editor's buffers. */
+function withoutEditor(scope: FileScope): FileScope {
+  return { workspace: scope.workspace, ...scope.files ? { files: scope.files } : {} };
 }
 
 function changed(shown: string, cause?: unknown): ToolError {

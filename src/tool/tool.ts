@@ -13,6 +13,8 @@ import type { Consent } from "./consent.ts";
 import type { Asker } from "./question.ts";
 import type { SessionToolState, TodoItem } from "./session_state.ts";
 import type { PlanReviewer } from "./plan.ts";
+import type { ProfileSource, SubagentPort } from "./subagent_port.ts";
+import type { EditorFiles } from "./editor_files.ts";
 
 export interface Workspace {
   /** Realpath of the workspace root. */
@@ -26,6 +28,11 @@ export interface Workspace {
   forbidRead: readonly string[];
   /** Absolute paths under the writable roots that tools must not change (`.git/hooks`, `.git/config`). */
   readOnly?: readonly string[];
+  /**
+   * A writer subagent's `write_paths` claim (realpaths): the only places its file tools may change.
+   * Absent: the writable roots above.
+   */
+  writeClaim?: readonly string[];
 }
 
 export interface FileChange {
@@ -41,6 +48,8 @@ export interface FileTouch {
   shown: string;
   before: Uint8Array | null;
   after: Uint8Array | null;
+  /** The change acts on the disk whatever an editor holds (a move): `before` was read there. */
+  onDisk?: boolean;
 }
 
 /** A change computed once: the approval card shows `change`, and `apply` writes exactly those bytes. */
@@ -86,6 +95,8 @@ export interface ToolContext {
   jobs?: JobTable;
   /** The session's anchored file I/O (src/sandbox/fs_agent.ts); absent: the slower bash helper. */
   files?: FsAgent;
+  /** The editor's file access (an ACP client's `fs/*`, editor_files.ts); absent: the disk. */
+  editor?: EditorFiles;
   /** Puts the `ask` tool's questions to a person; absent where nobody can answer. */
   questions?: Asker;
   /** Puts a `submit_plan` plan to a person (plan mode); absent where nobody can review one. */
@@ -96,8 +107,21 @@ export interface ToolContext {
   callId?: string;
   /** Remembered facts (`remember`, `forget`, `memory`); absent where there is no memory (subagents). */
   memory?: MemoryAccess;
+  /** Runs child agents (`task`, `fleet`, skills with `runAs: subagent`); absent where none may start. */
+  subagents?: SubagentPort;
+  /** Subagent profiles by name (skills); absent: `task` accepts no `profile`. */
+  profiles?: ProfileSource;
+  /** The answers of this conversation's subagents, by ref (`read_subagent_result`). */
+  subagentResults?: SubagentResults;
   /** A person's one-off approval asked whatever the mode (a global `history` search); absent: refused. */
   consent?: Consent;
+}
+
+export interface SubagentResults {
+  /** The whole answer; undefined for a ref outside this conversation's lineage. */
+  read(ref: string): Promise<string | undefined>;
+  /** Keeps what `run` resolves to under a new ref, returned at once (`run_in_background`). */
+  background(run: Promise<string>): string;
 }
 
 export interface ToolLimits {

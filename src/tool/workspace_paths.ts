@@ -27,6 +27,7 @@ export async function resolveWritePath(ws: Workspace, input: string): Promise<st
 
 /** The protected-path half of `resolveWritePath`, for a path already resolved (a symlink entry). */
 export async function assertWritable(ws: Workspace, real: string, input: string): Promise<void> {
+  assertClaimed(ws, real, input);
   const hidden = (await forbiddenPaths(ws)).find((entry) => isInside(real, entry) || isInside(entry, real));
   if (hidden !== undefined) {
     const what = isInside(real, hidden)
@@ -48,6 +49,16 @@ export async function assertWritable(ws: Workspace, real: string, input: string)
   }
 }
 
+/** A writer subagent may change only what its `write_paths` claim names (tool.ts Workspace.writeClaim). */
+function assertClaimed(ws: Workspace, real: string, input: string): void {
+  if (!ws.writeClaim || isInsideAny(real, ws.writeClaim)) return;
+  const claim = ws.writeClaim.map((path) => `"${displayPath(ws, path)}"`).join(", ");
+  throw new ToolError(
+    "tool.path_outside_claim",
+    `Cannot write "${input}": this subagent may only change its write_paths (${claim || "nothing"})`,
+  );
+}
+
 /** Resolves a path inside the writable roots with no protected-path check (a move's source parent). */
 export async function resolveInsideRoots(ws: Workspace, input: string): Promise<string> {
   return await resolveInput(ws, input, "write");
@@ -57,6 +68,7 @@ export async function resolveInsideRoots(ws: Workspace, input: string): Promise<
 export async function assertStillInside(ws: Workspace, abs: string): Promise<void> {
   const real = await realPathOf(abs, abs);
   if (!isInsideAny(real, allowedRoots(ws))) throw outside(abs, real, allowedRoots(ws), "write");
+  assertClaimed(ws, real, abs);
   if (real !== abs) {
     throw new ToolError(
       "tool.path_changed",

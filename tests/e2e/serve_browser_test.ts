@@ -64,7 +64,7 @@ Deno.test({
       const answer = page.locator(".answer", { hasText: "<img src=x onerror=alert(1)>" });
       await answer.waitFor();
       assert.equal(await answer.locator("strong").textContent(), "x.txt", "Markdown rendered");
-      assert.equal(await answer.locator("pre .c").textContent(), "# shows hi", "code highlighted");
+      assert.equal(await answer.locator("pre .hljs-comment").textContent(), "# shows hi", "code highlighted");
       assert.equal(await answer.locator("img").count(), 0, "model output is never markup");
       assert.equal(await Deno.readTextFile(join(ws, "x.txt")), "hi\n");
       await page.screenshot({ path: join(ARTIFACTS, "2-answer.png") });

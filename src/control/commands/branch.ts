@@ -5,6 +5,8 @@
  */
 import { errorMessage } from "../../lib/errors.ts";
 import type { BranchPort, BranchSummary } from "../branches.ts";
+import type { ChildSummary } from "../subagent_pool.ts";
+import { escapeControls } from "../../lib/terminal_text.ts";
 import type { CommandContext, SlashCommand } from "./registry.ts";
 
 const FILES_STAY = "Files on disk are not switched with branches (use /rewind for code).";
@@ -48,7 +50,11 @@ const treeCommand: SlashCommand = {
   aliases: ["branches"],
   summary: "Show the conversation's branches",
   usage: "/tree",
-  run: (ctx) => withBranches(ctx, (branches) => ctx.print(treeLines(branches.list()).join("\n"))),
+  run: (ctx) =>
+    withBranches(ctx, (branches) => {
+      const children = subagentLines(ctx.host.workspaceOps?.subagents?.known() ?? [], ctx.host.sessionId);
+      ctx.print([...treeLines(branches.list()), ...children].join("\n"));
+    }),
 };
 
 /** The port's errors already say what failed ("Cannot switch to …"). */
@@ -80,6 +86,25 @@ export function treeLines(branches: readonly BranchSummary[]): string[] {
     }
   };
   visit(null, 0);
+  return lines;
+}
+
+/** The conversation's subagents under the session that started each, after the branches. */
+export function subagentLines(children: readonly ChildSummary[], root: string): string[] {
+  if (children.length === 0) return [];
+  const lines = ["", "subagents:"];
+  const visit = (parent: string, depth: number) => {
+    for (const child of children.filter((candidate) => candidate.parentId === parent)) {
+      const what = escapeControls(oneLine(child.description));
+      lines.push(
+        `  ${"  ".repeat(depth)}${child.sessionId} · ${child.status} · ${
+          child.writer ? "writer" : "reader"
+        } · ${what}`,
+      );
+      visit(child.sessionId, depth + 1);
+    }
+  };
+  visit(root, 0);
   return lines;
 }
 

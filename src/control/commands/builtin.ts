@@ -18,6 +18,7 @@ import { mcpCommand } from "./mcp.ts";
 import { contextCommand } from "./context.ts";
 import { planCommand } from "./plan.ts";
 import { goalCommand } from "./goal.ts";
+import { agentsCommand } from "./agents.ts";
 import { deliveryCommand } from "./delivery.ts";
 
 const MODES = PERMISSION_MODES;
@@ -33,7 +34,9 @@ export function defaultCommands(): CommandRegistry {
   for (const command of sessionCommands()) registry.register(command);
   registry.register(rewindCommand);
   for (const command of branchCommands()) registry.register(command);
-  for (const command of [...memoryCommands(), ...workspaceCommands()]) registry.register(command);
+  for (const command of [...memoryCommands(), ...workspaceCommands(), agentsCommand]) {
+    registry.register(command);
+  }
   registry.register(mcpCommand);
   registry.register(planCommand);
   registry.register(goalCommand);

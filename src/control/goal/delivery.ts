@@ -6,9 +6,10 @@
 import type { DeliveryMode, DeliveryPort } from "../delivery/policy.ts";
 
 /** The switch goal mode calls with true when a goal starts or resumes running, false when it stops. */
-export function goalDelivery(delivery: DeliveryPort): (running: boolean) => void {
+export function goalDelivery(port: () => DeliveryPort): (running: boolean) => void {
   let before: DeliveryMode | null = null;
   return (running) => {
+    const delivery = port();
     if (running) {
       before ??= delivery.mode;
       delivery.setMode("verify");

@@ -39,6 +39,6 @@ export function goalDeskFor(
     todos: () => controller.todos(),
     state: parts.toolContext.state,
     emit,
-    running: goalDelivery(controller.delivery),
+    running: goalDelivery(() => controller.delivery),
   });
 }

@@ -16,6 +16,8 @@ import { registerExtensions, VENDOR_METHODS } from "./extensions.ts";
 import { deleteSession, listSessions } from "./listing.ts";
 import { editorServers } from "./mcp_servers.ts";
 import type { ResponseWatch } from "./response_watch.ts";
+import { type ClientFileAccess, clientFiles } from "./client_files.ts";
+import { clientTerminal, type ClientTerminalAccess } from "./client_terminal.ts";
 
 export interface AcpOptions {
   /** The launch directory: where `session/list` and `session/delete` look without a cwd. */
@@ -81,10 +83,19 @@ export function initializeResponse(): acp.InitializeResponse {
 
 export function acpAgent(options: AcpOptions, sessions: Sessions, watch: ResponseWatch): acp.AgentApp {
   const app = acp.agent({ name: "reasonix" });
-  app.onRequest(acp.methods.agent.initialize, () => initializeResponse());
+  let offered: acp.ClientCapabilities | undefined;
+  const peer = (client: acp.AgentContext): Peer => ({
+    link: link(client),
+    files: clientFiles(client, offered),
+    terminal: clientTerminal(client, offered),
+  });
+  app.onRequest(acp.methods.agent.initialize, ({ params }) => {
+    offered = params.clientCapabilities;
+    return initializeResponse();
+  });
   app.onRequest(acp.methods.agent.authenticate, () => ({}));
   app.onRequest(acp.methods.agent.session.new, async ({ params, client, requestId }) => {
-    const session = await openSession(options, params, null, link(client));
+    const session = await openSession(options, params, null, peer(client));
     sessions.add(session);
     await session.attach(false);
     watch.after(requestId, () => announce(session));
@@ -92,7 +103,7 @@ export function acpAgent(options: AcpOptions, sessions: Sessions, watch: Respons
   });
   app.onRequest(acp.methods.agent.session.load, async ({ params, client, requestId }) => {
     await sessions.close(params.sessionId);
-    const session = await openSession(options, params, params.sessionId, link(client));
+    const session = await openSession(options, params, params.sessionId, peer(client));
     sessions.add(session);
     await session.attach(true);
     watch.after(requestId, () => announce(session));
@@ -100,7 +111,7 @@ export function acpAgent(options: AcpOptions, sessions: Sessions, watch: Respons
   });
   app.onRequest(acp.methods.agent.session.resume, async ({ params, client, requestId }) => {
     if (sessions.has(params.sessionId)) return await settingsOf(sessions.get(params.sessionId).controller);
-    const session = await openSession(options, params, params.sessionId, link(client));
+    const session = await openSession(options, params, params.sessionId, peer(client));
     sessions.add(session);
     await session.attach(false);
     watch.after(requestId, () => announce(session));
@@ -166,6 +177,13 @@ function announce(session: AcpSession): void {
   session.controller.start();
 }
 
+/** The client as a session uses it: updates and permission requests, and its file access when offered. */
+interface Peer {
+  link: EditorLink;
+  files: ClientFileAccess;
+  terminal: ClientTerminalAccess;
+}
+
 interface SessionParams {
   cwd: string;
   additionalDirectories?: string[] | undefined;
@@ -176,7 +194,7 @@ async function openSession(
   options: AcpOptions,
   params: SessionParams,
   resume: string | null,
-  editor: EditorLink,
+  peer: Peer,
 ): Promise<AcpSession> {
   const dirs = params.additionalDirectories ?? [];
   for (const dir of [params.cwd, ...dirs]) checkDir(dir);
@@ -194,6 +212,8 @@ async function openSession(
       answersQuestions: false,
       switchable: true,
       mcpServers,
+      ...(peer.files.files ? { editor: peer.files.files } : {}),
+      ...(peer.terminal.terminal ? { terminal: peer.terminal.terminal } : {}),
       flags: { ...flags, addDirs: [...flags.addDirs ?? [], ...dirs] },
       ...(resume === null ? {} : { resume: { kind: "query", query: resume } }),
     })
@@ -202,7 +222,10 @@ async function openSession(
     await controller.close();
     throw acp.RequestError.sessionNotFound(resume);
   }
-  return new AcpSession(controller, editor);
+  peer.files.bind(controller.sessionId);
+  const session = new AcpSession(controller, peer.link);
+  peer.terminal.bind(session);
+  return session;
 }
 
 /** An absolute directory this process may write: under the Deno fence, only the launch workspace. */

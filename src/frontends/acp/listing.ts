@@ -14,6 +14,8 @@ export async function listSessions(cwd: string): Promise<acp.SessionInfo[]> {
     cwd: session.workspace,
     title: session.title ?? session.firstMessage?.slice(0, TITLE_CHARS) ?? null,
     updatedAt: session.modifiedAt,
+    // A subagent's session names the session that started it (docs/SUBAGENTS.md).
+    ...(session.parent ? { _meta: { parentSessionId: session.parent } } : {}),
   }));
 }
 

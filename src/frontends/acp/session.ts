@@ -40,6 +40,8 @@ export class AcpSession {
   #asking = new Map<string, AbortController>();
   #unsubscribe: () => void = () => {};
   #usage = new UsageGauge();
+  /** Tool calls running in the editor's terminal: their cards keep it. */
+  #terminals = new Map<string, string>();
 
   constructor(controller: Controller, link: EditorLink) {
     this.id = controller.sessionId;
@@ -107,8 +109,16 @@ export class AcpSession {
     await this.controller.close();
   }
 
+  /** Embeds a terminal in a running tool call's card; the call's final update keeps it. */
+  showTerminal(callId: string, terminalId: string): Promise<void> {
+    this.#terminals.set(callId, terminalId);
+    return this.send({ sessionUpdate: "tool_call_update", toolCallId: callId, ...withTerminal(terminalId) });
+  }
+
   #onEvent(event: ReasonixEvent): void {
-    for (const update of updatesOf(event, { root: this.root, replay: this.#replaying })) this.send(update);
+    for (const update of updatesOf(event, { root: this.root, replay: this.#replaying })) {
+      this.send(this.#keepTerminal(update));
+    }
     if (event.type === "usage") this.#usage.add(event);
     if (this.#replaying) return;
     if (event.type === "usage") this.#sendUsage();
@@ -116,6 +126,14 @@ export class AcpSession {
     if (event.type === "approval_resolved") this.#asking.get(event.id)?.abort();
     if (event.type === "plan_proposed") this.#review(event.plan);
     if (event.type === "plan_resolved") this.#asking.get(`plan-${event.plan.revision}`)?.abort();
+  }
+
+  #keepTerminal(update: acp.SessionUpdate): acp.SessionUpdate {
+    if (update.sessionUpdate !== "tool_call_update" || update.status === "in_progress") return update;
+    const terminalId = this.#terminals.get(update.toolCallId);
+    if (terminalId === undefined) return update;
+    this.#terminals.delete(update.toolCallId);
+    return { ...update, content: [...withTerminal(terminalId).content, ...update.content ?? []] };
   }
 
   #review(plan: ProposedPlan): void {
@@ -155,6 +173,10 @@ export class AcpSession {
     }
     await this.controller.answerApproval(request.id, choice);
   }
+}
+
+function withTerminal(terminalId: string) {
+  return { status: "in_progress" as const, content: [{ type: "terminal" as const, terminalId }] };
 }
 
 const CHOICES: readonly ApprovalChoice[] = ["allow_once", "allow_session", "allow_always", "deny"];

@@ -43,6 +43,10 @@ export function updatesOf(
       return [text("agent_message_chunk", event.text.endsWith("\n") ? event.text : `${event.text}\n`)];
     case "warning":
       return options.replay ? [] : [text("agent_message_chunk", `\nwarning: ${event.message}\n`)];
+    case "subagent":
+      return options.replay || event.phase === "tool"
+        ? []
+        : [text("agent_thought_chunk", subagentNote(event))];
     case "plan_resolved":
       // An approval ended plan mode: the editor's mode picker follows.
       return !options.replay && event.mode
@@ -57,4 +61,11 @@ export function updatesOf(
     default:
       return [];
   }
+}
+
+function subagentNote(event: Extract<ReasonixEvent, { type: "subagent" }>): string {
+  const what = event.phase === "started"
+    ? `started: ${event.description}`
+    : `${event.ok ? "done" : "failed"}`;
+  return `\n[subagent ${event.sessionId} ${what}]\n`;
 }

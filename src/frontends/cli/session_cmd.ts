@@ -40,7 +40,9 @@ export async function sessionListCmd(opts: Options): Promise<void> {
     lines.push(
       `${s.id.padEnd(26)}${s.modifiedAt.slice(0, 19).padEnd(22)}${String(s.turns).padStart(5)}  ${
         money(s.cost, s.currency).padEnd(10)
-      }${s.provider}/${s.lastModel}  ${oneLine(s.title ?? s.firstMessage, 60)}`,
+      }${s.provider}/${s.lastModel}  ${s.parent ? `[child of ${s.parent}] ` : ""}${
+        oneLine(s.title ?? s.firstMessage, 60)
+      }`,
     );
   }
   console.log(lines.join("\n"));

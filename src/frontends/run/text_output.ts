@@ -104,6 +104,9 @@ export function createTextOutput(options: TextOutputOptions): (event: ReasonixEv
       }
       case "tool_progress":
         return streams.infoLine(dim(`    … ${escapeControls(progressLine(event))}\n`));
+      case "subagent":
+        if (event.phase === "tool") return;
+        return streams.infoLine(dim(subagentText(event)));
       case "retrying":
         return streams.infoLine(dim(retryLine(event)));
       case "usage":
@@ -146,4 +149,10 @@ function receiptLine(event: Extract<ReasonixEvent, { type: "usage" }>): string {
 export function formatMoney(amount: number, currency: string | null): string {
   const symbol = currency === "CNY" ? "¥" : currency === "USD" ? "$" : "";
   return `${symbol}${amount.toFixed(amount < 0.01 ? 6 : 4)}${symbol ? "" : ` ${currency ?? ""}`}`.trim();
+}
+
+function subagentText(event: Extract<ReasonixEvent, { type: "subagent" }>): string {
+  const what = event.phase === "started" ? "started" : event.ok ? "done" : "failed";
+  const text = event.phase === "started" ? event.description : event.preview ?? "";
+  return `  · subagent ${event.sessionId} ${what}: ${clip(stripControls(text).replace(/\s+/g, " "), 160)}\n`;
 }

@@ -11,16 +11,22 @@ import type { SessionHub } from "./hub.ts";
 import { OPENAPI } from "./openapi.ts";
 import { refuse, refuseError } from "./refuse.ts";
 import { sessionRoutes } from "./routes_sessions.ts";
+import { setupRoutes } from "./routes_setup.ts";
 import { turnRoutes } from "./routes_turn.ts";
 import { loginPage } from "./web/page.ts";
 import { INDEX_HTML, STYLE_CSS } from "./web/assets.ts";
 import { APP_JS } from "./web/app_js.ts";
+import { SETUP_JS } from "./web/setup_js.ts";
+import { MARKDOWN_JS } from "./web/markdown_js.ts";
+import { vendorScript } from "./web/vendor.ts";
 
 export interface AppOptions {
   hub: SessionHub;
   auth: Auth;
   guard: GuardOptions;
   admin: AdminContext;
+  /** The environment provider keys are looked up in, for `/api/setup`. */
+  env: Record<string, string>;
 }
 
 export function createApp(options: AppOptions): Hono<ServeEnv> {
@@ -34,16 +40,22 @@ export function createApp(options: AppOptions): Hono<ServeEnv> {
     if (landed) return landed;
     return c.html(auth.authenticated(c) ? INDEX_HTML : loginPage(auth.mode));
   });
-  app.get("/ui/app.js", (c) => c.body(APP_JS, 200, { "content-type": "text/javascript; charset=utf-8" }));
+  app.get("/ui/app.js", (c) => c.body(APP_JS, 200, SCRIPT));
+  app.get("/ui/setup.js", (c) => c.body(SETUP_JS, 200, SCRIPT));
+  app.get("/ui/markdown.js", (c) => c.body(MARKDOWN_JS, 200, SCRIPT));
+  app.get("/ui/vendor.js", async (c) => c.body(await vendorScript(), 200, SCRIPT));
   app.get("/ui/style.css", (c) => c.body(STYLE_CSS, 200, { "content-type": "text/css; charset=utf-8" }));
   app.get("/api/openapi.json", (c) => c.json(OPENAPI));
   authRoutes(app, auth);
+  setupRoutes(app, { admin: options.admin, hub, env: options.env });
   sessionRoutes(app, hub, options.admin);
   turnRoutes(app, hub);
   app.notFound((c) => refuse(c, 404, "request.not_found", `No route ${c.req.method} ${c.req.path}`));
   app.onError((error, c) => refuseError(c, error));
   return app;
 }
+
+const SCRIPT = { "content-type": "text/javascript; charset=utf-8" };
 
 const securityHeaders: MiddlewareHandler = async function securityHeaders(c, next) {
   await next();

@@ -56,6 +56,12 @@ export class SessionHub {
     return session;
   }
 
+  /** New sessions start on this model (provider setup chose it); open ones keep theirs. */
+  setDefaultModel(ref: string): void {
+    const boot = this.#options.boot;
+    this.#options = { ...this.#options, boot: { ...boot, flags: { ...boot.flags, model: ref } } };
+  }
+
   ids(): string[] {
     return [...this.#open.keys()];
   }

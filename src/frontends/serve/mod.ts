@@ -9,9 +9,11 @@ import {
   adminContext,
   type BootOptions,
   loadConfig,
+  needsSetup,
   type ServeAuthMode,
   type ServeConfig,
 } from "../../control/mod.ts";
+import { processEnv } from "../../config/paths.ts";
 import { ReasonixError } from "../../lib/errors.ts";
 import { baseUrl, checkExposure, type ListenAddress, parseAddr } from "./address.ts";
 import { createApp } from "./app.ts";
@@ -48,7 +50,9 @@ export async function serveCmd(options: ServeOptions): Promise<void> {
   const auth = new Auth(settings.auth);
   const hub = new SessionHub({ boot: { ...options.boot, paths: admin.paths } });
   try {
-    await serveUntilStopped(options, { hub, auth, admin, settings, behindProxy: config.serve.behindProxy });
+    const env = options.boot.env ?? processEnv();
+    const parts = { hub, auth, admin, settings, env, behindProxy: config.serve.behindProxy };
+    await serveUntilStopped(options, parts);
   } finally {
     await hub.closeAll();
   }
@@ -56,23 +60,36 @@ export async function serveCmd(options: ServeOptions): Promise<void> {
 
 async function serveUntilStopped(
   options: ServeOptions,
-  parts: { hub: SessionHub; auth: Auth; admin: AdminContext; settings: Settings; behindProxy: boolean },
+  parts: Parts,
 ): Promise<void> {
-  const { hub, auth, admin, settings, behindProxy } = parts;
+  const { hub, auth, admin, settings, env, behindProxy } = parts;
   const app = createApp({
     hub,
     auth,
     admin,
+    env,
     guard: { listenHost: settings.address.hostname, behindProxy },
   });
   const server = await listen(app, settings.address);
   const url = baseUrl({ ...settings.address, port: server.port });
   if (options.portFile) await Deno.writeTextFile(options.portFile, `${server.port}\n`);
   options.write(`Reasonix serve on ${url} (auth: ${settings.auth.mode}, workspace: ${admin.workspace})\n`);
+  if (await needsSetup({ workspace: admin.workspace, paths: admin.paths, env }).catch(() => false)) {
+    options.write("No provider key is set: the web UI opens on provider setup (from this machine only)\n");
+  }
   if (settings.generatedToken) options.write(`Open ${url}/?token=${settings.generatedToken}\n`);
   await options.stopped;
   await hub.closeAll();
   await server.shutdown();
+}
+
+interface Parts {
+  hub: SessionHub;
+  auth: Auth;
+  admin: AdminContext;
+  settings: Settings;
+  env: Record<string, string>;
+  behindProxy: boolean;
 }
 
 interface Settings {

@@ -43,6 +43,24 @@ export const OPENAPI = {
       },
     },
     "/api/logout": { post: { summary: "Forget this client's session cookie", responses: ok("logged out") } },
+    "/api/setup": {
+      get: {
+        summary: "Provider setup (loopback clients only): whether a key is needed, the providers, each key " +
+          "masked to its last four characters",
+        responses: ok("setup state"),
+      },
+      post: {
+        summary:
+          "Store a provider's key (as `reasonix setup` does; tested first unless `test:false`) and make " +
+          "it the default for new sessions (loopback clients only)",
+        requestBody: body({
+          type: "object",
+          required: ["provider"],
+          properties: { provider: str, model: str, key: str, test: { type: "boolean" } },
+        }),
+        responses: ok("saved (the key masked)"),
+      },
+    },
     "/api/sessions": {
       get: { summary: "This workspace's sessions, open ones first", responses: ok("sessions") },
       post: {

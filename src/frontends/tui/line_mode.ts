@@ -12,6 +12,7 @@ import {
   type ReasonixEvent,
 } from "../../control/mod.ts";
 import { keyArgument, reveal, sanitize } from "./components/format.ts";
+import { subagentLine } from "./subagent_line.ts";
 import { ControlStripper } from "../../lib/terminal_text.ts";
 import { errorText } from "../../lib/errors.ts";
 import { answerOnLines } from "./line_questions.ts";
@@ -125,6 +126,9 @@ function plainPrinter(write: (text: string) => void): (event: ReasonixEvent) => 
     else if (event.type === "turn_done" && event.error) line(errorText(event.error).trimEnd());
     else if (event.type === "command_output") line(sanitize(event.text));
     else if (event.type === "notice") line(sanitize(event.message));
-    else if (event.type === "goal_updated") line(goalEventText(event.goal));
+    else if (event.type === "subagent") {
+      const shown = subagentLine(event);
+      if (shown !== null) line(shown);
+    } else if (event.type === "goal_updated") line(goalEventText(event.goal));
   };
 }

@@ -16,6 +16,7 @@ import type { FileChange } from "../../tool/tool.ts";
 import { finishedMarkdownBlocks } from "./markdown_blocks.ts";
 import { DEFAULT_VIEW, toggleLatestFold, type ViewSettings } from "./fold.ts";
 import { errorNoticeText } from "./error_notice.ts";
+import { subagentLine } from "./subagent_line.ts";
 import { t } from "../../lib/i18n/mod.ts";
 import { goalEventText, planText, type ProposedPlan } from "../../control/mod.ts";
 import { clearTranscript, startSession } from "./session_view.ts";
@@ -164,6 +165,10 @@ function reduceOne(state: TuiState, event: ReasonixEvent | LocalAction): TuiStat
       return notice(state, "info", t("notice.steered", { text: event.text }));
     case "jobs":
       return withStatus(state, { runningJobs: event.running });
+    case "subagent": {
+      const line = subagentLine(event);
+      return line === null ? state : notice(state, event.ok === false ? "warning" : "info", line);
+    }
     case "goal_updated":
       return notice(state, "info", goalEventText(event.goal));
     case "retrying":

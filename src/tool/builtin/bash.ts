@@ -37,6 +37,7 @@ export const bashTool = defineTool({
       signal: ctx.signal,
       timeoutMs,
       maxOutputBytes: BASH_OUTPUT_MAX_BYTES,
+      ...(ctx.callId ? { callId: ctx.callId } : {}),
     });
     const text = formatRun(run, timeoutMs);
     if (run.aborted) {

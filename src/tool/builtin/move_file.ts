@@ -46,7 +46,9 @@ export const moveFileTool = definePlannedTool({
   // text (or "modify" when it replaces a file). Directories and binaries show no text. The source's
   // removal is implied by the move and spelled out in the result.
   async plan(args, ctx): Promise<PlannedChange> {
-    const plan = await planMove(args, ctx);
+    // A move renames what is on disk, so it reads the disk, not the editor's buffers.
+    const { editor: _editor, ...disk } = ctx;
+    const plan = await planMove(args, disk);
     return {
       change: {
         path: plan.shownDestination,
@@ -121,8 +123,8 @@ async function planMove(args: MoveArgs, ctx: ToolContext): Promise<MovePlan> {
   const replaced = existing?.isFile ? await readConfined(ctx, destination) : null;
   const untracked = moved === null || (existing !== null && !existing.isFile);
   const touches: FileTouch[] = untracked ? [] : [
-    { abs: source, shown: shownSource, before: moved, after: null },
-    { abs: destination, shown: shownDestination, before: replaced, after: moved },
+    { abs: source, shown: shownSource, before: moved, after: null, onDisk: true },
+    { abs: destination, shown: shownDestination, before: replaced, after: moved, onDisk: true },
   ];
   return {
     source,

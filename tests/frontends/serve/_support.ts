@@ -36,16 +36,24 @@ export interface ServedOptions {
   idleMs?: number;
   /** More config.toml for the home (an MCP server, say). */
   extraToml?: string;
+  /** The whole config.toml of the home instead of the simulator's (provider setup). */
+  configToml?: (simUrl: string) => string;
+  /** The key the simulator demands (default: any). */
+  simKey?: string;
   /** The sessions' environment (default: empty). */
   env?: Record<string, string>;
 }
 
 export async function served(options: ServedOptions = {}): Promise<Served> {
-  const sim = await DeepSeekSim.start({ script: options.script ?? [] });
+  const sim = await DeepSeekSim.start({
+    script: options.script ?? [],
+    ...(options.simKey ? { apiKey: options.simKey } : {}),
+  });
   const home = await makeHome({
     simUrl: sim.url,
     ...(options.extraToml ? { extraToml: options.extraToml } : {}),
   });
+  if (options.configToml) await Deno.writeTextFile(`${home}/config.toml`, options.configToml(sim.url));
   const workspace = await makeWorkspace(options.files ?? { "a.txt": "alpha\n" });
   const paths = resolvePaths({ REASONIX_HOME: home });
   const hub = new SessionHub({
@@ -70,6 +78,7 @@ export async function served(options: ServedOptions = {}): Promise<Served> {
     hub,
     auth,
     admin: { workspace, paths },
+    env: options.env ?? {},
     guard: { listenHost: options.listenHost ?? "127.0.0.1", behindProxy },
   });
   return {

@@ -3,7 +3,8 @@
  * The web UI's script (plain JavaScript, no build step, no CDN): the session list, a chat view that
  * renders the stored session and then streams it (an EventSource, which reconnects with
  * Last-Event-ID by itself), approval and question cards, model/effort/mode pickers, cache and cost,
- * rewind. Everything from the model or a repository is inserted as text or escaped before markup.
+ * rewind. Everything from the model or a repository is inserted as text, or (answers) as Markdown
+ * sanitised by markdown.js.
  */
 
 export const APP_JS = String.raw`"use strict";
@@ -34,51 +35,17 @@ export const APP_JS = String.raw`"use strict";
     });
   }
 
-  // Markdown, small and safe: the text is escaped first, then fences, inline code, bold, italics, headings.
-  function escapeHtml(text) {
-    return text.replace(/&/g, "&amp;").replace(/</g, "&lt;").replace(/>/g, "&gt;").replace(/"/g, "&quot;");
-  }
-  function inline(text) {
-    return text
-      .replace(/\x60([^\x60\n]+)\x60/g, "<code>$1</code>")
-      .replace(/\*\*([^*\n]+)\*\*/g, "<strong>$1</strong>")
-      .replace(/(^|[\s(])\*([^*\n]+)\*/g, "$1<em>$2</em>");
-  }
-  function markdown(source) {
-    var parts = source.split(/^\x60\x60\x60[^\n]*\n?/m);
-    return parts.map(function (part, i) {
-      if (i % 2 === 1) return "<pre><code>" + highlight(part.replace(/\n$/, "")) + "</code></pre>";
-      return escapeHtml(part).split(/\n{2,}/).map(function (block) {
-        if (!block.trim()) return "";
-        var heading = /^(#{1,4}) (.*)$/.exec(block);
-        if (heading) return "<h" + (heading[1].length + 2) + ">" + inline(heading[2]) + "</h" + (heading[1].length + 2) + ">";
-        return "<p>" + inline(block).replace(/\n/g, "<br>") + "</p>";
-      }).join("");
-    }).join("");
-  }
+  // Markdown to sanitised, highlighted HTML: markdown.js (marked, highlight.js, DOMPurify).
+  function markdown(source) { return window.reasonixMarkdown(source); }
 
-  // Code highlighting for any language, roughly: comments, strings, numbers, common keywords. Every piece
-  // of the code is escaped; only the span tags around it are markup.
-  var TOKEN = new RegExp([
-    "(\\/\\/[^\\n]*|#[^\\n]*|\\/\\*[\\s\\S]*?\\*\\/)",
-    "(\"(?:[^\"\\\\\\n]|\\\\.)*\"|'(?:[^'\\\\\\n]|\\\\.)*')",
-    "(\\b\\d+(?:\\.\\d+)?\\b)",
-    "(\\b(?:const|let|var|function|return|if|else|for|while|import|from|export|class|new|def|fn|pub|use|" +
-      "async|await|true|false|null|None|type|interface|struct|impl|package|func|try|catch|throw)\\b)",
-  ].join("|"), "g");
-  var TOKEN_CLASS = ["c", "s", "n", "k"];
-  function highlight(code) {
-    var out = "";
-    var at = 0;
-    code.replace(TOKEN, function (match) {
-      var offset = arguments[arguments.length - 2];
-      var kind = 0;
-      for (var g = 1; g <= 4; g++) if (arguments[g] !== undefined) { kind = g - 1; break; }
-      out += escapeHtml(code.slice(at, offset)) + "<span class=\"" + TOKEN_CLASS[kind] + "\">" + escapeHtml(match) + "</span>";
-      at = offset + match.length;
-      return match;
+  // Deltas arrive faster than a page paints: the answer is parsed again at most once a frame.
+  function paintAnswer(answer) {
+    if (answer.pending) return;
+    answer.pending = true;
+    requestAnimationFrame(function () {
+      answer.pending = false;
+      answer.innerHTML = markdown(answer.raw);
     });
-    return out + escapeHtml(code.slice(at));
   }
 
   function sid() { return encodeURIComponent(state.id); }
@@ -116,11 +83,12 @@ export const APP_JS = String.raw`"use strict";
     text: function (e) {
       if (!state.answer) { state.answer = add(el("div", "answer")); state.answer.raw = ""; }
       state.answer.raw += e.text;
-      state.answer.innerHTML = markdown(state.answer.raw);
+      paintAnswer(state.answer);
     },
     message: function (e) {
       // A client that connected mid-answer missed its first deltas: the record holds the whole text.
-      if (state.answer && e.message.content) state.answer.innerHTML = markdown(e.message.content);
+      if (state.answer && e.message.content) state.answer.raw = e.message.content;
+      if (state.answer) paintAnswer(state.answer);
       endAnswer();
     },
     tool_call: function (e) {
@@ -166,6 +134,11 @@ export const APP_JS = String.raw`"use strict";
       var g = e.goal;
       note("goal " + g.status + " · turns " + g.turns + "/" + g.budget + " · tokens " + g.tokens +
         (g.stopCause ? " · " + g.stopCause : "") + " · " + g.objective);
+    },
+    subagent: function (e) {
+      if (e.phase === "tool") return;
+      var what = e.phase === "started" ? "started: " + e.description : (e.ok ? "done: " : "failed: ") + (e.preview || "");
+      note("subagent " + e.sessionId + " " + what, e.ok === false ? "warn" : undefined);
     },
     warning: function (e) { note(e.message, "warn"); },
     retrying: function (e) { note("retrying (" + e.attempt + "/" + e.maxAttempts + "): " + e.reason); },
@@ -289,7 +262,11 @@ export const APP_JS = String.raw`"use strict";
     card.remove();
   }
 
-  function showError(error) { note((error && error.message) || String(error), "warn"); }
+  function showError(error) {
+    note((error && error.message) || String(error), "warn");
+    // No key for the model: the setup panel (setup.js) offers to store one.
+    if (error && error.code === "config.missing_key") document.dispatchEvent(new CustomEvent("reasonix:need-setup"));
+  }
 
   function clear() {
     log().textContent = "";
@@ -306,7 +283,10 @@ export const APP_JS = String.raw`"use strict";
     // EventSource reconnects by itself with Last-Event-ID: the server replays exactly what was missed.
     state.source = new EventSource("/api/sessions/" + encodeURIComponent(id) + "/events");
     state.source.onmessage = function (message) { render(JSON.parse(message.data)); };
-    api("/sessions/" + encodeURIComponent(id) + "/status").then(showStatus).catch(showError);
+    // On every (re)connection: after a server restart the turn this page saw running is over.
+    state.source.onopen = function () {
+      api("/sessions/" + encodeURIComponent(id) + "/status").then(showStatus).catch(showError);
+    };
     api("/sessions/" + encodeURIComponent(id) + "/models").then(function (m) {
       var select = $("#model");
       select.textContent = "";

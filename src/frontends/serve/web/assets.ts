@@ -11,7 +11,8 @@ export const INDEX_HTML = `<!doctype html>
 <aside id="side">
   <header><strong>Reasonix</strong> <button id="new" title="Start a session">+ New</button></header>
   <ul id="sessions"></ul>
-  <footer><a href="/api/openapi.json">API</a> · <button id="logout" class="link">Log out</button></footer>
+  <footer><a href="/api/openapi.json">API</a> · <button id="provider" class="link">Provider</button> ·
+    <button id="logout" class="link">Log out</button></footer>
 </aside>
 <main>
   <div id="bar">
@@ -30,7 +31,23 @@ export const INDEX_HTML = `<!doctype html>
     <div><button id="send" type="submit">Send</button> <button id="cancel" type="button">Stop</button></div>
   </form>
 </main>
+<section id="setup" hidden aria-label="Provider setup">
+  <form id="setup-form" class="card">
+    <h2>Provider setup</h2>
+    <p id="setup-why" class="note"></p>
+    <label>Provider <select id="setup-provider"></select></label>
+    <label>Model <select id="setup-model"></select></label>
+    <label>API key <input id="setup-key" type="password" autocomplete="off" spellcheck="false"></label>
+    <small id="setup-current" class="note"></small>
+    <label class="inline"><input id="setup-test" type="checkbox" checked> Test the key with one tiny request</label>
+    <div><button id="setup-save" type="submit">Save</button> <button id="setup-close" type="button">Close</button></div>
+    <p id="setup-result" class="note" role="status"></p>
+  </form>
+</section>
+<script src="/ui/vendor.js"></script>
+<script src="/ui/markdown.js"></script>
 <script src="/ui/app.js"></script>
+<script src="/ui/setup.js"></script>
 </body></html>
 `;
 
@@ -56,7 +73,14 @@ main{flex:1;display:flex;flex-direction:column;min-width:0}
 .answer{margin:.3rem 0}
 .answer pre,.out pre,.tool pre{background:#8882;padding:.5rem;border-radius:4px;overflow:auto}
 code{font-family:ui-monospace,monospace;font-size:13px}
-pre .c{color:var(--muted)}pre .s{color:#b35a1f}pre .n{color:#1a7f37}pre .k{color:#7c3aed;font-weight:600}
+.hljs-comment,.hljs-quote{color:var(--muted);font-style:italic}
+.hljs-string,.hljs-regexp,.hljs-symbol{color:#b35a1f}.hljs-number,.hljs-literal{color:#1a7f37}
+.hljs-keyword,.hljs-selector-tag,.hljs-built_in{color:#7c3aed;font-weight:600}
+.hljs-title,.hljs-section,.hljs-attr,.hljs-property{color:var(--accent)}.hljs-meta,.hljs-type{color:#b7791f}
+.hljs-addition{color:var(--ok)}.hljs-deletion{color:var(--bad)}
+.answer table{border-collapse:collapse}.answer th,.answer td{border:1px solid var(--line);padding:.2rem .5rem}
+.answer blockquote{margin:.3rem 0;padding-left:.7rem;border-left:3px solid var(--line);color:var(--muted)}
+.answer a{color:var(--accent)}
 details.thinking{color:var(--muted);margin:.3rem 0}
 .tool{border:1px solid var(--line);border-radius:6px;margin:.4rem 0;padding:.3rem .6rem;font-size:13px}
 .tool .name{font-weight:600}.tool.ok .status{color:var(--ok)}.tool.failed .status{color:var(--bad)}
@@ -70,4 +94,10 @@ details.thinking{color:var(--muted);margin:.3rem 0}
 #composer textarea{flex:1;font:inherit;padding:.4rem;background:transparent;color:inherit;border:1px solid var(--line);border-radius:6px}
 button{font:inherit;cursor:pointer}button.link{background:none;border:none;color:var(--accent);padding:0}
 .busy #send{opacity:.5}
+#setup{position:fixed;inset:0;background:#0006;display:flex;align-items:center;justify-content:center}
+#setup[hidden]{display:none}
+#setup form{background:var(--bg);width:min(34rem,92vw);display:flex;flex-direction:column;gap:.5rem}
+#setup h2{margin:0;font-size:1.1rem}#setup label{display:flex;flex-direction:column;gap:.2rem}
+#setup label.inline{flex-direction:row;align-items:center}
+#setup input,#setup select{font:inherit;padding:.3rem}
 `;
