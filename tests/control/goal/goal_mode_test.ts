@@ -299,3 +299,25 @@ Deno.test("goal mode runs under verified delivery: a change before the acceptanc
     await assert.rejects(Deno.stat(`${ws}/x.txt`), Deno.errors.NotFound);
   });
 });
+
+Deno.test("goal mode: the model may lower its round limit with update_goal edit, never raise it", async () => {
+  const limit = (rounds: number): Responder => (request) => {
+    const messages = request.json.messages as { role: string }[];
+    if (messages.at(-1)!.role !== "user") return { content: "Turn over." };
+    const goal = goalNamed(request)!;
+    const args = { goal_id: goal.id, revision: goal.revision, action: "edit", max_goal_rounds: rounds };
+    const call = { action: "call", capability_id: "tool:update_goal", arguments: args };
+    return { toolCalls: [{ name: "use_capability", arguments: JSON.stringify(call) }] };
+  };
+  await withSession(limit(1), async ({ boot }) => {
+    const end = await (await boot()).goal.start("Write the notes");
+    assert.equal(end.budget, 1);
+    assert.equal(end.stopCause, "budget");
+    assert.equal(end.revision, 2);
+  });
+  await withSession(limit(100), async ({ boot }) => {
+    const end = await (await boot()).goal.start("Write the notes");
+    assert.equal(end.budget, 20, "a raise is ignored");
+    assert.equal(end.stopCause, "no_progress");
+  });
+});
