@@ -93,6 +93,7 @@ function runCommand(embedding: Embedding): Command {
     .option("--resume <id>", "continue the session with this id (or unique id prefix)")
     .option("-p, --print", "print only the final answer")
     .option("--show-thinking", "print the model's reasoning")
+    .option("--goal <objective>", "goal mode: work on the objective turn after turn until the goal ends")
     .action(async (words: string[], opts: Record<string, unknown>) => {
       Deno.exitCode = exitCodeFor(await startRun(words, opts, embedding));
     });
@@ -109,7 +110,13 @@ async function startRun(
   opts: Record<string, unknown>,
   embedding: Embedding,
 ): Promise<string | null> {
-  const task = await readTask(words);
+  if (opts.goal !== undefined && words.length > 0) {
+    throw new ReasonixError(
+      "usage.conflicting_options",
+      "Cannot combine --goal with a task: the goal is the task",
+    );
+  }
+  const task = opts.goal === undefined ? await readTask(words) : String(opts.goal).trim();
   if (!task) {
     throw new ReasonixError("usage.no_task", "No task: give it as arguments or on stdin", {
       hint: "usage: reasonix run [options] <task>  (or pipe the task on stdin)",
@@ -127,6 +134,7 @@ async function startRun(
   const encoder = new TextEncoder();
   const report = await runHeadless({
     task,
+    ...(opts.goal !== undefined ? { goal: true } : {}),
     boot: {
       cwd: launchDirectory(),
       ...(opts.dir ? { dir: String(opts.dir) } : {}),

@@ -5,7 +5,7 @@
  * stale. Usage: `deno run -A scripts/gen_tools_doc.ts [--check]`.
  */
 import { join, resolve } from "node:path";
-import { builtinRegistry, goalModeTools } from "../src/tool/builtin/mod.ts";
+import { builtinRegistry } from "../src/tool/builtin/mod.ts";
 import { HISTORY_TOOL, historyTool } from "../src/tool/builtin/history.ts";
 import { SUBAGENT_TOOLS, subagentTools } from "../src/tool/builtin/subagents.ts";
 import type { ToolRegistry } from "../src/tool/registry.ts";
@@ -77,11 +77,6 @@ export function renderToolsDoc(registry: ToolRegistry): string {
     ...proxyParts(registry),
     ...(registry.has(HISTORY_TOOL) ? [historyNote(registry)] : []),
     ...(registry.has("task") ? [subagentNote()] : []),
-    wrap(
-      `Defined but not built in: ${goalModeTools().map((t) => `\`${t.name}\``).join(", ")}, which only ` +
-        "works inside goal mode (a later feature); a session without a goal would pay for its schema on " +
-        "every request and get nothing but an error back.",
-    ),
     renderTable(
       ["Tool", "Kind", "Reached"],
       names.map((name) => [`[${name}](#${name})`, kindOf(registry, name), reachOf(registry, name)]),
@@ -128,6 +123,9 @@ function proxyParts(registry: ToolRegistry): string[] {
         (proxied.includes("submit_plan")
           ? " `submit_plan` is the exception the system prompt leaves out: the note that turns plan mode on " +
             "names it (see [PERMISSIONS.md](PERMISSIONS.md#plan-mode))."
+          : "") +
+        (proxied.includes("update_goal")
+          ? " So is `update_goal`: the host note on each goal-mode turn names it (see [GOAL.md](GOAL.md))."
           : ""),
     ),
     "```json\n" +

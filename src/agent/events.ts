@@ -154,9 +154,34 @@ export type ReasonixEvent =
     | { type: "command_output"; command: string; text: string; format: "text" | "diff" }
     /** Background jobs still running; sent whenever one starts or ends. */
     | { type: "jobs"; running: number }
+    /** Goal mode: a goal started, ran a turn, stopped, resumed or ended (src/control/goal). */
+    | { type: "goal_updated"; goal: GoalSnapshot }
     /** A subagent (`task`, `fleet`…) started, called a tool, or ended; its own session is `sessionId`. */
     | SubagentEvent
   );
+
+/** Goal mode's state as every face shows it (`/goal status`) and the session's goal sidecar stores it. */
+export interface GoalSnapshot {
+  id: string;
+  objective: string;
+  /** `update_goal` must name this revision; it moves on with each change. */
+  revision: number;
+  status: "active" | "paused" | "blocked" | "complete" | "stopped";
+  category: "write" | "simple" | "research";
+  /** Turns run and the turns allowed (the category's budget, once more per extension). */
+  turns: number;
+  budget: number;
+  /** Tokens the goal's requests used (prompt + completion): observed, never limited. */
+  tokens: number;
+  /** Turns in a row without host-verifiable progress, and the limit that stops the goal. */
+  noProgress: number;
+  noProgressLimit: number;
+  extensions: number;
+  /** Why it is not active: budget, no_progress, blocked, needs_user, paused, interrupted, error, stopped. */
+  stopCause?: string;
+  /** The cause in words (the blocked reason, the error). */
+  detail?: string;
+}
 
 export interface SubagentEvent {
   type: "subagent";

@@ -22,7 +22,7 @@ import { TOOLS_EVENT } from "../session/requests.ts";
 import { findSessionQuery } from "../session/find.ts";
 import { latestWithTurns } from "../session/listing.ts";
 import { modelForSession } from "./resume_model.ts";
-import { builtinRegistry } from "../tool/builtin/mod.ts";
+import { builtinRegistry, MODE_TOOLS } from "../tool/builtin/mod.ts";
 import type { ToolRegistry } from "../tool/registry.ts";
 import { callShape } from "../tool/catalog.ts";
 import { historyTool } from "../tool/builtin/history.ts";
@@ -45,7 +45,6 @@ import type { Reboot } from "./session_switch.ts";
 import { QuestionDesk } from "./questions.ts";
 import { loadSessionMemory, memoryWiring } from "./memory_setup.ts";
 import { PlanDesk, plansProposed } from "./plan_desk.ts";
-import { SUBMIT_PLAN } from "../tool/builtin/submit_plan.ts";
 import { workspaceOps, type WorkspaceOpsOptions } from "./workspace_ops.ts";
 import { attachSubagents } from "./subagent_setup.ts";
 import { loadSessionSkills, registerSkillTools } from "./skill_setup.ts";
@@ -245,10 +244,10 @@ function modelParams(
   };
 }
 
-/** The proxied tools the system prompt names. submit_plan is named by the plan-mode note when it applies,
- * so the system prompt is the same in every mode. */
+/** The proxied tools the system prompt names. submit_plan and update_goal are named by their mode's note
+ * when it applies, so the system prompt is the same in every mode. */
 function promptCapabilities(registry: ToolRegistry) {
-  const listed = registry.proxiedNames().filter((name) => name !== SUBMIT_PLAN);
+  const listed = registry.proxiedNames().filter((name) => !MODE_TOOLS.includes(name));
   return listed.map((name) => callShape(registry, name));
 }
 

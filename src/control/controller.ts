@@ -4,18 +4,16 @@
  * the agent loop, prices every model call, and broadcasts typed events to whichever face listens.
  */
 import type { TodoItem } from "../tool/session_state.ts";
-import type { ChatMessage, ChatResult } from "../provider/provider.ts";
+import type { ChatMessage, ChatResult, Effort } from "../provider/provider.ts";
 import { recordUsage } from "./usage_record.ts";
 import { type FaceHooks, submitInput, type SubmitResult } from "./submit.ts";
 import type { CommandRegistry } from "./commands/registry.ts";
 import { defaultCommands } from "./commands/builtin.ts";
-import type { Effort } from "../provider/provider.ts";
 import { runTurnLoop } from "../agent/loop.ts";
-import type { EventListener, ReasonixEvent } from "./events.ts";
+import type { ApprovalChoice, ApprovalRequest, EventListener, ReasonixEvent } from "./events.ts";
 import type { ApprovalPort, QuestionPort, RunPort, StatusPort, UiSettings } from "./ports.ts";
 import type { PendingQuestion, QuestionReply } from "./questions.ts";
 import type { WorkspaceOps } from "./workspace_ops.ts";
-import type { ApprovalChoice, ApprovalRequest } from "../agent/events.ts";
 import type { PermissionMode } from "../config/types.ts";
 import { countEvent, emptyTotals, type TurnOutcome, type TurnTotals } from "./turn_outcome.ts";
 import { failTurn, StopRequest, type StopSignal } from "./turn_failure.ts";
@@ -47,13 +45,12 @@ import { t } from "../lib/i18n/mod.ts";
 import type { PlanPort } from "./plan_desk.ts";
 import { wireParts } from "./parts_wiring.ts";
 import { loopOptionsOf } from "./loop_options.ts";
+import { type GoalDesk, goalDeskFor } from "./goal/host.ts";
 import { Delivery, type DeliveryPort } from "./delivery/policy.ts";
-
-export type { ControllerParts };
 import { sessionFigures } from "./session_figures.ts";
 import { announcementEvent, deskEntry, snapshotOf, type SubscribeOptions } from "./session_events.ts";
 
-export type { SubscribeOptions };
+export type { ControllerParts, SubscribeOptions };
 type SessionStarted = Extract<ReasonixEvent, { type: "session_started" }>;
 
 export class Controller implements RunPort, ApprovalPort, QuestionPort, StatusPort {
@@ -74,6 +71,8 @@ export class Controller implements RunPort, ApprovalPort, QuestionPort, StatusPo
   #sessions: SessionControl | undefined;
   #commands: CommandRegistry | undefined;
   #steering = new Steering();
+  /** Goal mode (`/goal`, `run --goal`): the session's goal, its sidecar and the turns it runs; set per session. */
+  goal!: GoalDesk;
   #delivery: Delivery;
 
   /** With `reboot`, the Controller can switch sessions (`sessions`), keeping its listeners. */
@@ -90,6 +89,7 @@ export class Controller implements RunPort, ApprovalPort, QuestionPort, StatusPo
   /** Makes `parts` the current session: everything derived from the previous one starts again. */
   #adopt(parts: ControllerParts): void {
     this.#parts = parts;
+    this.goal = goalDeskFor(this, parts, (event) => this.#emit(event));
     this.#totals = emptyTotals();
     this.#requests = 0;
     this.#workspaceFiles = undefined;
@@ -151,7 +151,7 @@ export class Controller implements RunPort, ApprovalPort, QuestionPort, StatusPo
   }
 
   get busy(): boolean {
-    return this.#abort !== null || this.#switching;
+    return this.#abort !== null || this.#switching || this.goal.running;
   }
 
   #refuseWhileBusy(): void {
@@ -256,6 +256,7 @@ export class Controller implements RunPort, ApprovalPort, QuestionPort, StatusPo
   start(): void {
     this.#emit(this.announcement());
     for (const message of this.#parts.warnings ?? []) this.#emit({ type: "warning", message });
+    void this.goal.announce();
   }
 
   /** Answers an `approval_requested` event; false when that approval is no longer waiting. */
@@ -339,7 +340,7 @@ export class Controller implements RunPort, ApprovalPort, QuestionPort, StatusPo
       const [entry] = await this.#entry({ kind: "turn", turn, text });
       this.#emit({ type: "turn_started", turn, text, seq: entry!.seq });
       await this.#recordTools();
-      await this.#compactIfDue(abort.signal, false);
+      await this.#compactor.maintain(abort.signal, { midTurn: false });
       await appendUserTurn(this.#parts, this.#files, text, options);
       const done = await runTurnLoop(this.#delivery.wrap(this.#loopOptions(abort.signal), text));
       return await this.#finish(this.#delivery.outcome(done));
@@ -418,13 +419,9 @@ export class Controller implements RunPort, ApprovalPort, QuestionPort, StatusPo
         return this.#recordUsage(result);
       },
       emit: (event) => this.#observe(event),
-      beforeNextCall: () => this.#compactIfDue(signal, true),
+      beforeNextCall: () => this.#compactor.maintain(signal, { midTurn: true }),
       steer: this.#steering,
     });
-  }
-
-  async #compactIfDue(signal: AbortSignal, midTurn: boolean): Promise<void> {
-    await this.#compactor.maintain(signal, { midTurn });
   }
 
   async #recordTools(): Promise<void> {
@@ -488,6 +485,7 @@ export class Controller implements RunPort, ApprovalPort, QuestionPort, StatusPo
   }
 
   #emit(event: ReasonixEvent): void {
+    this.goal.observe(event);
     for (const listener of this.#listeners) listener(event);
   }
 }

@@ -8,6 +8,7 @@ export type {
   ApprovalRequest,
   ErrorInfo,
   EventListener,
+  GoalSnapshot,
   Op,
   PermissionExplanation,
   ReasonixEvent,

@@ -12,6 +12,7 @@ export type {
   ApprovalChoice,
   ApprovalRequest,
   ErrorInfo,
+  GoalSnapshot,
   Question,
   QuestionAnswer,
   ReasonixEvent,
@@ -34,6 +35,8 @@ export type { PlanDecision, PlanStep, ProposedPlan } from "../tool/plan.ts";
 export type { EditorFiles } from "../tool/editor_files.ts";
 export type { EditorTerminal, TerminalRequest, TerminalRun } from "../sandbox/editor_terminal.ts";
 export { planText } from "./plan_text.ts";
+export { goalEventText, statusText as goalStatusText } from "./goal/record.ts";
+export type { GoalPort } from "./goal/desk.ts";
 export type {
   ChoiceList,
   CommandContext,

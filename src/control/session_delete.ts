@@ -1,9 +1,10 @@
 /**
  * @module
- * Deletes a stored session: its JSONL file and its checkpoints, under the session's own lock so a
+ * Deletes a stored session: its JSONL file, its checkpoints and its goal, under the session's own lock so a
  * session another process (or a Controller of this one) is writing is refused with `session.locked`.
  */
 import { checkpointDirFor } from "../session/checkpoints.ts";
+import { goalFileFor } from "../session/goal_file.ts";
 import { SessionLock } from "../session/lock.ts";
 import { listWorkspaceSessions } from "../session/listing.ts";
 import { ReasonixError } from "../lib/errors.ts";
@@ -20,6 +21,7 @@ export async function deleteSession(ctx: AdminContext, id: string): Promise<stri
       throw new ReasonixError("session.locked", `Cannot delete session "${id}": it is open`);
     }
     await Deno.remove(checkpointDirFor(file), { recursive: true }).catch(ignoreMissing);
+    await Deno.remove(goalFileFor(file)).catch(ignoreMissing);
     await Deno.remove(file);
   } finally {
     lock.release();

@@ -35,7 +35,7 @@ export interface CapabilitySource {
 }
 
 /** Tools `[tools].enabled` never filters out (CONTRACTS §2.1). */
-const ALWAYS_ENABLED: ReadonlySet<string> = new Set(["ask", "use_capability", "submit_plan"]);
+const ALWAYS_ENABLED: ReadonlySet<string> = new Set(["ask", "use_capability", "submit_plan", "update_goal"]);
 
 interface Entry {
   spec: ToolSpec;

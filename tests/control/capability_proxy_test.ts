@@ -201,7 +201,11 @@ Deno.test("proxy: a tool [tools].enabled leaves out is neither listed, named nor
     await (await boot()).runTurn("find docs");
     const [list, call] = toolMessages(sim);
     const ids = JSON.parse(list!.content).capabilities.map((capability: { id: string }) => capability.id);
-    assert.deepEqual(ids, ["tool:ls", "tool:submit_plan"], "plan mode's way out is never filtered");
+    assert.deepEqual(
+      ids,
+      ["tool:ls", "tool:submit_plan", "tool:update_goal"],
+      "plan mode's way out and goal mode's report are never filtered",
+    );
     assert.match(call!.content, /^Error \[capability\.unknown\]: There is no capability "tool:glob"/);
     const body = sim.requests[0]!.body;
     const tools =

@@ -4,7 +4,7 @@
  * `reasonix` started with a clean environment, and everything torn down afterwards.
  */
 import { cliEnv, MAIN_TS, makeHome, makeWorkspace, removeAll } from "./cli.ts";
-import { DeepSeekSim, type ScriptedReply } from "./deepseek_sim.ts";
+import { DeepSeekSim, type Responder, type ScriptedReply } from "./deepseek_sim.ts";
 import { shellQuote, TmuxPane } from "./tmux.ts";
 
 export interface Tui {
@@ -33,7 +33,7 @@ export interface TuiOptions {
 }
 
 export async function withTui(
-  script: ScriptedReply[],
+  script: ScriptedReply[] | Responder,
   body: (tui: Tui) => Promise<void>,
   options: TuiOptions | [number, number] = {},
 ): Promise<void> {

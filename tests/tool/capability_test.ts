@@ -2,7 +2,7 @@ import assert from "node:assert/strict";
 import { z } from "zod";
 import { dispatchToolCalls, type Gate } from "../../src/agent/dispatch.ts";
 import type { ToolCall } from "../../src/provider/provider.ts";
-import { builtinRegistry, PROXIED_TOOLS } from "../../src/tool/builtin/mod.ts";
+import { builtinRegistry, MODE_TOOLS, PROXIED_TOOLS } from "../../src/tool/builtin/mod.ts";
 import { capabilityTool } from "../../src/tool/capability.ts";
 import { buildCatalog, callShape } from "../../src/tool/catalog.ts";
 import { ToolRegistry } from "../../src/tool/registry.ts";
@@ -65,12 +65,12 @@ Deno.test("the tools array holds the direct tools and use_capability only, sorte
   assert.deepEqual(registry().proxiedNames(), ["shown", "writer"]);
 });
 
-Deno.test("[tools].enabled keeps ask, use_capability and submit_plan, and filters proxied tools too", () => {
+Deno.test("[tools].enabled keeps ask, use_capability, submit_plan and update_goal, and filters proxied tools too", () => {
   const made = registry(["shown"]);
   assert.deepEqual(made.names(), ["shown", "use_capability"]);
   const builtin = builtinRegistry([], { enabled: ["read_file"] });
   assert.deepEqual(builtin.directNames(), ["ask", "read_file", "use_capability"]);
-  assert.deepEqual(builtin.proxiedNames(), ["submit_plan"]);
+  assert.deepEqual(builtin.proxiedNames(), ["submit_plan", "update_goal"]);
 });
 
 Deno.test("the catalogue is sorted, and its version follows its content only", () => {
@@ -94,7 +94,7 @@ Deno.test("the catalogue is sorted, and its version follows its content only", (
   });
   assert.notEqual(buildCatalog(changed).version, a.version);
   assert.equal(buildCatalog(builtinRegistry()).version, buildCatalog(builtinRegistry()).version);
-  assert.deepEqual(builtinRegistry().proxiedNames(), [...PROXIED_TOOLS, "submit_plan"].sort());
+  assert.deepEqual(builtinRegistry().proxiedNames(), [...PROXIED_TOOLS, ...MODE_TOOLS].sort());
 });
 
 Deno.test("list pages with a cursor; search adds argument names; inspect gives the schema", async () => {

@@ -17,6 +17,7 @@ import { branchCommands } from "./branch.ts";
 import { mcpCommand } from "./mcp.ts";
 import { contextCommand } from "./context.ts";
 import { planCommand } from "./plan.ts";
+import { goalCommand } from "./goal.ts";
 import { agentsCommand } from "./agents.ts";
 import { deliveryCommand } from "./delivery.ts";
 
@@ -38,6 +39,7 @@ export function defaultCommands(): CommandRegistry {
   }
   registry.register(mcpCommand);
   registry.register(planCommand);
+  registry.register(goalCommand);
   registry.register(deliveryCommand);
   return registry;
 }

@@ -14,6 +14,7 @@ import type { WorkspaceOps } from "../workspace_ops.ts";
 import type { RewindOutcome, RewindRequest, RewindState } from "../rewind.ts";
 import type { BranchPort } from "../branches.ts";
 import type { PlanPort } from "../plan_desk.ts";
+import type { GoalPort } from "../goal/desk.ts";
 import type { DeliveryPort } from "../delivery/policy.ts";
 import type { McpManager } from "../../mcp/manager.ts";
 import type { ContextReport } from "../context_report.ts";
@@ -44,6 +45,8 @@ export interface CommandHost extends SessionInfo, ApprovalPort {
   readonly mcp?: McpManager | undefined;
   /** Plan mode's waiting plan and earlier mode (`/plan`); absent in bare test hosts. */
   readonly plans?: PlanPort | undefined;
+  /** Goal mode (`/goal`); absent in bare test hosts. */
+  readonly goal?: GoalPort;
   /** Verified delivery (`/delivery`); absent in bare test hosts. */
   readonly delivery?: DeliveryPort;
 }
@@ -122,6 +125,10 @@ export interface SlashCommand {
   readonly helpNote?: string;
   /** Refused with `session.busy` while a turn runs (`submit` checks it for every face). */
   readonly idleOnly?: boolean;
+  /** Runs at once while a turn runs, not queued behind it, in faces that queue input (the TUI): `/goal pause`. */
+  readonly immediate?: boolean;
+  /** With these args it runs model turns (`/goal <objective>`): serve starts it like a turn and returns at once. */
+  runsTurns?(args: string): boolean;
   /**
    * A command that becomes a user turn (an MCP prompt): the turn's text. It throws (a ReasonixError) when
    * it cannot, and the error is printed instead. `run` is then not called.

@@ -4,7 +4,7 @@
  * session replayed by `session/load`: replayed reasoning and text arrive whole, live ones as deltas.
  */
 import type * as acp from "@agentclientprotocol/sdk";
-import type { ReasonixEvent } from "../../control/mod.ts";
+import { goalEventText, type ReasonixEvent } from "../../control/mod.ts";
 import { planOf, toolCallEnd, toolCallProgress, toolCallStart } from "./tool_calls.ts";
 
 function text(
@@ -52,6 +52,8 @@ export function updatesOf(
       return !options.replay && event.mode
         ? [{ sessionUpdate: "current_mode_update", currentModeId: event.mode }]
         : [];
+    case "goal_updated":
+      return options.replay ? [] : [text("agent_message_chunk", `\n${goalEventText(event.goal)}\n`)];
     case "turn_done":
       return !options.replay && event.error && event.error.code !== "turn.interrupted"
         ? [text("agent_message_chunk", `\nerror: ${event.error.message}\n`)]

@@ -63,6 +63,8 @@ export class Redactor {
         return { ...base, attempt: event.attempt, max_attempts: event.maxAttempts, delay_ms: event.delayMs };
       case "turn_done":
         return { ...base, subtype: event.subtype, ...(event.error ? { error_code: event.error.code } : {}) };
+      case "goal_updated":
+        return { ...base, goal_status: event.goal.status, goal_turns: event.goal.turns };
       default:
         return base;
     }

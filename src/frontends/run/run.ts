@@ -8,6 +8,7 @@ import {
   type BootOptions,
   type Controller,
   type FaceHooks,
+  type GoalSnapshot,
   type ReasonixEvent,
   type ReviewTurn,
   stopError,
@@ -17,6 +18,7 @@ import {
   type TurnSubtype,
 } from "../../control/mod.ts";
 import { buildRunResult, runDoneLine } from "./result.ts";
+import { goalOutcome, goalResult, lastAnswer } from "./goal_result.ts";
 import { planOutcome, watchPlans } from "./plan_result.ts";
 import { Redactor, streamJsonLine, trajectoryLine } from "./event_lines.ts";
 import { LineFile } from "./line_file.ts";
@@ -31,6 +33,8 @@ export type OutputFormat = "text" | "json" | "stream-json";
 
 export interface RunOptions {
   task: string;
+  /** `--goal`: the task is a goal's objective, run turn after turn until the goal ends. */
+  goal?: boolean;
   boot: Omit<BootOptions, "headless">;
   outputFormat: OutputFormat;
   eventsJsonl: boolean;
@@ -96,11 +100,12 @@ async function runTask(options: RunOptions, state: RunState, controller: Control
   const unwatch = controller.subscribe(plans.listener);
   controller.start();
   let outcome: TurnOutcome;
+  let goal: GoalSnapshot | undefined;
   try {
     // Checked right before the turn starts: a signal during the boot never reached a turn to interrupt.
-    outcome = state.stopped
-      ? stoppedOutcome(state.stopped)
-      : taskOutcome(await startTurn(options, controller));
+    if (state.stopped) outcome = stoppedOutcome(state.stopped);
+    else if (options.goal) ({ outcome, goal } = await runGoal(controller, options.task, state));
+    else outcome = taskOutcome(await startTurn(options, controller));
   } finally {
     unwatch();
     sinks.close();
@@ -109,7 +114,7 @@ async function runTask(options: RunOptions, state: RunState, controller: Control
   outcome = planOutcome(outcome, plans.plan());
   if (sinks.text && outcome.result && plans.plan()) options.write(`\n${stripControls(outcome.result)}\n`);
   sinks.text?.finish(controller.sessionId, controller.totals());
-  emitResult(options, outcome, { started, controller });
+  emitResult(options, outcome, { started, controller, ...(goal ? { goal } : {}) });
   if (options.metrics) await writeMetrics(options.metrics, controller, outcome, started);
   return { subtype: outcome.subtype, errorCode: outcome.error?.code ?? null };
 }
@@ -138,6 +143,19 @@ async function checkOutputFiles(options: RunOptions): Promise<void> {
     if ((await Deno.stat(path).catch(() => null))?.isDirectory) {
       throw new ReasonixError("usage.bad_output", `Cannot write ${flag} to "${path}": it is a directory`);
     }
+  }
+}
+
+/** `--goal`: runs the goal to its end; a stop signal's code wins over the goal's. */
+async function runGoal(controller: Controller, objective: string, state: RunState) {
+  const answer = lastAnswer();
+  const unwatch = controller.subscribe(answer.listener);
+  try {
+    const goal = await controller.goal.start(objective);
+    const outcome = state.stopped ? stoppedOutcome(state.stopped) : goalOutcome(goal, answer.text());
+    return { outcome, goal };
+  } finally {
+    unwatch();
   }
 }
 
@@ -229,17 +247,18 @@ function terminalColumns(): number {
 function emitResult(
   options: RunOptions,
   outcome: TurnOutcome,
-  state: { started: number; controller: Controller },
+  state: { started: number; controller: Controller; goal?: GoalSnapshot },
 ): void {
   const result = buildRunResult({
     subtype: outcome.subtype,
     result: outcome.result,
     durationMs: Math.round(performance.now() - state.started),
-    numTurns: 1,
+    numTurns: state.goal ? state.goal.turns : 1,
     sessionId: state.controller.sessionId,
     totals: state.controller.totals(),
     ...(outcome.error ? { error: outcome.error } : {}),
   });
+  if (state.goal) result.goal = goalResult(state.goal);
   if (options.eventsJsonl) {
     options.write(jsonLine(runDoneLine(result)));
     return;

@@ -6,7 +6,7 @@
  * asked. Text the model or a tool produced is cleaned of terminal controls before our own codes go
  * around it.
  */
-import { progressLine, type ReasonixEvent } from "../../control/mod.ts";
+import { goalEventText, progressLine, type ReasonixEvent } from "../../control/mod.ts";
 import { errorText } from "../../lib/errors.ts";
 import { ControlStripper, escapeControls, stripControls } from "../../lib/terminal_text.ts";
 import { clip, toolOutcome } from "./tool_outcome.ts";
@@ -115,6 +115,8 @@ export function createTextOutput(options: TextOutputOptions): (event: ReasonixEv
         return streams.infoLine(
           dim(`  · context compacted: ~${event.beforeTokens} → ~${event.afterTokens} tokens\n`),
         );
+      case "goal_updated":
+        return streams.infoLine(dim(`  · ${goalEventText(event.goal)}\n`));
       case "turn_done":
         streams.endAnswerLine();
         if (event.error) streams.infoLine(red(errorText(event.error)));

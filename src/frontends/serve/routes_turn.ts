@@ -137,11 +137,17 @@ function settingRoutes(
   );
 }
 
-/** A model turn starts and the request returns (202); a slash command runs and returns its answer. */
+/**
+ * A model turn (or a command that runs turns, `/goal <objective>`) starts and the request returns (202); any
+ * other slash command runs and returns its answer.
+ */
 async function input(c: Context<ServeEnv>, { controller, journal }: OpenSession): Promise<Response> {
   const body = await readBody(c, InputBody);
   if (body instanceof Response) return body;
-  if (controller.commands.resolve(body.text).kind !== "text") {
+  const resolved = controller.commands.resolve(body.text);
+  const turns = resolved.kind === "text" ||
+    (resolved.kind === "command" && resolved.command.runsTurns?.(resolved.args));
+  if (!turns) {
     const result = await controller.submit(body.text);
     return c.json(result);
   }

@@ -4,7 +4,13 @@
  * plain text. The `ask` tool's questions are answered by the next stdin lines; so are approvals when stdin is a
  * terminal (a person types there). Otherwise it boots like `reasonix run`: gated calls are refused.
  */
-import { bootController, type BootOptions, progressLine, type ReasonixEvent } from "../../control/mod.ts";
+import {
+  bootController,
+  type BootOptions,
+  goalEventText,
+  progressLine,
+  type ReasonixEvent,
+} from "../../control/mod.ts";
 import { keyArgument, reveal, sanitize } from "./components/format.ts";
 import { subagentLine } from "./subagent_line.ts";
 import { ControlStripper } from "../../lib/terminal_text.ts";
@@ -123,6 +129,6 @@ function plainPrinter(write: (text: string) => void): (event: ReasonixEvent) => 
     else if (event.type === "subagent") {
       const shown = subagentLine(event);
       if (shown !== null) line(shown);
-    }
+    } else if (event.type === "goal_updated") line(goalEventText(event.goal));
   };
 }

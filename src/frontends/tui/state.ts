@@ -18,7 +18,7 @@ import { DEFAULT_VIEW, toggleLatestFold, type ViewSettings } from "./fold.ts";
 import { errorNoticeText } from "./error_notice.ts";
 import { subagentLine } from "./subagent_line.ts";
 import { t } from "../../lib/i18n/mod.ts";
-import { planText, type ProposedPlan } from "../../control/mod.ts";
+import { goalEventText, planText, type ProposedPlan } from "../../control/mod.ts";
 import { clearTranscript, startSession } from "./session_view.ts";
 
 type ToolEntry = Extract<TranscriptEntry, { kind: "tool" }>;
@@ -169,6 +169,8 @@ function reduceOne(state: TuiState, event: ReasonixEvent | LocalAction): TuiStat
       const line = subagentLine(event);
       return line === null ? state : notice(state, event.ok === false ? "warning" : "info", line);
     }
+    case "goal_updated":
+      return notice(state, "info", goalEventText(event.goal));
     case "retrying":
       return notice(
         state,

@@ -1,7 +1,8 @@
 /**
  * @module
  * What the input box sends: one `submit` at a time. Input that lands before turn_started re-renders, or
- * while an interrupted turn is still closing, is kept and sent next, never dropped.
+ * while an interrupted turn is still closing, is kept and sent next, never dropped. A command marked
+ * `immediate` (`/goal status|pause|stop` while a goal runs) is sent at once.
  */
 import { useRef } from "react";
 import type { FaceHooks, SubmitPort } from "../../control/mod.ts";
@@ -17,6 +18,10 @@ export function useSubmitQueue(
   const running = useRef(false);
   const queued = useRef<string[]>([]);
   const send = (text: string) => {
+    if (running.current && runsAtOnce(controller, text)) {
+      void controller.submit(text, face()).catch((error) => print(errorMessage(error)));
+      return;
+    }
     if (running.current) {
       queued.current.push(text);
       print(t("app.queued", { text: text.length > 60 ? `${text.slice(0, 57)}…` : text }));
@@ -24,7 +29,7 @@ export function useSubmitQueue(
     }
     running.current = true;
     void controller.submit(text, face())
-      .catch((error) => print(String(error instanceof Error ? error.message : error)))
+      .catch((error) => print(errorMessage(error)))
       .finally(() => {
         running.current = false;
         const next = queued.current.shift();
@@ -32,4 +37,14 @@ export function useSubmitQueue(
       });
   };
   return send;
+}
+
+/** A command marked `immediate` (`/goal pause`) is not held behind the running turn or goal. */
+function runsAtOnce(controller: SubmitPort, text: string): boolean {
+  const resolution = controller.commands.resolve(text);
+  return resolution.kind === "command" && resolution.command.immediate === true;
+}
+
+function errorMessage(error: unknown): string {
+  return String(error instanceof Error ? error.message : error);
 }

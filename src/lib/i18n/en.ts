@@ -342,6 +342,16 @@ export const en = {
   "cmd.plan_summary":
     "Plan mode: only reading tools run until you approve the model's plan (/plan off leaves)",
   "cmd.plan_usage": "Use /plan, /plan on or /plan off.",
+  "cmd.goal_summary":
+    "Goal mode: keep working on an objective turn after turn (/goal status|pause|resume|stop)",
+  "cmd.goal_usage": "Use /goal <objective>, /goal status, /goal pause, /goal resume or /goal stop.",
+  "cmd.goal_none": "No goal. Start one with /goal <objective>.",
+  "cmd.goal_pausing": "The goal pauses after the running turn.",
+  "cmd.goal_stopped": "Goal stopped.",
+  "goal.started": "Goal started ({category}, {budget} turns): {objective}",
+  "goal.turn": "Goal turn {turns}/{budget} done (no progress {noProgress}/{limit})",
+  "goal.complete": "Goal complete after {turns} turns: {objective}",
+  "goal.halted": "Goal {status} after {turns} turns: {cause}",
   "cmd.delivery_summary":
     "Verified delivery: no change before a todo list, no final answer before a passing check (/delivery off leaves)",
   "cmd.delivery_usage": "Use /delivery, /delivery on, /delivery off or /delivery status.",

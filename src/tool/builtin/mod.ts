@@ -86,14 +86,11 @@ export function builtinRegistry(
   });
   // Plan mode's way out is reached through use_capability, so the tools array is the same in every mode.
   registry.register(submitPlanTool, { proxied: true });
+  // Goal mode's report is proxied too: a goal starting mid-session leaves the tools array as it was.
+  registry.register(updateGoalTool as ToolSpec, { proxied: true });
   registry.register(capabilityTool(registry));
   return registry;
 }
 
-/**
- * Tools that only work inside goal mode (a later feature): a session without a goal would pay for
- * their schema bytes on every request and get nothing but an error back, so they are not built in.
- */
-export function goalModeTools(): ToolSpec[] {
-  return [updateGoalTool] as ToolSpec[];
-}
+/** The proxied tools only one mode uses; the system prompt leaves them out (the mode's note names them). */
+export const MODE_TOOLS: readonly string[] = ["submit_plan", "update_goal"];

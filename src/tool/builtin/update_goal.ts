@@ -77,7 +77,7 @@ function currentGoal(goal: Goal | null, args: Args): Goal {
   if (goal === null) {
     throw new ToolError(
       "tool.no_goal",
-      `Cannot update goal "${args.goal_id}": this session has no goal; goals are set by goal mode, which is not available yet`,
+      `Cannot update goal "${args.goal_id}": this session has no running goal; goals are started with /goal or reasonix run --goal`,
     );
   }
   if (goal.id !== args.goal_id) {

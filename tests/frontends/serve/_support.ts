@@ -7,7 +7,7 @@ import { createApp } from "../../../src/frontends/serve/app.ts";
 import { Auth, type AuthOptions } from "../../../src/frontends/serve/auth.ts";
 import { SessionHub } from "../../../src/frontends/serve/hub.ts";
 import { LoginLimiter } from "../../../src/frontends/serve/rate_limit.ts";
-import { DeepSeekSim, type ScriptedReply } from "../../support/deepseek_sim.ts";
+import { DeepSeekSim, type Responder, type ScriptedReply } from "../../support/deepseek_sim.ts";
 import { makeHome, makeWorkspace, removeAll } from "../../support/cli.ts";
 
 export const ORIGIN = "http://127.0.0.1:8787";
@@ -25,7 +25,7 @@ export interface Served {
 }
 
 export interface ServedOptions {
-  script?: ScriptedReply[];
+  script?: ScriptedReply[] | Responder;
   auth?: Partial<AuthOptions>;
   files?: Record<string, string>;
   permissionMode?: "ask" | "auto" | "yolo" | "plan";

@@ -58,7 +58,7 @@ Deno.test("updateGoalTool explains that there is no goal yet", async () => {
   );
   assert.match(
     error.message,
-    /^Cannot update goal "g1": this session has no goal; goals are set by goal mode/,
+    /^Cannot update goal "g1": this session has no running goal; goals are started with \/goal/,
   );
   await rejectsWithCode(
     updateGoalTool.execute({ goal_id: "g1", revision: 1, action: "complete" }, stateContext(null)),

@@ -130,6 +130,11 @@ export const APP_JS = String.raw`"use strict";
       out.appendChild(e.format === "diff" ? diffView(e.text) : el("pre", "", e.text));
     },
     notice: function (e) { note(e.message); },
+    goal_updated: function (e) {
+      var g = e.goal;
+      note("goal " + g.status + " · turns " + g.turns + "/" + g.budget + " · tokens " + g.tokens +
+        (g.stopCause ? " · " + g.stopCause : "") + " · " + g.objective);
+    },
     subagent: function (e) {
       if (e.phase === "tool") return;
       var what = e.phase === "started" ? "started: " + e.description : (e.ok ? "done: " : "failed: ") + (e.preview || "");
