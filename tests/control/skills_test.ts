@@ -138,11 +138,12 @@ Deno.test("skills: a manual skill runs by slash; /skills lists sources and the b
   });
 });
 
-Deno.test("skills: the model loads an inline skill through use_capability, and a subagent skill says why it cannot run", async () => {
+Deno.test("skills: the model loads an inline skill through use_capability and runs a subagent skill", async () => {
   const script = [
     capability("read_skill", { name: "deploy", arguments: "prod" }),
     capability("read_skill", { name: "secret-ritual" }),
     capability("run_skill", { name: "review", arguments: "the last commit" }),
+    { content: "No findings in the last commit." }, // the review child's answer
     {
       reasoning: "the Go id",
       toolCalls: [{
@@ -159,19 +160,23 @@ Deno.test("skills: the model loads an inline skill through use_capability, and a
   await withSession(script, async (s) => {
     const controller = await s.boot();
     assert.equal((await controller.runTurn("ship it")).subtype, "success");
-    const tools = messages(s.sim, 4).filter((message) => message.role === "tool").map((m) => m.content);
+    const tools = messages(s.sim, 5).filter((message) => message.role === "tool").map((m) => m.content);
+    const child = messages(s.sim, 3);
+    assert.ok(child[0]!.content.includes("review"), "the review skill's body is the child's system prompt");
+    assert.match(child.at(-1)!.content, /the last commit/);
     assert.equal(
       tools[0],
       `<skill-pin name="deploy">\nRun \`make deploy ENV=<env>\` and check the health URL.\n</skill-pin>\n\nArguments: prod`,
     );
     assert.match(tools[1]!, /There is no skill "secret-ritual"/);
-    assert.match(tools[2]!, /Skill "review" cannot run: this session cannot start subagents/);
+    assert.match(tools[2]!, /No findings in the last commit\./);
     assert.equal(
       tools[3],
       tools[0]!.replace("prod", "qa"),
       "skill:<name> loads the skill as read_skill does",
     );
-    assertStablePrefix(s.sim.requests.map((request) => request.body));
+    const parent = s.sim.requests.filter((_, index) => index !== 3);
+    assertStablePrefix(parent.map((request) => request.body));
   });
 });
 
