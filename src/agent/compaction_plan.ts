@@ -6,6 +6,7 @@
  * next compaction replaces) and the kept tail of whole recent turns; a compaction in the middle of a turn
  * always keeps that turn whole, and the tail always starts at a user message, never at a tool result.
  */
+import { typedText } from "../session/details.ts";
 import type { ChatMessage } from "../provider/provider.ts";
 import {
   compactionBase,
@@ -29,10 +30,6 @@ import { isHostNote } from "./host_note.ts";
 export const PIN_MAX_CHARS = 2000;
 const PASTE_HEAD = 1200;
 const PASTE_TAIL = 300;
-const TURN_NOTES = /\n\n<turn-context>\n[\s\S]*\n<\/turn-context>$/;
-/** A skill's body pinned to a turn (`/name`): Reasonix's, not the user's words; `read_skill` loads it again. */
-const SKILL_PINS = /\n\n<skill-pin name="[^"]*">\n[\s\S]*?\n<\/skill-pin>/g;
-
 export interface CompactionPlan {
   head: ChatMessage[];
   dropped: ChatMessage[];
@@ -106,10 +103,7 @@ function splitTurn(turn: ChatMessage[], budget: number): { kept: ChatMessage[]; 
   return { kept: [task!, ...kept.flat()], dropped: steps.flat() };
 }
 
-/** The text the user typed in a turn message, without the notes Reasonix appended to it. */
-export function typedText(content: string): string {
-  return content.replace(TURN_NOTES, "").replace(SKILL_PINS, "");
-}
+export { typedText };
 
 export interface Pins {
   /** Statements of the dropped part, verbatim (pastes shortened). */

@@ -23,6 +23,7 @@ export interface SessionDetails {
 export type DetailedSession = SessionSummary & SessionDetails;
 
 const TURN_NOTES = /\n\n<turn-context>\n[\s\S]*\n<\/turn-context>$/;
+const SKILL_PINS = /\n\n<skill-pin name="[^"]*">\n[\s\S]*?\n<\/skill-pin>/g;
 
 export function sessionDetails(records: readonly SessionRecord[]): SessionDetails {
   let title: string | null = null;
@@ -41,9 +42,9 @@ export function sessionDetails(records: readonly SessionRecord[]): SessionDetail
   return { title, firstMessage: first, turns: turns.length, ...(parent ? { parent } : {}) };
 }
 
-/** A user message as the person typed it: the turn notes Reasonix appended removed. */
+/** A user message as the person typed it: the turn notes and skill pins Reasonix appended removed. */
 export function typedText(content: string): string {
-  return content.replace(TURN_NOTES, "");
+  return content.replace(TURN_NOTES, "").replace(SKILL_PINS, "");
 }
 
 /** Reads each file whole; a file that no longer loads is left out. */

@@ -19,3 +19,14 @@ Deno.test("sessionDetails() reads the last title, the first turn without notes, 
   assert.deepEqual(sessionDetails(records), { title: "New", firstMessage: "first", turns: 2 });
   assert.deepEqual(sessionDetails(records.slice(0, 3)), { title: null, firstMessage: null, turns: 0 });
 });
+
+Deno.test("sessionDetails() shows a /skill turn as typed, without the skill body Reasonix pinned to it", () => {
+  const pinned = `/lint src\n\n<skill-pin name="lint">\nRun \`deno lint\`.\n</skill-pin>\n\n` +
+    `<turn-context>\nnote\n</turn-context>`;
+  const records: SessionRecord[] = [
+    { type: "session", v: 1, id: "s", workspace: "/w", createdAt: AT, model: "m", provider: "p" },
+    { type: "message", message: { role: "user", content: "<session-context>" } },
+    { type: "message", message: { role: "user", content: pinned } },
+  ];
+  assert.equal(sessionDetails(records).firstMessage, "/lint src");
+});
