@@ -151,7 +151,8 @@ async function assertTerminalRestored(pane: TmuxPane): Promise<void> {
 const YOLO = { args: ["--yolo"] };
 
 for (const signal of ["SIGTERM", "SIGHUP"] as const) {
-  Deno.test(`tui ${signal} mid-tool: terminal restored, no sleep left, -c resumes and continues`, async () => {
+  const restored = signal === "SIGTERM" ? "terminal restored, " : "";
+  Deno.test(`tui ${signal} mid-tool: ${restored}turn closed on disk, no sleep left, -c resumes`, async () => {
     const tag = String(Math.floor(Math.random() * 1e6)).padStart(6, "1");
     const script = [toolCallTurn(tag), { content: "Picked up again." }];
     await withTui(script, async (tui) => {
