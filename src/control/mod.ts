@@ -26,6 +26,7 @@ export type { PlanDecision, PlanStep, ProposedPlan } from "../tool/plan.ts";
 export type { EditorFiles } from "../tool/editor_files.ts";
 export type { EditorTerminal, TerminalRequest, TerminalRun } from "../sandbox/editor_terminal.ts";
 export { planText } from "./plan_text.ts";
+export { approvalLine } from "./approval_line.ts";
 export type {
   ChoiceList,
   CommandContext,
