@@ -150,9 +150,16 @@ async function assertTerminalRestored(pane: TmuxPane): Promise<void> {
 
 const YOLO = { args: ["--yolo"] };
 
-for (const signal of ["SIGTERM", "SIGHUP"] as const) {
+/** Bash calls in bubblewrap (which takes its processes along when its parent dies) or bare. */
+const SANDBOXES = { bubblewrap: {}, none: { extraToml: () => "[sandbox]\nbash = false\n" } };
+
+for (
+  const [signal, sandbox] of [["SIGTERM", "none"], ["SIGTERM", "bubblewrap"], ["SIGHUP", "none"]] as const
+) {
   const restored = signal === "SIGTERM" ? "terminal restored, " : "";
-  Deno.test(`tui ${signal} mid-tool: ${restored}turn closed on disk, no sleep left, -c resumes`, async () => {
+  const title =
+    `tui ${signal} mid-tool (${sandbox}): ${restored}turn closed on disk, no sleep left, -c resumes`;
+  Deno.test(title, async () => {
     const tag = String(Math.floor(Math.random() * 1e6)).padStart(6, "1");
     const script = [toolCallTurn(tag), { content: "Picked up again." }];
     await withTui(script, async (tui) => {
@@ -177,7 +184,7 @@ for (const signal of ["SIGTERM", "SIGHUP"] as const) {
       await resumeAndContinue(tui, /start the sleeps/, /Picked up again\./);
       const records = await sessionOnDisk(tui.home, true);
       assert.ok(!records.some((r) => r.name === "interrupted_turn_closed"), "nothing needed repair");
-    }, YOLO);
+    }, { ...YOLO, ...SANDBOXES[sandbox] });
   });
 }
 
