@@ -4,7 +4,15 @@
  * plain text. The `ask` tool's questions are answered by the next stdin lines; so are approvals when stdin is a
  * terminal (a person types there). Otherwise it boots like `reasonix run`: gated calls are refused.
  */
-import { bootController, type BootOptions, progressLine, type ReasonixEvent } from "../../control/mod.ts";
+import {
+  bootController,
+  type BootOptions,
+  progressLine,
+  type ReasonixEvent,
+  stopError,
+  type StopSignal,
+} from "../../control/mod.ts";
+import { onTuiStopSignals } from "./stop_signals.ts";
 import { keyArgument, reveal, sanitize } from "./components/format.ts";
 import { ControlStripper } from "../../lib/terminal_text.ts";
 import { errorText } from "../../lib/errors.ts";
@@ -33,7 +41,19 @@ export async function runLineMode(options: LineModeOptions): Promise<string | nu
   });
   setLanguage(detectLanguage(options.boot.env ?? {}, controller.uiSettings.language));
   const render = plainPrinter(options.write);
-  const lines = readLines(options.input);
+  const input = options.input.pipeThrough(new TextDecoderStream()).getReader();
+  const lines = readLines(input);
+  // A stop signal ends the running turn as Ctrl+C does and stops reading: no more turns start.
+  let stopped: StopSignal | null = null;
+  let wake = () => {};
+  const stopping = new Promise<null>((resolve) => wake = () => resolve(null));
+  const removeSignals = onTuiStopSignals((signal) => {
+    stopped = signal;
+    controller.interrupt(signal);
+    wake();
+    // A pending read of stdin would keep the process alive.
+    input.cancel().catch(() => {});
+  });
   let first = options.firstPrompt;
   const next = async () => {
     if (first !== undefined) {
@@ -41,8 +61,8 @@ export async function runLineMode(options: LineModeOptions): Promise<string | nu
       first = undefined;
       return prompt;
     }
-    const read = await lines.next();
-    return read.done ? null : read.value;
+    const read = await Promise.race([lines.next(), stopping]);
+    return read === null || read.done || stopped ? null : read.value;
   };
   // A redraw (after /switch or a rewind) replays the line; a plain stream printed it already.
   let printedUpTo = 0;
@@ -71,7 +91,7 @@ export async function runLineMode(options: LineModeOptions): Promise<string | nu
     for (let line = await next(); line !== null; line = await next()) {
       if (!line.trim()) continue;
       const submitted = await controller.submit(line.trim(), face);
-      if (quit) break;
+      if (quit || stopped) break;
       if (submitted.kind !== "turn") continue;
       const { subtype, error } = submitted.outcome;
       if (subtype !== "success") failed = error?.code ?? "turn.failed";
@@ -80,14 +100,15 @@ export async function runLineMode(options: LineModeOptions): Promise<string | nu
   } finally {
     unsubscribe();
     await controller.close();
+    removeSignals();
   }
-  return failed;
+  return stopped ? stopError(stopped).code : failed;
 }
 
-async function* readLines(input: ReadableStream<Uint8Array>): AsyncGenerator<string> {
+async function* readLines(input: ReadableStreamDefaultReader<string>): AsyncGenerator<string> {
   let buffered = "";
-  for await (const chunk of input.pipeThrough(new TextDecoderStream())) {
-    buffered += chunk;
+  for (let read = await input.read(); !read.done; read = await input.read()) {
+    buffered += read.value;
     const lines = buffered.split("\n");
     buffered = lines.pop() ?? "";
     yield* lines;
