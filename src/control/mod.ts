@@ -37,6 +37,7 @@ export type { EditorTerminal, TerminalRequest, TerminalRun } from "../sandbox/ed
 export { planText } from "./plan_text.ts";
 export { goalEventText, statusText as goalStatusText } from "./goal/record.ts";
 export type { GoalPort } from "./goal/desk.ts";
+export { approvalLine } from "./approval_line.ts";
 export type {
   ChoiceList,
   CommandContext,

@@ -18,6 +18,7 @@ import type { SessionEntry, SessionRecord, ToolOutcomeMeta } from "../session/st
 import type { ProposedPlan } from "../tool/plan.ts";
 import type { ReasonixEvent } from "./events.ts";
 import { shownCall } from "../tool/capability.ts";
+import { approvalLine } from "./approval_line.ts";
 
 const TURN_NOTES = /\n\n<turn-context>\n[\s\S]*\n<\/turn-context>$/;
 const CONTEXT_OPEN = "<session-context";
@@ -33,6 +34,8 @@ interface ReplayState {
   readOnly: Map<string, boolean>;
   /** Call id → the tool that ran, for calls made through use_capability. */
   inner: Map<string, string>;
+  /** Approval id → what it asked, until its answer turns it into a transcript line. */
+  asked: Map<string, { tool: string; subject: string | null }>;
 }
 
 /**
@@ -48,6 +51,7 @@ export function replayEvents(all: readonly LoggedRecord[], fromSeq = 0): Reasoni
     summaryNext: false,
     readOnly: toolModes(all),
     inner: new Map(),
+    asked: new Map(),
   };
   const events: ReasonixEvent[] = [];
   for (const index of lineOf(all)) {
@@ -118,6 +122,13 @@ function entryEvents(record: Extract<SessionRecord, { type: "entry" }>, state: R
       ];
     case "plan_resolved":
       return [planResolved(entry)];
+    case "approval_asked":
+      state.asked.set(entry.id, { tool: entry.tool, subject: entry.subject });
+      return [];
+    case "approval_answered": {
+      const asked = state.asked.get(entry.id);
+      return asked ? [{ type: "notice", message: approvalLine(asked, entry) }] : [];
+    }
     default:
       return [];
   }

@@ -48,13 +48,7 @@ export async function withTui(
   const pane = new TmuxPane();
   try {
     await opts.before?.(home, workspace);
-    const env = Object.entries(cliEnv(home, { LANG: "en_US.UTF-8", TERM: "xterm-256color", ...opts.env }))
-      .map(([k, v]) => `${k}=${shellQuote(v)}`);
-    const args = (opts.args ?? []).map(shellQuote).join(" ");
-    const command = `cd ${shellQuote(workspace)} && env -i ${env.join(" ")} ${
-      shellQuote(Deno.execPath())
-    } run --no-prompt -A ${shellQuote(opts.entry ?? MAIN_TS)} ${args}; echo TUI-EXIT=$?; sleep 30`;
-    await pane.start(command, columns, rows);
+    await pane.start(tuiCommand(home, workspace, opts), columns, rows);
     await pane.waitFor(opts.ready ?? /Type a task/);
     await body({ pane, sim, home, workspace });
   } finally {
@@ -62,4 +56,14 @@ export async function withTui(
     await sim.close();
     await removeAll(home, workspace);
   }
+}
+
+/** The shell command a pane runs: reasonix in `workspace` with a clean environment, then its exit status. */
+export function tuiCommand(home: string, workspace: string, opts: TuiOptions = {}): string {
+  const env = Object.entries(cliEnv(home, { LANG: "en_US.UTF-8", TERM: "xterm-256color", ...opts.env }))
+    .map(([k, v]) => `${k}=${shellQuote(v)}`);
+  const args = (opts.args ?? []).map(shellQuote).join(" ");
+  return `cd ${shellQuote(workspace)} && env -i ${env.join(" ")} ${
+    shellQuote(Deno.execPath())
+  } run --no-prompt -A ${shellQuote(opts.entry ?? MAIN_TS)} ${args}; echo TUI-EXIT=$?; sleep 30`;
 }

@@ -10,7 +10,10 @@ import {
   goalEventText,
   progressLine,
   type ReasonixEvent,
+  stopError,
+  type StopSignal,
 } from "../../control/mod.ts";
+import { onTuiStopSignals } from "./stop_signals.ts";
 import { keyArgument, reveal, sanitize } from "./components/format.ts";
 import { subagentLine } from "./subagent_line.ts";
 import { ControlStripper } from "../../lib/terminal_text.ts";
@@ -40,7 +43,19 @@ export async function runLineMode(options: LineModeOptions): Promise<string | nu
   });
   setLanguage(detectLanguage(options.boot.env ?? {}, controller.uiSettings.language));
   const render = plainPrinter(options.write);
-  const lines = readLines(options.input);
+  const input = options.input.pipeThrough(new TextDecoderStream()).getReader();
+  const lines = readLines(input);
+  // A stop signal ends the running turn as Ctrl+C does and stops reading: no more turns start.
+  let stopped: StopSignal | null = null;
+  let wake = () => {};
+  const stopping = new Promise<null>((resolve) => wake = () => resolve(null));
+  const removeSignals = onTuiStopSignals((signal) => {
+    stopped = signal;
+    controller.interrupt(signal);
+    wake();
+    // A pending read of stdin would keep the process alive.
+    input.cancel().catch(() => {});
+  });
   let first = options.firstPrompt;
   const next = async () => {
     if (first !== undefined) {
@@ -48,8 +63,8 @@ export async function runLineMode(options: LineModeOptions): Promise<string | nu
       first = undefined;
       return prompt;
     }
-    const read = await lines.next();
-    return read.done ? null : read.value;
+    const read = await Promise.race([lines.next(), stopping]);
+    return read === null || read.done || stopped ? null : read.value;
   };
   // A redraw (after /switch or a rewind) replays the line; a plain stream printed it already.
   let printedUpTo = 0;
@@ -78,7 +93,7 @@ export async function runLineMode(options: LineModeOptions): Promise<string | nu
     for (let line = await next(); line !== null; line = await next()) {
       if (!line.trim()) continue;
       const submitted = await controller.submit(line.trim(), face);
-      if (quit) break;
+      if (quit || stopped) break;
       if (submitted.kind !== "turn") continue;
       const { subtype, error } = submitted.outcome;
       if (subtype !== "success") failed = error?.code ?? "turn.failed";
@@ -87,14 +102,15 @@ export async function runLineMode(options: LineModeOptions): Promise<string | nu
   } finally {
     unsubscribe();
     await controller.close();
+    removeSignals();
   }
-  return failed;
+  return stopped ? stopError(stopped).code : failed;
 }
 
-async function* readLines(input: ReadableStream<Uint8Array>): AsyncGenerator<string> {
+async function* readLines(input: ReadableStreamDefaultReader<string>): AsyncGenerator<string> {
   let buffered = "";
-  for await (const chunk of input.pipeThrough(new TextDecoderStream())) {
-    buffered += chunk;
+  for (let read = await input.read(); !read.done; read = await input.read()) {
+    buffered += read.value;
     const lines = buffered.split("\n");
     buffered = lines.pop() ?? "";
     yield* lines;

@@ -12,12 +12,15 @@ import {
   mcpMentionTargets,
   needsSetup,
   openInputHistory,
+  stopError,
+  type StopSignal,
 } from "../../control/mod.ts";
 import { processEnv, resolvePaths } from "../../config/paths.ts";
 import { detectLanguage, setLanguage, t } from "../../lib/i18n/mod.ts";
 import { loadInkShell } from "./load_shell.ts";
 import { type BootFrame, paintBootFrame } from "./boot_frame.ts";
 import { runLineMode } from "./line_mode.ts";
+import { onTuiStopSignals, settle } from "./stop_signals.ts";
 
 export interface TuiOptions {
   boot: Omit<BootOptions, "headless" | "env" | "paths">;
@@ -81,7 +84,7 @@ async function runInk(
   face: { env: Record<string, string>; history: HistoryPort; frame: BootFrame },
   startWith: string | undefined,
   write: (text: string) => void,
-): Promise<null> {
+): Promise<string | null> {
   // The first frame is on screen; keys typed from then on wait in the terminal for the App.
   const { env, history, frame } = face;
   // The Controller boots while the shell's modules load: its file reads and probes wait on the disk and
@@ -101,14 +104,39 @@ async function runInk(
   const props = { controller, history, env, files, ...(startWith ? { startWith } : {}) };
   frame.clear();
   const app = shell.mountApp(props);
+  let stopped: StopSignal | null = null;
+  // Unmounting gives the terminal back; the turn then ends as for Ctrl+C and the session closes below.
+  const removeSignals = onTuiStopSignals((signal) => {
+    stopped = signal;
+    controller.interrupt(signal);
+    app.unmount();
+  });
   let written = false;
   try {
     await app.waitUntilExit();
     written = controller.sessionWritten;
   } finally {
-    controller.interrupt();
+    controller.interrupt(stopped ?? "SIGINT");
+    await settle(() => controller.busy);
     await controller.close();
+    removeSignals();
   }
-  if (written) write(`${t("app.exit_continue", { session: controller.sessionId })}\n`);
-  return null;
+  return farewell(controller, { written, stopped }, write);
+}
+
+/** The closing lines; a terminal that hung up takes no more text. */
+function farewell(
+  controller: { sessionId: string },
+  end: { written: boolean; stopped: StopSignal | null },
+  write: (text: string) => void,
+): string | null {
+  const stop = end.stopped ? stopError(end.stopped) : null;
+  if (end.stopped === "SIGHUP") return stop!.code;
+  try {
+    if (stop) write(`${stop.message}\n`);
+    if (end.written) write(`${t("app.exit_continue", { session: controller.sessionId })}\n`);
+  } catch {
+    // The terminal is gone; the session is saved all the same.
+  }
+  return stop?.code ?? null;
 }

@@ -18,7 +18,7 @@ import { DEFAULT_VIEW, toggleLatestFold, type ViewSettings } from "./fold.ts";
 import { errorNoticeText } from "./error_notice.ts";
 import { subagentLine } from "./subagent_line.ts";
 import { t } from "../../lib/i18n/mod.ts";
-import { goalEventText, planText, type ProposedPlan } from "../../control/mod.ts";
+import { approvalLine, goalEventText, planText, type ProposedPlan } from "../../control/mod.ts";
 import { clearTranscript, startSession } from "./session_view.ts";
 
 type ToolEntry = Extract<TranscriptEntry, { kind: "tool" }>;
@@ -185,7 +185,7 @@ function reduceOne(state: TuiState, event: ReasonixEvent | LocalAction): TuiStat
     case "approval_requested":
       return withApprovals(state, [...state.approvals, event.request]);
     case "approval_resolved":
-      return resolveApproval(state, event.id, event.choice);
+      return resolveApproval(state, event);
     case "question_asked":
       return { ...state, questions: [...state.questions, { id: event.id, questions: event.questions }] };
     case "question_resolved":
@@ -437,11 +437,16 @@ function withApprovals(state: TuiState, approvals: ApprovalRequest[]): TuiState 
   return { ...withStatus(state, { pendingApproval: approvals[0] ?? null }), approvals };
 }
 
-function resolveApproval(state: TuiState, approvalId: string, choice: string): TuiState {
-  const pending = state.approvals.find((request) => request.id === approvalId);
+function resolveApproval(
+  state: TuiState,
+  event: Extract<ReasonixEvent, { type: "approval_resolved" }>,
+): TuiState {
+  const pending = state.approvals.find((request) => request.id === event.id);
   if (!pending) return state;
-  const next = withApprovals(state, state.approvals.filter((request) => request !== pending));
-  if (choice !== "deny") return next;
+  const rest = withApprovals(state, state.approvals.filter((request) => request !== pending));
+  // The answer stays in the transcript, worded as a resumed session replays it (control/approval_line.ts).
+  const next = notice(rest, "info", approvalLine(pending, event));
+  if (event.choice !== "deny") return next;
   const entries = next.entries.map((entry) =>
     entry.kind === "tool" && entry.callId === pending.callId && entry.status === "running"
       ? { ...entry, status: "denied" as const }
