@@ -36,6 +36,8 @@ export interface GateCall {
   ctx: ToolContext;
   /** A previewing writer's plan, computed at most once: the card shows it and the call applies it. */
   plan?: () => Promise<PlannedChange>;
+  /** The subagent making the call (its task, as the parent gave it), for the card; absent: the main agent. */
+  agent?: string;
 }
 
 /** `waitedMs`: time spent waiting for a person, which the call's duration leaves out. */

@@ -47,6 +47,8 @@ export interface ApprovalRequest {
   mode: "ask" | "auto" | "yolo" | "plan";
   /** The tool says it may destroy data (an MCP tool's `destructiveHint`). */
   destructive?: boolean;
+  /** A subagent asks (its task, model-written: escape it); absent: the main agent. */
+  agent?: string;
 }
 
 /** A session's figures across every process that ran it (from its log). */

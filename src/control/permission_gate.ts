@@ -82,6 +82,7 @@ async function askPerson(
     },
     suggestedRule: decision.suggestedRule,
     ...(spec.destructive ? { destructive: true } : {}),
+    ...(call?.agent ? { agent: call.agent } : {}),
   }, call?.ctx.signal);
   const waitedMs = Math.round(performance.now() - asked);
   if (answer === null) return refuse(spec, decide(pending.facts, policyOf(options, true)));

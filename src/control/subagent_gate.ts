@@ -15,6 +15,8 @@ export interface ChildBound {
   /** The sandbox enforces the claim on commands. */
   enforced: boolean;
   roots: WorkspaceRoots;
+  /** Names the child on the approval cards it raises. */
+  label?: string;
 }
 
 export function childGate(parent: Gate, bound: ChildBound): Gate {
@@ -32,7 +34,8 @@ export function childGate(parent: Gate, bound: ChildBound): Gate {
   };
   return {
     async check(spec, args, call) {
-      return await limit(spec, args) ?? await parent.check(spec, args, call);
+      const labelled = call && bound.label ? { ...call, agent: bound.label } : call;
+      return await limit(spec, args) ?? await parent.check(spec, args, labelled);
     },
     async judge(spec, args) {
       const limited = await limit(spec, args);

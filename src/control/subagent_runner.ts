@@ -156,7 +156,12 @@ export class SubagentRunner implements SubagentPort {
       const done = await runChild(host, run.log, {
         registry,
         toolContext,
-        gate: childGate(host.gate, { readOnly: request.readOnly, enforced: sandbox.enforced, roots }),
+        gate: childGate(host.gate, {
+          readOnly: request.readOnly,
+          enforced: sandbox.enforced,
+          roots,
+          label: childLabel(request),
+        }),
         effort: run.effort,
         maxSteps: request.maxSteps ?? host.maxSteps,
         signal: run.signal,
@@ -237,4 +242,10 @@ function existingPaths(claim: WriteClaim | null): string[] {
       return false;
     }
   });
+}
+
+/** How an approval card names the child: its description, else the start of its prompt. */
+function childLabel(request: { description?: string; prompt: string }): string {
+  const text = (request.description?.trim() || request.prompt.trim()).replace(/\s+/g, " ");
+  return text.length > 60 ? `${text.slice(0, 59)}…` : text;
 }

@@ -64,6 +64,8 @@ export async function withSubagents(
     files?: Record<string, string>;
     toml?: string;
     mode?: string;
+    /** false: a face answers approvals (the default refuses whatever would ask). */
+    headless?: boolean;
   },
   body: (session: SubagentSession) => Promise<void>,
 ): Promise<void> {
@@ -80,7 +82,7 @@ export async function withSubagents(
   const events: ReasonixEvent[] = [];
   const controller = await bootController({
     cwd: ws,
-    headless: true,
+    headless: setup.headless ?? true,
     env: { PATH: Deno.env.get("PATH") ?? "", HOME: Deno.env.get("HOME") ?? "" },
     paths: resolvePaths({ REASONIX_HOME: home }),
     flags: { permissionMode: setup.mode ?? "auto" },

@@ -160,7 +160,8 @@ export function approvalToolCall(request: ApprovalRequest, root: string): acp.To
   const preview = request.preview;
   return {
     toolCallId: request.callId,
-    title: toolTitle(request.tool, request.arguments),
+    title: (request.agent ? `[subagent: ${request.agent}] ` : "") +
+      toolTitle(request.tool, request.arguments),
     kind: toolKind(request.tool),
     status: "pending",
     locations: toolLocations(request.arguments, root),

@@ -9,6 +9,7 @@ import { Box, type Key, Text } from "ink";
 import type { ApprovalChoice, ApprovalRequest } from "../../control/mod.ts";
 import { type MessageKey, t } from "../../lib/i18n/mod.ts";
 import { numberedDiff } from "../../lib/diff/numbered.ts";
+import { approvalTitle } from "./approval_title.ts";
 import { useTheme } from "./components/theme_context.ts";
 import { DiffView } from "./components/diff_view.tsx";
 import { clip, oneLine, reveal, sanitize } from "./components/format.ts";
@@ -119,7 +120,7 @@ export function ApprovalCard(
   return (
     <Box flexDirection="column" borderStyle="round" borderColor={palette.warning} paddingX={1}>
       <Text bold color={palette.warning} wrap="truncate-end">
-        {t("approval.title", { tool: reveal(request.tool) })}
+        {approvalTitle(request)}
       </Text>
       {subject === null
         ? null

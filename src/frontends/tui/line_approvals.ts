@@ -8,6 +8,7 @@ import type { ApprovalChoice, ApprovalRequest } from "../../control/mod.ts";
 import { type MessageKey, t } from "../../lib/i18n/mod.ts";
 import { oneLine, reveal, sanitize } from "./components/format.ts";
 import type { NextLine } from "./line_questions.ts";
+import { approvalTitle } from "./approval_title.ts";
 
 const CHOICES: readonly [ApprovalChoice, MessageKey][] = [
   ["allow_once", "approval.allow_once"],
@@ -36,7 +37,7 @@ export async function answerApprovalOnLines(
 function approvalText(request: ApprovalRequest): string {
   const subject = oneLine(reveal(request.subject ?? request.arguments));
   return [
-    `? ${t("approval.title", { tool: reveal(request.tool) })} ${subject}`,
+    `? ${approvalTitle(request)} ${subject}`,
     ...(request.destructive ? [`  ${t("approval.destructive")}`] : []),
     `  ${sanitize(request.explanation.reason)}`,
     `  ${CHOICES.map(([, label], i) => `${i + 1}) ${t(label)}`).join("  ")}`,

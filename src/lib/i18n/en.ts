@@ -64,6 +64,7 @@ export const en = {
     "Cannot write the config from inside a session: run `reasonix setup` to save the model choice",
   "setup.done_untested": "Saved, untested. Start with `reasonix`",
   "approval.title": "Allow {tool}?",
+  "approval.title_agent": "Subagent “{agent}” asks: allow {tool}?",
   "approval.allow_once": "Allow once",
   "approval.allow_session": "Allow for this session",
   "approval.allow_always": "Always allow",

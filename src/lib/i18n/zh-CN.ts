@@ -65,6 +65,7 @@ export const zhCN: Catalog = {
   "setup.config_not_written": "会话内无法写入配置：运行 `reasonix setup` 保存模型选择",
   "setup.done_untested": "已保存，未经测试。运行 `reasonix` 开始",
   "approval.title": "允许 {tool}？",
+  "approval.title_agent": "子代理“{agent}”请求：允许 {tool}？",
   "approval.allow_once": "允许一次",
   "approval.allow_session": "本次会话允许",
   "approval.allow_always": "始终允许",

@@ -65,6 +65,7 @@ export const zhTW: Catalog = {
   "setup.config_not_written": "工作階段內無法寫入設定：執行 `reasonix setup` 儲存模型選擇",
   "setup.done_untested": "已儲存，未經測試。執行 `reasonix` 開始",
   "approval.title": "允許 {tool}？",
+  "approval.title_agent": "子代理「{agent}」請求：允許 {tool}？",
   "approval.allow_once": "允許一次",
   "approval.allow_session": "本次工作階段允許",
   "approval.allow_always": "一律允許",

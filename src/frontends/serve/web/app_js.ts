@@ -176,7 +176,8 @@ export const APP_JS = String.raw`"use strict";
   function approvalCard(e) {
     var r = e.request;
     var card = add(el("div", "card"));
-    card.appendChild(el("strong", "", "Allow " + r.tool + "?"));
+    var who = r.agent ? "Subagent \u201c" + r.agent + "\u201d asks: allow " : "Allow ";
+    card.appendChild(el("strong", "", who + r.tool + "?"));
     if (r.subject) card.appendChild(el("code", "", r.subject));
     if (r.preview) {
       card.appendChild(el("div", "note", r.preview.kind + " " + r.preview.path));
