@@ -1,0 +1,62 @@
+/**
+ * @module
+ * A real Controller over the DeepSeek simulator, in a temp home and workspace: the set-up most
+ * Controller tests share. `withController` boots it, records its events and cleans up after the body.
+ */
+import { bootController, type BootOptions } from "../../src/control/boot.ts";
+import type { ReasonixEvent } from "../../src/control/events.ts";
+import { resolvePaths } from "../../src/config/paths.ts";
+import { DeepSeekSim, type Responder, type ScriptedReply, type SimOptions } from "./deepseek_sim.ts";
+import { makeHome, makeWorkspace, removeAll } from "./cli.ts";
+
+export type Controller = Awaited<ReturnType<typeof bootController>>;
+
+export interface ControllerOptions extends Partial<Omit<BootOptions, "cwd" | "paths">> {
+  /** The simulator's replies, in order. */
+  script?: ScriptedReply[] | Responder;
+  /** The simulator's other options. */
+  sim?: Omit<SimOptions, "script">;
+  /** The workspace's files (default none). */
+  files?: Record<string, string>;
+  /** More config.toml for the home. */
+  extraToml?: string;
+}
+
+export interface ControllerSession {
+  sim: DeepSeekSim;
+  controller: Controller;
+  /** Every event the controller emitted, in order. */
+  events: ReasonixEvent[];
+  home: string;
+  ws: string;
+  /** Boots another controller over the same home and workspace (the caller closes it). */
+  boot(change?: Partial<BootOptions>): Promise<Controller>;
+}
+
+/** The options `bootController` gets for a home and workspace (headless, empty env, unless told). */
+export function bootOptions(home: string, ws: string, change: Partial<BootOptions> = {}): BootOptions {
+  return { cwd: ws, headless: true, env: {}, paths: resolvePaths({ REASONIX_HOME: home }), ...change };
+}
+
+export async function withController(
+  options: ControllerOptions,
+  body: (session: ControllerSession) => Promise<void>,
+): Promise<void> {
+  const { script, sim: simOptions, files, extraToml, ...boot } = options;
+  const sim = await DeepSeekSim.start({ ...simOptions, script: script ?? [] });
+  const home = await makeHome({ simUrl: sim.url, ...(extraToml ? { extraToml } : {}) });
+  const ws = await makeWorkspace(files ?? {});
+  let controller: Controller | undefined;
+  try {
+    controller = await bootController(bootOptions(home, ws, boot));
+    const events: ReasonixEvent[] = [];
+    controller.subscribe((event) => events.push(event));
+    const again = (change: Partial<BootOptions> = {}) =>
+      bootController(bootOptions(home, ws, { ...boot, ...change }));
+    await body({ sim, controller, events, home, ws, boot: again });
+  } finally {
+    await controller?.close();
+    await sim.close();
+    await removeAll(home, ws);
+  }
+}
