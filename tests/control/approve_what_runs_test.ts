@@ -1,10 +1,9 @@
 import assert from "node:assert/strict";
 import { join } from "node:path";
-import { bootController } from "../../src/control/boot.ts";
+import type { bootController } from "../../src/control/boot.ts";
 import type { ApprovalRequest } from "../../src/control/events.ts";
-import { resolvePaths } from "../../src/config/paths.ts";
-import { DeepSeekSim, type ScriptedReply } from "../support/deepseek_sim.ts";
-import { makeHome, makeWorkspace, removeAll } from "../support/cli.ts";
+import type { DeepSeekSim, ScriptedReply } from "../support/deepseek_sim.ts";
+import { withController } from "../support/controller_session.ts";
 
 type Controller = Awaited<ReturnType<typeof bootController>>;
 
@@ -13,23 +12,14 @@ async function withSession(
   mode: string,
   body: (s: { sim: DeepSeekSim; controller: Controller; ws: string }) => Promise<void>,
 ) {
-  const sim = await DeepSeekSim.start({ script });
-  const home = await makeHome({ simUrl: sim.url });
-  const ws = await makeWorkspace({ "a.txt": "alpha\nbeta\n" });
-  const controller = await bootController({
-    cwd: ws,
+  await withController({
+    script,
+    files: { "a.txt": "alpha\nbeta\n" },
     headless: false,
-    env: {},
-    paths: resolvePaths({ REASONIX_HOME: home }),
     flags: { permissionMode: mode },
-  });
-  try {
+  }, async ({ sim, controller, ws }) => {
     await body({ sim, controller, ws });
-  } finally {
-    await controller.close();
-    await sim.close();
-    await removeAll(home, ws);
-  }
+  });
 }
 
 function call(name: string, args: object): ScriptedReply {

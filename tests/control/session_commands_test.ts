@@ -7,6 +7,7 @@ import type { CommandContext } from "../../src/control/commands/registry.ts";
 import type { Controller } from "../../src/control/controller.ts";
 import { DeepSeekSim, type ScriptedReply } from "../support/deepseek_sim.ts";
 import { makeHome, makeWorkspace, removeAll } from "../support/cli.ts";
+import { withController } from "../support/controller_session.ts";
 import { secondProvider } from "./_second_provider.ts";
 
 interface Commanded {
@@ -195,18 +196,9 @@ Deno.test("/copy hands the last answer to the face's clipboard hook", async () =
 });
 
 Deno.test("session commands on a bare Controller say the face cannot switch; /rename still works", async () => {
-  const sim = await DeepSeekSim.start({ script: [] });
-  const home = await makeHome({ simUrl: sim.url });
-  const ws = await makeWorkspace({});
-  const controller = await bootController({
-    cwd: ws,
-    headless: true,
-    env: {},
-    paths: resolvePaths({ REASONIX_HOME: home }),
-  });
-  const printed: string[] = [];
-  const ctx: CommandContext = { host: controller, print: (text) => printed.push(text), quit: () => {} };
-  try {
+  await withController({ script: [] }, async ({ controller }) => {
+    const printed: string[] = [];
+    const ctx: CommandContext = { host: controller, print: (text) => printed.push(text), quit: () => {} };
     const commands = defaultCommands();
     for (const input of ["/new", "/resume", "/model"]) await commands.dispatch(ctx, input);
     await commands.dispatch(ctx, "/copy");
@@ -217,9 +209,5 @@ Deno.test("session commands on a bare Controller say the face cannot switch; /re
     );
     assert.equal(printed[3], "There is no answer to copy yet");
     assert.equal(printed[4], 'Session named "Named here"');
-  } finally {
-    await controller.close();
-    await sim.close();
-    await removeAll(home, ws);
-  }
+  });
 });
