@@ -60,26 +60,9 @@ export async function makeTestWorkspace(options: TestWorkspaceOptions = {}): Pro
   };
 }
 
-/** A sandbox where `rg` is missing, to exercise the TypeScript fallbacks. */
-export class NoRgSandbox implements Sandbox {
-  readonly name = "test-no-rg";
-  readonly argvCalls: string[][] = [];
-  readonly #inner = new DirectSandbox();
-
-  runShell(command: string, options: RunOptions): Promise<RunResult> {
-    return this.#inner.runShell(command, options);
-  }
-
-  runArgv(argv: readonly string[], options: RunOptions): Promise<RunResult> {
-    this.argvCalls.push([...argv]);
-    if (argv[0] === "rg") return Promise.reject(new Deno.errors.NotFound(`Cannot run "rg": not found`));
-    return this.#inner.runArgv(argv, options);
-  }
-}
-
 /** Records argv calls so a test can prove ripgrep really ran. */
 export class RecordingSandbox implements Sandbox {
-  readonly name = "test-recording";
+  readonly name: string = "test-recording";
   readonly argvCalls: string[][] = [];
   readonly #inner = new DirectSandbox();
 
@@ -92,6 +75,23 @@ export class RecordingSandbox implements Sandbox {
     return this.#inner.runArgv(argv, options);
   }
 }
+
+/** A sandbox where `rg` is missing, to exercise the TypeScript fallbacks. */
+export class NoRgSandbox extends RecordingSandbox {
+  override readonly name: string = "test-no-rg";
+
+  override runArgv(argv: readonly string[], options: RunOptions): Promise<RunResult> {
+    if (argv[0] !== "rg") return super.runArgv(argv, options);
+    this.argvCalls.push([...argv]);
+    return Promise.reject(new Deno.errors.NotFound(`Cannot run "rg": not found`));
+  }
+}
+
+/** The two search back ends glob and grep run on: ripgrep, and the fallback when `rg` is missing. */
+export const SEARCH_BACKENDS = [
+  { name: "ripgrep", make: (): RecordingSandbox => new RecordingSandbox(), usesRg: true },
+  { name: "fallback", make: (): RecordingSandbox => new NoRgSandbox(), usesRg: false },
+];
 
 export async function rejectsWithCode(
   promise: Promise<unknown>,
