@@ -17,6 +17,7 @@ async function withSession(
     files: { "a.txt": "alpha\nbeta\n" },
     headless: false,
     flags: { permissionMode: mode },
+    listen: false,
   }, async ({ sim, controller, ws }) => {
     await body({ sim, controller, ws });
   });

@@ -11,7 +11,7 @@ Deno.test("a compaction re-reads instruction files and tells the model what chan
     content: "Goal: more.",
   }];
   await withController(
-    { script, files: { "AGENTS.md": "Always answer in haiku.\n" } },
+    { script, files: { "AGENTS.md": "Always answer in haiku.\n" }, listen: false },
     async ({ controller, ws }) => {
       await controller.runTurn("hello");
       const system = controller.history()[0]!.content;

@@ -11,6 +11,7 @@ Deno.test("Controller tells the next turn which files changed on disk since the 
     script: [read, edit, { content: "seen" }, { content: "noted" }, { content: "quiet" }],
     files: { "a.txt": "alpha\n", "b.txt": "beta\n" },
     flags: { permissionMode: "auto" },
+    listen: false,
   }, async ({ sim, controller, ws }) => {
     await controller.runTurn("look");
     await Deno.writeTextFile(join(ws, "a.txt"), "alpha changed elsewhere\n");
@@ -34,6 +35,7 @@ Deno.test("Controller reminds the next turn of unfinished todo items", async () 
     script: [{ toolCalls: [{ name: "todo_write", arguments: todos }] }, { content: "planned" }, {
       content: "ok",
     }],
+    listen: false,
   }, async ({ sim, controller }) => {
     await controller.runTurn("plan it");
     assert.equal(

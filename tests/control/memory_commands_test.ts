@@ -22,6 +22,7 @@ async function withSession(files: Record<string, string>, body: (s: Session) => 
     script: [{ content: "One." }, { content: "Two." }, { content: "Three." }],
     files,
     headless: false,
+    listen: false,
   }, async ({ sim, controller, home, ws }) => {
     const commands = defaultCommands();
     const run = async (input: string) => {

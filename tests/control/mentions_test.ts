@@ -120,6 +120,7 @@ Deno.test("Controller attaches a mentioned file to the tail of that user message
   await withController({
     script: [{ content: "first" }, { content: "second" }, { content: "third" }],
     files: { "notes/plan.md": "# Plan\nship it\n" },
+    listen: false,
   }, async ({ sim, controller, ws }) => {
     await controller.runTurn("hello");
     await controller.runTurn("read @notes/plan.md please");

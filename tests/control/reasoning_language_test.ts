@@ -8,7 +8,7 @@ interface Body {
 
 Deno.test("setReasoningLanguage() rides the tail of the next user message and keeps the system prompt", async () => {
   await withController(
-    { script: [{ content: "one" }, { content: "two" }, { content: "three" }] },
+    { script: [{ content: "one" }, { content: "two" }, { content: "three" }], listen: false },
     async ({ sim, controller }) => {
       controller.setReasoningLanguage("zh");
       controller.setReasoningLanguage("zh");

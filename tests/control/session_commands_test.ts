@@ -196,7 +196,7 @@ Deno.test("/copy hands the last answer to the face's clipboard hook", async () =
 });
 
 Deno.test("session commands on a bare Controller say the face cannot switch; /rename still works", async () => {
-  await withController({ script: [] }, async ({ controller }) => {
+  await withController({ script: [], listen: false }, async ({ controller }) => {
     const printed: string[] = [];
     const ctx: CommandContext = { host: controller, print: (text) => printed.push(text), quit: () => {} };
     const commands = defaultCommands();

@@ -12,6 +12,7 @@ async function withBoot(
     script: options.script,
     files: options.toml ? { "reasonix.toml": options.toml } : {},
     headless: false,
+    listen: false,
     ...(options.yolo ? { flags: { permissionMode: "yolo" } } : {}),
   }, async ({ sim, controller }) => {
     await body(controller, sim);

@@ -34,7 +34,7 @@ Deno.test("Controller.submit() routes a slash command, #note, an unknown /word a
 });
 
 Deno.test("Controller.submit() hands face-only actions to the face's hooks (/quit)", async () => {
-  await withController({}, async ({ controller }) => {
+  await withController({ listen: false }, async ({ controller }) => {
     let quit = 0;
     assert.deepEqual(await controller.submit("/quit", { quit: () => quit++ }), {
       kind: "command",
@@ -46,7 +46,7 @@ Deno.test("Controller.submit() hands face-only actions to the face's hooks (/qui
 });
 
 Deno.test("Controller.submit() refuses /reload while a turn runs (session.busy), for every face", async () => {
-  await withController({ script: [{ fault: { kind: "hang" } }] }, async ({ controller }) => {
+  await withController({ script: [{ fault: { kind: "hang" } }], listen: false }, async ({ controller }) => {
     assert.equal(controller.busy, false);
     const turn = controller.submit("think forever");
     assert.equal(controller.busy, true);

@@ -20,12 +20,17 @@ export interface ControllerOptions extends Partial<Omit<BootOptions, "cwd" | "pa
   files?: Record<string, string>;
   /** More config.toml for the home. */
   extraToml?: string;
+  /**
+   * Subscribe to the controller, as an attached face does (default true): `events` records what it
+   * emits. False leaves it unattended, so nobody can answer an approval or a question.
+   */
+  listen?: boolean;
 }
 
 export interface ControllerSession {
   sim: DeepSeekSim;
   controller: Controller;
-  /** Every event the controller emitted, in order. */
+  /** Every event the controller emitted, in order (none unless it listens). */
   events: ReasonixEvent[];
   home: string;
   ws: string;
@@ -42,7 +47,7 @@ export async function withController(
   options: ControllerOptions,
   body: (session: ControllerSession) => Promise<void>,
 ): Promise<void> {
-  const { script, sim: simOptions, files, extraToml, ...boot } = options;
+  const { script, sim: simOptions, files, extraToml, listen, ...boot } = options;
   const sim = await DeepSeekSim.start({ ...simOptions, script: script ?? [] });
   const home = await makeHome({ simUrl: sim.url, ...(extraToml ? { extraToml } : {}) });
   const ws = await makeWorkspace(files ?? {});
@@ -50,7 +55,7 @@ export async function withController(
   try {
     controller = await bootController(bootOptions(home, ws, boot));
     const events: ReasonixEvent[] = [];
-    controller.subscribe((event) => events.push(event));
+    if (listen ?? true) controller.subscribe((event) => events.push(event));
     const again = (change: Partial<BootOptions> = {}) =>
       bootController(bootOptions(home, ws, { ...boot, ...change }));
     await body({ sim, controller, events, home, ws, boot: again });
