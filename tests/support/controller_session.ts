@@ -29,13 +29,16 @@ export interface ControllerOptions extends Partial<Omit<BootOptions, "cwd" | "pa
 
 export interface ControllerSession {
   sim: DeepSeekSim;
-  controller: Controller;
+  /** The controller now open (a new one after `reboot`). */
+  readonly controller: Controller;
   /** Every event the controller emitted, in order (none unless it listens). */
   events: ReasonixEvent[];
   home: string;
   ws: string;
   /** Boots another controller over the same home and workspace (the caller closes it). */
   boot(change?: Partial<BootOptions>): Promise<Controller>;
+  /** Closes the controller and resumes its session in a new one, which `controller` then is. */
+  reboot(): Promise<Controller>;
 }
 
 /** The options `bootController` gets for a home and workspace (headless, empty env, unless told). */
@@ -51,14 +54,33 @@ export async function withController(
   const sim = await DeepSeekSim.start({ ...simOptions, script: script ?? [] });
   const home = await makeHome({ simUrl: sim.url, ...(extraToml ? { extraToml } : {}) });
   const ws = await makeWorkspace(files ?? {});
+  const events: ReasonixEvent[] = [];
+  const again = (change: Partial<BootOptions> = {}) =>
+    bootController(bootOptions(home, ws, { ...boot, ...change }));
+  const open = async (change?: Partial<BootOptions>) => {
+    const booted = await again(change);
+    if (listen ?? true) booted.subscribe((event) => events.push(event));
+    return booted;
+  };
   let controller: Controller | undefined;
   try {
-    controller = await bootController(bootOptions(home, ws, boot));
-    const events: ReasonixEvent[] = [];
-    if (listen ?? true) controller.subscribe((event) => events.push(event));
-    const again = (change: Partial<BootOptions> = {}) =>
-      bootController(bootOptions(home, ws, { ...boot, ...change }));
-    await body({ sim, controller, events, home, ws, boot: again });
+    let current = controller = await open();
+    await body({
+      sim,
+      get controller() {
+        return current;
+      },
+      events,
+      home,
+      ws,
+      boot: again,
+      async reboot() {
+        controller = undefined;
+        await current.close();
+        current = controller = await open({ resume: { kind: "latest" } });
+        return current;
+      },
+    });
   } finally {
     await controller?.close();
     await sim.close();
