@@ -25,6 +25,8 @@ export interface ControllerOptions extends Partial<Omit<BootOptions, "cwd" | "pa
    * emits. False leaves it unattended, so nobody can answer an approval or a question.
    */
   listen?: boolean;
+  /** Runs on the workspace before the controller boots. */
+  prepare?: (ws: string) => Promise<void>;
 }
 
 export interface ControllerSession {
@@ -50,7 +52,7 @@ export async function withController(
   options: ControllerOptions,
   body: (session: ControllerSession) => Promise<void>,
 ): Promise<void> {
-  const { script, sim: simOptions, files, extraToml, listen, ...boot } = options;
+  const { script, sim: simOptions, files, extraToml, listen, prepare, ...boot } = options;
   const sim = await DeepSeekSim.start({ ...simOptions, script: script ?? [] });
   const home = await makeHome({ simUrl: sim.url, ...(extraToml ? { extraToml } : {}) });
   const ws = await makeWorkspace(files ?? {});
@@ -64,6 +66,7 @@ export async function withController(
   };
   let controller: Controller | undefined;
   try {
+    await prepare?.(ws);
     let current = controller = await open();
     await body({
       sim,
