@@ -8,6 +8,7 @@ import { bootController } from "../../src/control/boot.ts";
 import type { ApprovalChoice, ApprovalRequest, ReasonixEvent } from "../../src/control/events.ts";
 import { resolvePaths } from "../../src/config/paths.ts";
 import { memoryRoot, MemoryStore } from "../../src/tool/memory/store.ts";
+import type { Fact } from "../../src/tool/memory/fact.ts";
 import { DeepSeekSim, type ScriptedReply } from "./deepseek_sim.ts";
 import { makeHome, makeWorkspace, removeAll } from "./cli.ts";
 
@@ -92,4 +93,23 @@ export function toolResults(sim: DeepSeekSim): string[] {
 
 export function memoryDir(home: string): string {
   return join(home, "memory");
+}
+
+/** A `before` that seeds one project fact, "deploy" (id m-aaaaaaaaaaaa), with any fields overridden. */
+export function seedDeploy(overrides: Partial<Fact> = {}): (store: MemoryStore) => Promise<void> {
+  return async (store) => {
+    await store.write({
+      id: "m-aaaaaaaaaaaa",
+      name: "deploy",
+      description: "How to deploy staging",
+      type: "project",
+      scope: "project",
+      revision: 1,
+      created: "2026-11-01T00:00:00.000Z",
+      updated: "2026-11-01T00:00:00.000Z",
+      status: "active",
+      body: "Deploy staging with `make deploy-staging`.",
+      ...overrides,
+    }, null);
+  };
 }
