@@ -71,7 +71,7 @@ async function runSession(): Promise<{ body: string; lib: string }> {
     script,
     files: FILES,
     // glob lists newest first: b.ts, then a.ts, then lib.ts.
-    prepare: async (ws) => {
+    prepare: async ({ ws }) => {
       for (
         const [rel, seconds] of [["src/util/b.ts", 3_000], ["src/util/a.ts", 2_000], ["src/lib.ts", 1_000]]
       ) {

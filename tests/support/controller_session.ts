@@ -25,8 +25,8 @@ export interface ControllerOptions extends Partial<Omit<BootOptions, "cwd" | "pa
    * emits. False leaves it unattended, so nobody can answer an approval or a question.
    */
   listen?: boolean;
-  /** Runs on the workspace before the controller boots. */
-  prepare?: (ws: string) => Promise<void>;
+  /** Runs on the home and workspace before the controller boots. */
+  prepare?: (dirs: { home: string; ws: string }) => Promise<void>;
 }
 
 export interface ControllerSession {
@@ -66,7 +66,7 @@ export async function withController(
   };
   let controller: Controller | undefined;
   try {
-    await prepare?.(ws);
+    await prepare?.({ home, ws });
     let current = controller = await open();
     await body({
       sim,
