@@ -20,19 +20,13 @@ import { setLanguage } from "../../src/lib/i18n/mod.ts";
 import { DeepSeekSim } from "../support/deepseek_sim.ts";
 import { makeHome, makeWorkspace, removeAll, sessionFiles } from "../support/cli.ts";
 import { assertPrependOnly, assertStablePrefix } from "../support/prefix_guard.ts";
-import { EVERYTHING } from "../mcp/_servers.ts";
+import { everythingPlugin } from "../mcp/_servers.ts";
 
 type Progress = Extract<ReasonixEvent, { type: "tool_progress" }>;
 
 const TOOL = "mcp__everything__trigger-long-running-operation";
 
-const EVERYTHING_TOML = [
-  `[[plugins]]`,
-  `name = "everything"`,
-  `command = ${JSON.stringify(Deno.execPath())}`,
-  `args = ${JSON.stringify(["run", "-A", "--no-lock", "--quiet", EVERYTHING, "stdio"])}`,
-  `startup_timeout_seconds = 120`,
-].join("\n");
+const EVERYTHING_TOML = everythingPlugin();
 
 function processEnv(): Record<string, string> {
   const env: Record<string, string> = {};
