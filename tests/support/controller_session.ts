@@ -18,8 +18,8 @@ export interface ControllerOptions extends Partial<Omit<BootOptions, "cwd" | "pa
   sim?: Omit<SimOptions, "script">;
   /** The workspace's files (default none). */
   files?: Record<string, string>;
-  /** More config.toml for the home. */
-  extraToml?: string;
+  /** More config.toml for the home (or made from the simulator's URL). */
+  extraToml?: string | ((simUrl: string) => string);
   /**
    * Subscribe to the controller, as an attached face does (default true): `events` records what it
    * emits. False leaves it unattended, so nobody can answer an approval or a question.
@@ -54,7 +54,8 @@ export async function withController(
 ): Promise<void> {
   const { script, sim: simOptions, files, extraToml, listen, prepare, ...boot } = options;
   const sim = await DeepSeekSim.start({ ...simOptions, script: script ?? [] });
-  const home = await makeHome({ simUrl: sim.url, ...(extraToml ? { extraToml } : {}) });
+  const toml = typeof extraToml === "function" ? extraToml(sim.url) : extraToml;
+  const home = await makeHome({ simUrl: sim.url, ...(toml ? { extraToml: toml } : {}) });
   const ws = await makeWorkspace(files ?? {});
   const events: ReasonixEvent[] = [];
   const again = (change: Partial<BootOptions> = {}) =>
