@@ -3,7 +3,7 @@ import { resolvePaths } from "../../../src/config/paths.ts";
 import { runLineMode } from "../../../src/frontends/tui/line_mode.ts";
 import { DeepSeekSim } from "../../support/deepseek_sim.ts";
 import { makeHome, makeWorkspace, removeAll } from "../../support/cli.ts";
-import { everythingPlugin } from "../../mcp/_servers.ts";
+import { denoEnv, everythingPlugin } from "../../mcp/_servers.ts";
 
 Deno.test("runLineMode() sends each line through Controller.submit: commands answer, text is a turn", async () => {
   const sim = await DeepSeekSim.start({ script: [{ content: "hi there" }] });
@@ -88,11 +88,7 @@ Deno.test("runLineMode() prints an MCP call's progress as lines between its call
   const extraToml = `${everythingPlugin()}\n`;
   const home = await makeHome({ simUrl: sim.url, extraToml });
   const ws = await makeWorkspace({});
-  const env: Record<string, string> = {};
-  for (const name of ["PATH", "HOME", "DENO_DIR", "XDG_CACHE_HOME"]) {
-    const value = Deno.env.get(name);
-    if (value !== undefined) env[name] = value;
-  }
+  const env = denoEnv();
   let out = "";
   try {
     const code = await runLineMode({
