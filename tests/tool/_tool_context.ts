@@ -2,11 +2,12 @@
  * @module
  * A real temp workspace (realpath'd, with a sibling "outside" dir) and a ToolContext for tool tests.
  */
+import assert from "node:assert/strict";
 import { join } from "node:path";
 import { DirectSandbox } from "../../src/sandbox/none.ts";
 import { FsAgent, fsAgentSupported } from "../../src/sandbox/fs_agent.ts";
 import type { RunOptions, RunResult, Sandbox } from "../../src/sandbox/sandbox.ts";
-import type { ToolContext, Workspace } from "../../src/tool/tool.ts";
+import type { ToolContext, ToolResult, ToolSpec, Workspace } from "../../src/tool/tool.ts";
 
 export interface TestWorkspace extends AsyncDisposable {
   root: string;
@@ -107,4 +108,15 @@ export async function rejectsWithCode(
     return typed;
   }
   throw new Error(`Expected a rejection with code "${code}"`);
+}
+
+/** Asserts that `tool` previews `args` as a change of the existing file `path` to `newText`, then runs it. */
+export async function previewThenRun<Args>(
+  tool: ToolSpec<Args>,
+  args: Args,
+  t: TestWorkspace,
+  change: { path: string; oldText: string; newText: string },
+): Promise<ToolResult> {
+  assert.deepEqual(await tool.preview!(args, t.ctx), { kind: "modify", ...change });
+  return await tool.execute(args, t.ctx);
 }
