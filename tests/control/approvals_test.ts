@@ -2,8 +2,9 @@ import assert from "node:assert/strict";
 import { join } from "node:path";
 import { Approvals } from "../../src/control/approvals.ts";
 import type { ApprovalChoice, ApprovalRequest, ReasonixEvent } from "../../src/control/events.ts";
-import type { DeepSeekSim, ScriptedReply } from "../support/deepseek_sim.ts";
+import type { ScriptedReply } from "../support/deepseek_sim.ts";
 import { type Controller, type ControllerSession, withController } from "../support/controller_session.ts";
+import { toolResults } from "../support/sim_messages.ts";
 
 function withSession(
   script: ScriptedReply[],
@@ -34,11 +35,6 @@ function answerWith(controller: Controller, choices: ApprovalChoice[]): Approval
 
 const WRITE = { toolCalls: [{ name: "write_file", arguments: `{"path":"x.txt","content":"hi\\n"}` }] };
 const DONE = { content: "done" };
-
-function toolResults(sim: DeepSeekSim): string[] {
-  const last = sim.requests.at(-1)!.json.messages as { role: string; content: string }[];
-  return last.filter((message) => message.role === "tool").map((message) => message.content);
-}
 
 Deno.test("Controller emits approval_requested with a preview and runs the call on allow_once", async () => {
   await withSession([WRITE, DONE], {}, async ({ sim, controller, events, ws }) => {

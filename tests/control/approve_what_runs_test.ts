@@ -4,6 +4,7 @@ import type { bootController } from "../../src/control/boot.ts";
 import type { ApprovalRequest } from "../../src/control/events.ts";
 import type { DeepSeekSim, ScriptedReply } from "../support/deepseek_sim.ts";
 import { withController } from "../support/controller_session.ts";
+import { toolResults } from "../support/sim_messages.ts";
 
 type Controller = Awaited<ReturnType<typeof bootController>>;
 
@@ -25,11 +26,6 @@ async function withSession(
 
 function call(name: string, args: object): ScriptedReply {
   return { toolCalls: [{ name, arguments: JSON.stringify(args) }] };
-}
-
-function toolResults(sim: DeepSeekSim): string[] {
-  const last = sim.requests.at(-1)!.json.messages as { role: string; content: string }[];
-  return last.filter((message) => message.role === "tool").map((message) => message.content);
 }
 
 /** Answers each card after `meanwhile` runs, as a person who took their time would. */

@@ -8,6 +8,7 @@ import { join } from "node:path";
 import type { ApprovalChoice, ApprovalRequest, ReasonixEvent } from "../../src/control/events.ts";
 import type { DeepSeekSim, ScriptedReply } from "../support/deepseek_sim.ts";
 import { type Controller, withController } from "../support/controller_session.ts";
+import { toolResults } from "../support/sim_messages.ts";
 
 interface Session {
   sim: DeepSeekSim;
@@ -77,11 +78,6 @@ function answerWith(controller: Controller, choices: ApprovalChoice[]): Approval
     queueMicrotask(() => void controller.answerApproval(event.request.id, choice));
   });
   return asked;
-}
-
-function toolResults(sim: DeepSeekSim): string[] {
-  const last = sim.requests.at(-1)!.json.messages as { role: string; content: string }[];
-  return last.filter((message) => message.role === "tool").map((message) => message.content);
 }
 
 Deno.test("web_fetch asks per domain in ask mode and remembers allow_always as WebFetch(domain:…)", async () => {

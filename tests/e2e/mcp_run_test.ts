@@ -8,18 +8,13 @@ import { join, resolve } from "node:path";
 import { DeepSeekSim, type ScriptedReply } from "../support/deepseek_sim.ts";
 import { makeHome, makeWorkspace, removeAll, runCli } from "../support/cli.ts";
 import { everythingPlugin } from "../mcp/_servers.ts";
+import { toolResults } from "../support/sim_messages.ts";
 
 const TOOLS_SERVER = resolve(import.meta.dirname!, "../fixtures/mcp/tools_server.ts");
 
 function capabilityCall(id: string, args: Record<string, unknown>): ScriptedReply {
   const call = { action: "call", capability_id: id, arguments: args };
   return { reasoning: "call it", toolCalls: [{ name: "use_capability", arguments: JSON.stringify(call) }] };
-}
-
-/** The tool messages of one request. */
-function toolResults(sim: DeepSeekSim, index: number): string[] {
-  const messages = sim.requests[index]!.json.messages as { role: string; content: string }[];
-  return messages.filter((message) => message.role === "tool").map((message) => message.content);
 }
 
 Deno.test("reasonix run: the model calls server-everything's echo and reads its result", async () => {

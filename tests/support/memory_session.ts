@@ -9,6 +9,7 @@ import { memoryRoot, MemoryStore } from "../../src/tool/memory/store.ts";
 import type { Fact } from "../../src/tool/memory/fact.ts";
 import type { DeepSeekSim, ScriptedReply } from "./deepseek_sim.ts";
 import { type Controller, withController } from "./controller_session.ts";
+export { toolResults } from "./sim_messages.ts";
 
 export type { Controller };
 
@@ -75,12 +76,6 @@ export async function withMemorySession(
 export function memoryCall(tool: string, args: Record<string, unknown>): ScriptedReply {
   const call = { action: "call", capability_id: `tool:${tool}`, arguments: args };
   return { toolCalls: [{ name: "use_capability", arguments: JSON.stringify(call) }] };
-}
-
-/** The tool results of the last request, in order. */
-export function toolResults(sim: DeepSeekSim): string[] {
-  const last = sim.requests.at(-1)!.json.messages as { role: string; content: string }[];
-  return last.filter((message) => message.role === "tool").map((message) => message.content);
 }
 
 export function memoryDir(home: string): string {
