@@ -4,7 +4,7 @@
  * rule to remember ("always allow" grants nothing), so the next such call asks again.
  */
 import type { Consent, ConsentAnswer, ConsentAsk } from "../tool/consent.ts";
-import type { Approvals } from "./approvals.ts";
+import type { ApprovalAsk, Approvals } from "./approvals.ts";
 
 export function humanConsent(approvals: Approvals | undefined, interactive: boolean): Consent {
   return {
@@ -13,13 +13,12 @@ export function humanConsent(approvals: Approvals | undefined, interactive: bool
   };
 }
 
-async function confirm(
+function confirm(
   approvals: Approvals | undefined,
   ask: ConsentAsk,
   signal: AbortSignal,
 ): Promise<ConsentAnswer> {
-  if (!approvals) return { kind: "unanswerable" };
-  const answer = await approvals.request({
+  return askOnce(approvals, {
     callId: ask.callId,
     tool: ask.tool,
     arguments: ask.arguments,
@@ -33,6 +32,16 @@ async function confirm(
     },
     suggestedRule: null,
   }, signal);
+}
+
+/** One approval card that grants nothing beyond itself; no approval desk (headless) cannot answer. */
+export async function askOnce(
+  approvals: Approvals | undefined,
+  card: ApprovalAsk,
+  signal: AbortSignal,
+): Promise<ConsentAnswer> {
+  if (!approvals) return { kind: "unanswerable" };
+  const answer = await approvals.request(card, signal);
   if (answer === null) return { kind: "unanswerable" };
   if (answer === "cancelled") return { kind: "cancelled" };
   if (answer.choice === "deny") {

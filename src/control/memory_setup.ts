@@ -12,6 +12,7 @@ import { memoryIndexBlock, recallNote } from "../tool/memory/index_text.ts";
 import { recallFacts } from "../tool/memory/recall.ts";
 import { memoryRoot, MemoryStore } from "../tool/memory/store.ts";
 import type { Approvals } from "./approvals.ts";
+import { askOnce } from "./consent.ts";
 import { registerMemoryTools } from "../tool/memory/mod.ts";
 import type { ToolRegistry } from "../tool/registry.ts";
 
@@ -82,13 +83,12 @@ export function memoryWiring(
   };
 }
 
-async function confirm(
+function confirm(
   approvals: Approvals | undefined,
   ask: MemoryAsk,
   signal: AbortSignal,
 ): Promise<MemoryAnswer> {
-  if (!approvals) return { kind: "unanswerable" };
-  const answer = await approvals.request({
+  return askOnce(approvals, {
     callId: ask.callId,
     tool: ask.tool,
     arguments: ask.arguments,
@@ -103,10 +103,4 @@ async function confirm(
     // Nothing to remember: every memory change the policy holds back is asked afresh.
     suggestedRule: null,
   }, signal);
-  if (answer === null) return { kind: "unanswerable" };
-  if (answer === "cancelled") return { kind: "cancelled" };
-  if (answer.choice === "deny") {
-    return { kind: "declined", ...(answer.reason ? { reason: answer.reason } : {}) };
-  }
-  return { kind: "approved" };
 }

@@ -127,46 +127,28 @@ function decideTool(call: CallFacts, policy: Policy): Decision {
   const asked = policy.rules.ask.find((rule) => toolRuleHits(rule, call, "any"));
   if (asked && policy.mode !== "yolo") return ruled(base, "ask", asked);
   if (policy.mode === "yolo") {
-    return {
-      ...base,
-      decision: "allow",
-      rule: null,
-      class: "mode",
-      reason: "yolo mode allows every call no deny rule matches",
-    };
+    return unruled(base, "allow", "mode", "yolo mode allows every call no deny rule matches");
   }
   const allowed = policy.rules.allow.find((rule) => toolRuleHits(rule, call, "all"));
   if (allowed) return ruled(base, "allow", allowed);
   if (call.webHost !== undefined && policy.mode === "ask") {
     const reason = `"${call.tool}" would send a request to "${call.webHost}", a host no rule allows yet` +
       (isClosedPrivateHost(call.webHost, policy.privateHosts ?? []) ? PRIVATE_NOTE : "");
-    return { ...base, decision: "ask", rule: null, class: "web-domain", reason };
+    return unruled(base, "ask", "web-domain", reason);
   }
-  if (call.readOnly) {
-    return {
-      ...base,
-      decision: "allow",
-      rule: null,
-      class: "read-only",
-      reason: `"${call.tool}" only reads`,
-    };
-  }
-  if (policy.mode === "auto") {
-    return {
-      ...base,
-      decision: "allow",
-      rule: null,
-      class: "mode",
-      reason: `auto mode allows "${call.tool}"`,
-    };
-  }
-  return {
-    ...base,
-    decision: "ask",
-    rule: null,
-    class: "mode",
-    reason: `"${call.tool}" changes files or state`,
-  };
+  if (call.readOnly) return unruled(base, "allow", "read-only", `"${call.tool}" only reads`);
+  if (policy.mode === "auto") return unruled(base, "allow", "mode", `auto mode allows "${call.tool}"`);
+  return unruled(base, "ask", "mode", `"${call.tool}" changes files or state`);
+}
+
+/** A decision no rule made (the mode, or what the call is). */
+function unruled(
+  base: Pick<Decision, "tier" | "suggestedRule">,
+  decision: Decision["decision"],
+  kind: Decision["class"],
+  reason: string,
+): Decision {
+  return { ...base, decision, rule: null, class: kind, reason };
 }
 
 function ruled(
@@ -236,13 +218,7 @@ function decideBash(call: CallFacts, bash: NonNullable<CallFacts["bash"]>, polic
   const asked = bashRules(policy.rules.ask).find((rule) => lineHit(rule, line, judgement));
   if (asked && policy.mode !== "yolo") return ruled(base, "ask", asked);
   if (policy.mode === "yolo") {
-    return {
-      ...base,
-      decision: "allow",
-      rule: null,
-      class: "mode",
-      reason: "yolo mode allows every command no deny rule matches",
-    };
+    return unruled(base, "allow", "mode", "yolo mode allows every command no deny rule matches");
   }
   const allow = bashRules(policy.rules.allow);
   const exact = allow.find((rule) => exactGrant(rule, line));

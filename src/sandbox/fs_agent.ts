@@ -14,15 +14,8 @@ import { adoptChild } from "./children.ts";
 
 export type { AgentPlace };
 
-export interface FsAgentCall extends AgentPlace {
-  op: AgentRequest["op"];
-  roots: string[];
-  deny: string[];
-  mkdirs?: boolean;
-  maxBytes?: number;
-  to?: AgentPlace;
-  overwrite?: boolean;
-}
+/** A request to the agent; `call` numbers it. */
+export type FsAgentCall = Omit<AgentRequest, "id">;
 
 export interface FsAgentAnswer {
   reply: AgentReply;

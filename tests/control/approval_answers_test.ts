@@ -1,12 +1,11 @@
 import assert from "node:assert/strict";
 import { join } from "node:path";
-import { bootController } from "../../src/control/boot.ts";
+import type { bootController } from "../../src/control/boot.ts";
 import { Approvals } from "../../src/control/approvals.ts";
 import type { ReasonixEvent } from "../../src/control/events.ts";
-import { resolvePaths } from "../../src/config/paths.ts";
 import type { SessionRecord } from "../../src/session/store.ts";
-import { DeepSeekSim, type ScriptedReply } from "../support/deepseek_sim.ts";
-import { makeHome, makeWorkspace, removeAll } from "../support/cli.ts";
+import type { DeepSeekSim, ScriptedReply } from "../support/deepseek_sim.ts";
+import { withController } from "../support/controller_session.ts";
 
 type Controller = Awaited<ReturnType<typeof bootController>>;
 
@@ -19,25 +18,12 @@ interface Session {
 }
 
 async function withSession(script: ScriptedReply[], body: (session: Session) => Promise<void>) {
-  const sim = await DeepSeekSim.start({ script });
-  const home = await makeHome({ simUrl: sim.url });
-  const ws = await makeWorkspace({ "a.txt": "alpha\n" });
-  const controller = await bootController({
-    cwd: ws,
-    headless: false,
-    env: {},
-    paths: resolvePaths({ REASONIX_HOME: home }),
-    flags: {},
-  });
-  const events: ReasonixEvent[] = [];
-  controller.subscribe((event) => events.push(event));
-  try {
-    await body({ sim, controller, events, ws, home });
-  } finally {
-    await controller.close();
-    await sim.close();
-    await removeAll(home, ws);
-  }
+  await withController(
+    { script, files: { "a.txt": "alpha\n" }, headless: false, flags: {} },
+    async ({ sim, controller, events, home, ws }) => {
+      await body({ sim, controller, events, ws, home });
+    },
+  );
 }
 
 /** Answers each approval card as a person would, after `delayMs`. */

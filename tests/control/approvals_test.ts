@@ -1,53 +1,24 @@
 import assert from "node:assert/strict";
 import { join } from "node:path";
-import { bootController } from "../../src/control/boot.ts";
 import { Approvals } from "../../src/control/approvals.ts";
 import type { ApprovalChoice, ApprovalRequest, ReasonixEvent } from "../../src/control/events.ts";
-import { resolvePaths } from "../../src/config/paths.ts";
-import { DeepSeekSim, type ScriptedReply } from "../support/deepseek_sim.ts";
-import { makeHome, makeWorkspace, removeAll } from "../support/cli.ts";
+import type { ScriptedReply } from "../support/deepseek_sim.ts";
+import { type Controller, type ControllerSession, withController } from "../support/controller_session.ts";
+import { toolResults } from "../support/sim_messages.ts";
 
-type Controller = Awaited<ReturnType<typeof bootController>>;
-
-interface Session {
-  sim: DeepSeekSim;
-  controller: Controller;
-  events: ReasonixEvent[];
-  ws: string;
-  home: string;
-}
-
-async function boot(home: string, ws: string, options: { mode?: string; headless?: boolean } = {}) {
-  return await bootController({
-    cwd: ws,
-    headless: options.headless ?? false,
-    env: {},
-    paths: resolvePaths({ REASONIX_HOME: home }),
-    flags: options.mode ? { permissionMode: options.mode } : {},
-  });
-}
-
-async function withSession(
+function withSession(
   script: ScriptedReply[],
   options: { mode?: string; extraToml?: string; headless?: boolean; attach?: boolean },
-  body: (session: Session) => Promise<void>,
+  body: (session: ControllerSession) => Promise<void>,
 ) {
-  const sim = await DeepSeekSim.start({ script });
-  const home = await makeHome({
-    simUrl: sim.url,
+  return withController({
+    script,
+    files: { "a.txt": "alpha\n" },
+    headless: options.headless ?? false,
+    flags: options.mode ? { permissionMode: options.mode } : {},
+    listen: options.attach !== false,
     ...(options.extraToml ? { extraToml: options.extraToml } : {}),
-  });
-  const ws = await makeWorkspace({ "a.txt": "alpha\n" });
-  const controller = await boot(home, ws, options);
-  const events: ReasonixEvent[] = [];
-  if (options.attach !== false) controller.subscribe((event) => events.push(event));
-  try {
-    await body({ sim, controller, events, ws, home });
-  } finally {
-    await controller.close();
-    await sim.close();
-    await removeAll(home, ws);
-  }
+  }, body);
 }
 
 /** Answers every approval card with the next choice, as a frontend would. */
@@ -64,11 +35,6 @@ function answerWith(controller: Controller, choices: ApprovalChoice[]): Approval
 
 const WRITE = { toolCalls: [{ name: "write_file", arguments: `{"path":"x.txt","content":"hi\\n"}` }] };
 const DONE = { content: "done" };
-
-function toolResults(sim: DeepSeekSim): string[] {
-  const last = sim.requests.at(-1)!.json.messages as { role: string; content: string }[];
-  return last.filter((message) => message.role === "tool").map((message) => message.content);
-}
 
 Deno.test("Controller emits approval_requested with a preview and runs the call on allow_once", async () => {
   await withSession([WRITE, DONE], {}, async ({ sim, controller, events, ws }) => {
@@ -117,7 +83,7 @@ Deno.test("Controller remembers allow_session for the rest of the session only",
 });
 
 Deno.test("Controller persists allow_always per workspace, and a new session uses it", async () => {
-  await withSession([WRITE, DONE, WRITE, DONE], {}, async ({ controller, ws, home, sim }) => {
+  await withSession([WRITE, DONE, WRITE, DONE], {}, async ({ controller, ws, home, sim, boot }) => {
     answerWith(controller, ["allow_always"]);
     await controller.runTurn("write x.txt");
     const trust = JSON.parse(await Deno.readTextFile(join(home, "trust.json")));
@@ -125,7 +91,7 @@ Deno.test("Controller persists allow_always per workspace, and a new session use
       "write_file(x.txt)",
     ]);
     await Deno.remove(join(ws, "x.txt"));
-    const next = await boot(home, ws);
+    const next = await boot();
     try {
       const asked: ReasonixEvent[] = [];
       next.subscribe((event) => event.type === "approval_requested" && asked.push(event));

@@ -1,10 +1,10 @@
 import assert from "node:assert/strict";
 import { join } from "node:path";
-import { bootController } from "../../src/control/boot.ts";
+import type { bootController } from "../../src/control/boot.ts";
 import type { ApprovalRequest } from "../../src/control/events.ts";
-import { resolvePaths } from "../../src/config/paths.ts";
-import { DeepSeekSim, type ScriptedReply } from "../support/deepseek_sim.ts";
-import { makeHome, makeWorkspace, removeAll } from "../support/cli.ts";
+import type { DeepSeekSim, ScriptedReply } from "../support/deepseek_sim.ts";
+import { withController } from "../support/controller_session.ts";
+import { toolResults } from "../support/sim_messages.ts";
 
 type Controller = Awaited<ReturnType<typeof bootController>>;
 
@@ -13,32 +13,19 @@ async function withSession(
   mode: string,
   body: (s: { sim: DeepSeekSim; controller: Controller; ws: string }) => Promise<void>,
 ) {
-  const sim = await DeepSeekSim.start({ script });
-  const home = await makeHome({ simUrl: sim.url });
-  const ws = await makeWorkspace({ "a.txt": "alpha\nbeta\n" });
-  const controller = await bootController({
-    cwd: ws,
+  await withController({
+    script,
+    files: { "a.txt": "alpha\nbeta\n" },
     headless: false,
-    env: {},
-    paths: resolvePaths({ REASONIX_HOME: home }),
     flags: { permissionMode: mode },
-  });
-  try {
+    listen: false,
+  }, async ({ sim, controller, ws }) => {
     await body({ sim, controller, ws });
-  } finally {
-    await controller.close();
-    await sim.close();
-    await removeAll(home, ws);
-  }
+  });
 }
 
 function call(name: string, args: object): ScriptedReply {
   return { toolCalls: [{ name, arguments: JSON.stringify(args) }] };
-}
-
-function toolResults(sim: DeepSeekSim): string[] {
-  const last = sim.requests.at(-1)!.json.messages as { role: string; content: string }[];
-  return last.filter((message) => message.role === "tool").map((message) => message.content);
 }
 
 /** Answers each card after `meanwhile` runs, as a person who took their time would. */

@@ -3,53 +3,13 @@
  * recorded request bytes and the simulator's cache figures.
  */
 import assert from "node:assert/strict";
-import { bootController, type ResumeRequest } from "../../src/control/boot.ts";
-import { resolvePaths } from "../../src/config/paths.ts";
 import { defaultCommands } from "../../src/control/commands/builtin.ts";
-import { DeepSeekSim, type ScriptedReply } from "../support/deepseek_sim.ts";
-import { makeHome, makeWorkspace, removeAll } from "../support/cli.ts";
+import type { ScriptedReply } from "../support/deepseek_sim.ts";
+import { type Controller, type ControllerSession, withController } from "../support/controller_session.ts";
 
-type Controller = Awaited<ReturnType<typeof bootController>>;
-
-interface Fixture {
-  sim: DeepSeekSim;
-  controller: Controller;
-  ws: string;
-  reboot(): Promise<Controller>;
-}
-
-async function withSession(script: ScriptedReply[], body: (f: Fixture) => Promise<void>) {
-  const sim = await DeepSeekSim.start({ script });
-  const home = await makeHome({ simUrl: sim.url });
-  const ws = await makeWorkspace({ "a.txt": "alpha\n" });
-  const boot = (resume?: ResumeRequest) =>
-    bootController({
-      cwd: ws,
-      headless: true,
-      env: {},
-      paths: resolvePaths({ REASONIX_HOME: home }),
-      flags: { permissionMode: "yolo" },
-      ...(resume ? { resume } : {}),
-    });
-  let controller = await boot();
-  try {
-    await body({
-      sim,
-      get controller() {
-        return controller;
-      },
-      ws,
-      async reboot() {
-        await controller.close();
-        controller = await boot({ kind: "latest" });
-        return controller;
-      },
-    });
-  } finally {
-    await controller.close();
-    await sim.close();
-    await removeAll(home, ws);
-  }
+function withSession(script: ScriptedReply[], body: (f: ControllerSession) => Promise<void>) {
+  const files = { "a.txt": "alpha\n" };
+  return withController({ script, files, flags: { permissionMode: "yolo" }, listen: false }, body);
 }
 
 async function turn(controller: Controller, text: string): Promise<void> {

@@ -1,12 +1,11 @@
 import assert from "node:assert/strict";
-import { bootController } from "../../src/control/boot.ts";
-import { resolvePaths } from "../../src/config/paths.ts";
+import type { bootController } from "../../src/control/boot.ts";
 import { defaultCommands } from "../../src/control/commands/builtin.ts";
 import { type CommandContext, CommandRegistry, parseSlash } from "../../src/control/commands/registry.ts";
 import type { ReasonixEvent } from "../../src/control/events.ts";
 import { SUMMARY_OPEN } from "../../src/agent/compaction.ts";
-import { DeepSeekSim, type ScriptedReply } from "../support/deepseek_sim.ts";
-import { makeHome, makeWorkspace, removeAll } from "../support/cli.ts";
+import type { DeepSeekSim, ScriptedReply } from "../support/deepseek_sim.ts";
+import { withController } from "../support/controller_session.ts";
 
 type Booted = Awaited<ReturnType<typeof bootController>>;
 
@@ -20,32 +19,19 @@ interface Session {
 }
 
 async function withSession(script: ScriptedReply[], body: (session: Session) => Promise<void>) {
-  const sim = await DeepSeekSim.start({ script });
-  const home = await makeHome({ simUrl: sim.url });
-  const ws = await makeWorkspace({ "a.txt": "alpha\n" });
-  const controller = await bootController({
-    cwd: ws,
-    headless: true,
-    env: {},
-    paths: resolvePaths({ REASONIX_HOME: home }),
-    flags: { permissionMode: "ask" },
-  });
-  const printed: string[] = [];
-  const quits: number[] = [];
-  const events: ReasonixEvent[] = [];
-  controller.subscribe((event) => events.push(event));
-  const ctx: CommandContext = {
-    host: controller,
-    print: (text) => printed.push(text),
-    quit: () => quits.push(1),
-  };
-  try {
-    await body({ sim, controller, ctx, printed, events, quits });
-  } finally {
-    await controller.close();
-    await sim.close();
-    await removeAll(home, ws);
-  }
+  await withController(
+    { script, files: { "a.txt": "alpha\n" }, flags: { permissionMode: "ask" } },
+    async ({ sim, controller, events }) => {
+      const printed: string[] = [];
+      const quits: number[] = [];
+      const ctx: CommandContext = {
+        host: controller,
+        print: (text) => printed.push(text),
+        quit: () => quits.push(1),
+      };
+      await body({ sim, controller, ctx, printed, events, quits });
+    },
+  );
 }
 
 Deno.test("parseSlash() separates commands from text and paths", () => {

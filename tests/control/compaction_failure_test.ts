@@ -4,13 +4,10 @@
  * is compacted without asking the model again.
  */
 import assert from "node:assert/strict";
-import { bootController } from "../../src/control/boot.ts";
-import type { ReasonixEvent } from "../../src/control/events.ts";
-import { resolvePaths } from "../../src/config/paths.ts";
 import { isSummaryPrompt, STRICT_SUMMARY_REQUEST, SUMMARY_REQUEST } from "../../src/agent/compaction.ts";
 import { readArchive } from "../../src/session/archive.ts";
-import { DeepSeekSim, type RecordedRequest, type ScriptedReply } from "../support/deepseek_sim.ts";
-import { makeHome, makeWorkspace, removeAll } from "../support/cli.ts";
+import type { DeepSeekSim, RecordedRequest, ScriptedReply } from "../support/deepseek_sim.ts";
+import { type ControllerSession, withController } from "../support/controller_session.ts";
 
 /** The first request is about 2.1k tokens; after the long answer the estimate (bytes/4) passes 0.3 of the
  * window, the next request (real tokens) stays above it yet within the back-off margin of the failure. */
@@ -18,12 +15,7 @@ const WIDE_BAND = "[agent]\ncompact_ratio = 0.3\ncompact_force_ratio = 0.98\n\n"
   "[model_overrides.deepseek-flash]\ncontext_window = 16000\n";
 const LONG = "alpha ".repeat(3000);
 
-interface Fixture {
-  sim: DeepSeekSim;
-  controller: Awaited<ReturnType<typeof bootController>>;
-  events: ReasonixEvent[];
-  state: string;
-}
+type Fixture = ControllerSession;
 
 async function withSession(
   options: { summary: (index: number) => ScriptedReply; extraToml?: string; turns?: string[] },
@@ -32,33 +24,15 @@ async function withSession(
   let summaries = 0;
   let turns = 0;
   const answers = options.turns ?? [LONG, "short one", "short two", "short three"];
-  const sim = await DeepSeekSim.start({
+  await withController({
     script: (request: RecordedRequest) => {
       const last = request.json.messages.at(-1);
       if (last.role === "user" && isSummaryPrompt(last.content)) return options.summary(summaries++);
       return { content: answers[turns++] ?? "ok" };
     },
-  });
-  const home = await makeHome({
-    simUrl: sim.url,
+    files: { "a.txt": "alpha\n" },
     ...(options.extraToml ? { extraToml: options.extraToml } : {}),
-  });
-  const ws = await makeWorkspace({ "a.txt": "alpha\n" });
-  const controller = await bootController({
-    cwd: ws,
-    headless: true,
-    env: {},
-    paths: resolvePaths({ REASONIX_HOME: home }),
-  });
-  const events: ReasonixEvent[] = [];
-  controller.subscribe((event) => events.push(event));
-  try {
-    await body({ sim, controller, events, state: home });
-  } finally {
-    await controller.close();
-    await sim.close();
-    await removeAll(home, ws);
-  }
+  }, body);
 }
 
 async function turn(controller: Fixture["controller"], text: string): Promise<void> {
@@ -120,30 +94,33 @@ Deno.test("a summary that calls a tool is retried once, and no tool runs", async
 });
 
 Deno.test("a summary request that overflows is retried once without the oldest turns", async () => {
-  await withSession({ summary: () => ({ content: "Goal: count." }) }, async ({ sim, controller, state }) => {
-    await turn(controller, "one");
-    await turn(controller, "two");
-    const second = sim.requests[1]!;
-    sim.contextWindow = second.usage!.prompt_tokens + second.usage!.completion_tokens + 20;
-    assert.equal(await controller.compact(), true);
-    const [overflowed, retried] = summaryRequests(sim);
-    assert.equal(sim.requests.length, 4);
-    assert.equal(overflowed!.status, 400);
-    assert.equal(retried!.status, 200);
-    assert.ok(
-      !retried!.json.messages.some((m: { content: string }) => m.content === LONG),
-      "oldest turn left out",
-    );
-    const [digest, recent] = controller.history().slice(2, 4).map((m) => String(m.content));
-    assert.ok(
-      recent!.includes("<user-message>\none\n</user-message>"),
-      "the left-out turn's request is kept",
-    );
-    assert.ok(digest!.includes("Goal: count."));
-    const file = digest!.match(/archive\/[^ ]+\.jsonl/)![0];
-    const archived = await readArchive(`${state}/${file}`);
-    assert.ok(archived.some((entry) => entry.message.content === LONG), "the original is archived");
-  });
+  await withSession(
+    { summary: () => ({ content: "Goal: count." }) },
+    async ({ sim, controller, home: state }) => {
+      await turn(controller, "one");
+      await turn(controller, "two");
+      const second = sim.requests[1]!;
+      sim.contextWindow = second.usage!.prompt_tokens + second.usage!.completion_tokens + 20;
+      assert.equal(await controller.compact(), true);
+      const [overflowed, retried] = summaryRequests(sim);
+      assert.equal(sim.requests.length, 4);
+      assert.equal(overflowed!.status, 400);
+      assert.equal(retried!.status, 200);
+      assert.ok(
+        !retried!.json.messages.some((m: { content: string }) => m.content === LONG),
+        "oldest turn left out",
+      );
+      const [digest, recent] = controller.history().slice(2, 4).map((m) => String(m.content));
+      assert.ok(
+        recent!.includes("<user-message>\none\n</user-message>"),
+        "the left-out turn's request is kept",
+      );
+      assert.ok(digest!.includes("Goal: count."));
+      const file = digest!.match(/archive\/[^ ]+\.jsonl/)![0];
+      const archived = await readArchive(`${state}/${file}`);
+      assert.ok(archived.some((entry) => entry.message.content === LONG), "the original is archived");
+    },
+  );
 });
 
 Deno.test("an overflow on both attempts keeps the history after two requests", async () => {

@@ -4,14 +4,12 @@
  * resumes to the compacted history.
  */
 import assert from "node:assert/strict";
-import { bootController } from "../../src/control/boot.ts";
-import type { ReasonixEvent } from "../../src/control/events.ts";
 import { resolvePaths } from "../../src/config/paths.ts";
 import { loadSession } from "../../src/session/store.ts";
 import { explainSessionCache, formatCacheReport } from "../../src/control/cache_explain.ts";
 import { RECENT_OPEN, SUMMARY_OPEN, SUMMARY_REQUEST } from "../../src/agent/compaction.ts";
-import { DeepSeekSim, type ScriptedReply } from "../support/deepseek_sim.ts";
-import { makeHome, makeWorkspace, removeAll } from "../support/cli.ts";
+import type { ScriptedReply } from "../support/deepseek_sim.ts";
+import { type ControllerSession, withController } from "../support/controller_session.ts";
 import { assertPrependOnly, assertStablePrefix } from "../support/prefix_guard.ts";
 
 /** The first request of a session is about 4.3k simulated tokens; 0.8 × 8000 leaves room for a turn. */
@@ -19,39 +17,13 @@ const SMALL_WINDOW = "context_window = 8000";
 const LONG_ANSWER = "alpha ".repeat(3500);
 const SUMMARY = "Goal: read a.txt. Found: it holds alpha. Open work: none.";
 
-interface Fixture {
-  sim: DeepSeekSim;
-  controller: Awaited<ReturnType<typeof bootController>>;
-  events: ReasonixEvent[];
-  home: string;
-  ws: string;
-}
+type Fixture = ControllerSession;
 
-async function withSession(
+function withSession(
   options: { script: ScriptedReply[]; extraToml?: string },
   body: (fixture: Fixture) => Promise<void>,
 ) {
-  const sim = await DeepSeekSim.start({ script: options.script });
-  const home = await makeHome({
-    simUrl: sim.url,
-    ...(options.extraToml ? { extraToml: options.extraToml } : {}),
-  });
-  const ws = await makeWorkspace({ "a.txt": "alpha\n" });
-  const controller = await bootController({
-    cwd: ws,
-    headless: true,
-    env: {},
-    paths: resolvePaths({ REASONIX_HOME: home }),
-  });
-  const events: ReasonixEvent[] = [];
-  controller.subscribe((event) => events.push(event));
-  try {
-    await body({ sim, controller, events, home, ws });
-  } finally {
-    await controller.close();
-    await sim.close();
-    await removeAll(home, ws);
-  }
+  return withController({ ...options, files: { "a.txt": "alpha\n" } }, body);
 }
 
 async function turn(controller: Fixture["controller"], text: string): Promise<void> {
@@ -117,16 +89,10 @@ Deno.test("loadSession() replays the compacted history byte for byte", async () 
 Deno.test("a resumed compacted session extends the request it left off with", async () => {
   await withSession(
     { script: [...SCRIPT.slice(0, 3), { content: "delta" }], extraToml: SMALL_WINDOW },
-    async ({ sim, controller, home, ws }) => {
+    async ({ sim, controller, boot }) => {
       await turn(controller, "say alpha a lot");
       await turn(controller, "now say beta");
-      const resumed = await bootController({
-        cwd: ws,
-        headless: true,
-        env: {},
-        paths: resolvePaths({ REASONIX_HOME: home }),
-        resume: { kind: "latest" },
-      });
+      const resumed = await boot({ resume: { kind: "latest" } });
       try {
         await turn(resumed, "now say delta");
       } finally {

@@ -1,12 +1,9 @@
 /** `/context`: the window's parts and the next snip/compaction points, from a real session. */
 import assert from "node:assert/strict";
-import { bootController } from "../../src/control/boot.ts";
-import { resolvePaths } from "../../src/config/paths.ts";
 import { defaultCommands } from "../../src/control/commands/builtin.ts";
 import { contextParts } from "../../src/control/context_report.ts";
 import type { CommandContext } from "../../src/control/commands/registry.ts";
-import { DeepSeekSim } from "../support/deepseek_sim.ts";
-import { makeHome, makeWorkspace, removeAll } from "../support/cli.ts";
+import { withController } from "../support/controller_session.ts";
 
 Deno.test("contextParts() splits the instruction files off the system prompt and counts tool results", () => {
   const parts = contextParts([
@@ -24,21 +21,14 @@ Deno.test("contextParts() splits the instruction files off the system prompt and
 });
 
 Deno.test("/context prints the parts with their share and the next snip and compaction", async () => {
-  const sim = await DeepSeekSim.start({ script: [{ content: "hello there" }] });
-  const home = await makeHome({
-    simUrl: sim.url,
+  await withController({
+    script: [{ content: "hello there" }],
     extraToml: "[model_overrides.deepseek-flash]\ncontext_window = 100000\n",
-  });
-  const ws = await makeWorkspace({ "AGENTS.md": "Always answer briefly.\n" });
-  const controller = await bootController({
-    cwd: ws,
-    headless: true,
-    env: {},
-    paths: resolvePaths({ REASONIX_HOME: home }),
-  });
-  const printed: string[] = [];
-  const ctx: CommandContext = { host: controller, print: (text) => printed.push(text), quit: () => {} };
-  try {
+    files: { "AGENTS.md": "Always answer briefly.\n" },
+    listen: false,
+  }, async ({ controller }) => {
+    const printed: string[] = [];
+    const ctx: CommandContext = { host: controller, print: (text) => printed.push(text), quit: () => {} };
     await controller.runTurn("hi");
     await defaultCommands().dispatch(ctx, "/context");
     const text = printed.join("\n");
@@ -53,9 +43,5 @@ Deno.test("/context prints the parts with their share and the next snip and comp
     const report = controller.contextReport();
     const instructions = report.parts.find((p) => p.name === "instructions")!;
     assert.ok(instructions.tokens > 0, "AGENTS.md is counted as instructions");
-  } finally {
-    await controller.close();
-    await sim.close();
-    await removeAll(home, ws);
-  }
+  });
 });

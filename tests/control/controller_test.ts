@@ -1,13 +1,12 @@
 import assert from "node:assert/strict";
-import { bootController } from "../../src/control/boot.ts";
+import type { bootController } from "../../src/control/boot.ts";
 import type { ReasonixEvent } from "../../src/control/events.ts";
-import { resolvePaths } from "../../src/config/paths.ts";
 import { loadSession } from "../../src/session/store.ts";
 import { STEP_LIMIT_NOTE } from "../../src/agent/loop.ts";
-import { DeepSeekSim, type ScriptedReply } from "../support/deepseek_sim.ts";
-import { makeHome, makeWorkspace, removeAll } from "../support/cli.ts";
+import type { DeepSeekSim, ScriptedReply } from "../support/deepseek_sim.ts";
+import { withController } from "../support/controller_session.ts";
 
-async function withController(
+async function withSession(
   script: ScriptedReply[],
   options: { maxSteps?: number; permissionMode?: string },
   body: (
@@ -18,34 +17,22 @@ async function withController(
     },
   ) => Promise<void>,
 ) {
-  const sim = await DeepSeekSim.start({ script });
-  const home = await makeHome({ simUrl: sim.url });
-  const ws = await makeWorkspace({ "a.txt": "alpha\n" });
-  const controller = await bootController({
-    cwd: ws,
-    headless: true,
-    env: {},
-    paths: resolvePaths({ REASONIX_HOME: home }),
+  await withController({
+    script,
+    files: { "a.txt": "alpha\n" },
     flags: {
       ...(options.maxSteps !== undefined ? { maxSteps: options.maxSteps } : {}),
       ...(options.permissionMode ? { permissionMode: options.permissionMode } : {}),
     },
-  });
-  const events: ReasonixEvent[] = [];
-  controller.subscribe((event) => events.push(event));
-  try {
+  }, async ({ sim, controller, events }) => {
     await body({ sim, controller, events });
-  } finally {
-    await controller.close();
-    await sim.close();
-    await removeAll(home, ws);
-  }
+  });
 }
 
 const READ = { toolCalls: [{ name: "read_file", arguments: `{"path":"a.txt"}` }] };
 
 Deno.test("Controller.runTurn() stops at --max-steps after asking the model to answer", async () => {
-  await withController([READ, READ, READ], { maxSteps: 2 }, async ({ sim, controller }) => {
+  await withSession([READ, READ, READ], { maxSteps: 2 }, async ({ sim, controller }) => {
     const outcome = await controller.runTurn("loop forever");
     assert.equal(outcome.subtype, "error_max_steps");
     assert.equal(outcome.error?.code, "turn.max_steps");
@@ -60,7 +47,7 @@ Deno.test("Controller.runTurn() stops at --max-steps after asking the model to a
 });
 
 Deno.test("Controller.runTurn() answers with the model's text and counts usage and tools", async () => {
-  await withController([READ, { content: "alpha it is" }], {}, async ({ sim, controller, events }) => {
+  await withSession([READ, { content: "alpha it is" }], {}, async ({ sim, controller, events }) => {
     const outcome = await controller.runTurn("what is in a.txt?");
     assert.deepEqual(outcome, { subtype: "success", result: "alpha it is" });
     const totals = controller.totals();
@@ -85,7 +72,7 @@ Deno.test("Controller.runTurn() answers with the model's text and counts usage a
 
 Deno.test("Controller keeps the session valid when the provider fails after a tool round", async () => {
   const fail: ScriptedReply = { fault: { kind: "status", status: 503 } };
-  await withController([READ, fail, fail, fail, fail, { content: "back" }], {}, async ({ controller }) => {
+  await withSession([READ, fail, fail, fail, fail, { content: "back" }], {}, async ({ controller }) => {
     const failed = await controller.runTurn("read it");
     assert.equal(failed.error?.code, "provider.server");
     const session = await loadSession(controller.sessionFile);
@@ -99,7 +86,7 @@ Deno.test("Controller.close() kills background jobs still running", async () => 
   const start = {
     toolCalls: [{ name: "bash", arguments: `{"command":"sleep 100","run_in_background":true}` }],
   };
-  await withController(
+  await withSession(
     [start, { content: "started" }],
     { permissionMode: "auto" },
     async ({ controller, events }) => {

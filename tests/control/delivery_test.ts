@@ -7,15 +7,12 @@
 import assert from "node:assert/strict";
 import { existsSync } from "node:fs";
 import { join } from "node:path";
-import { bootController } from "../../src/control/boot.ts";
 import type { ReasonixEvent } from "../../src/control/events.ts";
-import { resolvePaths } from "../../src/config/paths.ts";
 import { isHostNote } from "../../src/agent/host_note.ts";
-import { DeepSeekSim, type ScriptedReply } from "../support/deepseek_sim.ts";
-import { makeHome, makeWorkspace, removeAll } from "../support/cli.ts";
+import type { DeepSeekSim, ScriptedReply } from "../support/deepseek_sim.ts";
 import { assertPrependOnly, assertStablePrefix, splitBody } from "../support/prefix_guard.ts";
+import { type Controller, type ControllerSession, withController } from "../support/controller_session.ts";
 
-type Controller = Awaited<ReturnType<typeof bootController>>;
 type Args = Record<string, unknown>;
 
 const VERIFY_TOML = `[agent]\ndelivery = "verify"\n`;
@@ -37,36 +34,17 @@ function completeStep(command: string): ScriptedReply {
   return call("use_capability", { action: "call", capability_id: "tool:complete_step", arguments: args });
 }
 
-interface Session {
-  sim: DeepSeekSim;
-  ws: string;
-  events: ReasonixEvent[];
-  controller: Controller;
-}
-
-async function withSession(
+function withSession(
   setup: { script: ScriptedReply[]; toml?: string },
-  body: (session: Session) => Promise<void>,
+  body: (session: ControllerSession) => Promise<void>,
 ): Promise<void> {
-  const sim = await DeepSeekSim.start({ script: setup.script });
-  const home = await makeHome({ simUrl: sim.url, ...(setup.toml ? { extraToml: setup.toml } : {}) });
-  const ws = await makeWorkspace({ "a.txt": "alpha\n" });
-  const events: ReasonixEvent[] = [];
-  const controller = await bootController({
-    cwd: ws,
-    headless: true,
+  return withController({
+    script: setup.script,
+    files: { "a.txt": "alpha\n" },
     env: { PATH: Deno.env.get("PATH") ?? "", HOME: Deno.env.get("HOME") ?? "" },
-    paths: resolvePaths({ REASONIX_HOME: home }),
     flags: { permissionMode: "yolo" },
-  });
-  controller.subscribe((event) => events.push(event));
-  try {
-    await body({ sim, ws, events, controller });
-  } finally {
-    await controller.close();
-    await sim.close();
-    await removeAll(home, ws);
-  }
+    ...(setup.toml ? { extraToml: setup.toml } : {}),
+  }, body);
 }
 
 type Message = { role: string; content: string };

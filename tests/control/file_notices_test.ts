@@ -1,28 +1,18 @@
 import assert from "node:assert/strict";
 import { join } from "node:path";
-import { bootController } from "../../src/control/boot.ts";
-import { resolvePaths } from "../../src/config/paths.ts";
-import { DeepSeekSim } from "../support/deepseek_sim.ts";
-import { makeHome, makeWorkspace, removeAll } from "../support/cli.ts";
+import { withController } from "../support/controller_session.ts";
 
 Deno.test("Controller tells the next turn which files changed on disk since the model saw them", async () => {
   const read = { toolCalls: [{ name: "read_file", arguments: `{"path":"a.txt"}` }] };
   const edit = {
     toolCalls: [{ name: "edit_file", arguments: `{"path":"b.txt","old_string":"beta","new_string":"BETA"}` }],
   };
-  const sim = await DeepSeekSim.start({
+  await withController({
     script: [read, edit, { content: "seen" }, { content: "noted" }, { content: "quiet" }],
-  });
-  const home = await makeHome({ simUrl: sim.url });
-  const ws = await makeWorkspace({ "a.txt": "alpha\n", "b.txt": "beta\n" });
-  const controller = await bootController({
-    cwd: ws,
-    headless: true,
-    env: {},
-    paths: resolvePaths({ REASONIX_HOME: home }),
+    files: { "a.txt": "alpha\n", "b.txt": "beta\n" },
     flags: { permissionMode: "auto" },
-  });
-  try {
+    listen: false,
+  }, async ({ sim, controller, ws }) => {
     await controller.runTurn("look");
     await Deno.writeTextFile(join(ws, "a.txt"), "alpha changed elsewhere\n");
     await Deno.utime(join(ws, "a.txt"), new Date(), new Date(Date.now() + 5000));
@@ -35,30 +25,18 @@ Deno.test("Controller tells the next turn which files changed on disk since the 
     );
     await controller.runTurn("and now");
     assert.equal(sim.requests[4]!.json.messages.at(-1).content, "and now");
-  } finally {
-    await controller.close();
-    await sim.close();
-    await removeAll(home, ws);
-  }
+  });
 });
 
 Deno.test("Controller reminds the next turn of unfinished todo items", async () => {
   const todos =
     `{"todos":[{"content":"fix the parser","status":"in_progress"},{"content":"add tests","status":"pending"}]}`;
-  const sim = await DeepSeekSim.start({
+  await withController({
     script: [{ toolCalls: [{ name: "todo_write", arguments: todos }] }, { content: "planned" }, {
       content: "ok",
     }],
-  });
-  const home = await makeHome({ simUrl: sim.url });
-  const ws = await makeWorkspace({});
-  const controller = await bootController({
-    cwd: ws,
-    headless: true,
-    env: {},
-    paths: resolvePaths({ REASONIX_HOME: home }),
-  });
-  try {
+    listen: false,
+  }, async ({ sim, controller }) => {
     await controller.runTurn("plan it");
     assert.equal(
       sim.requests[0]!.json.messages.at(-1).content,
@@ -70,9 +48,5 @@ Deno.test("Controller reminds the next turn of unfinished todo items", async () 
       sim.requests[2]!.json.messages.at(-1).content,
       "go on\n\n<turn-context>\nYour todo list has 2 unfinished items: [>] fix the parser; [ ] add tests.\n</turn-context>",
     );
-  } finally {
-    await controller.close();
-    await sim.close();
-    await removeAll(home, ws);
-  }
+  });
 });

@@ -10,6 +10,7 @@ import { builtinRegistry } from "../../src/tool/builtin/mod.ts";
 import { DeepSeekSim, type ScriptedReply } from "../support/deepseek_sim.ts";
 import { makeHome, makeWorkspace, removeAll } from "../support/cli.ts";
 import { splitBody } from "../support/prefix_guard.ts";
+import { withController } from "../support/controller_session.ts";
 
 function capability(args: Record<string, unknown>): ScriptedReply {
   return { reasoning: "look back", toolCalls: [{ name: "use_capability", arguments: JSON.stringify(args) }] };
@@ -92,25 +93,13 @@ Deno.test("history: a deny rule turns the tool off, even for a read-only search 
     capability_id: "tool:history",
     arguments: { query: "anything" },
   });
-  const sim = await DeepSeekSim.start({ script: [call, { content: "done" }] });
-  const home = await makeHome({ simUrl: sim.url, extraToml: `[permissions]\ndeny = ["history"]\n` });
-  const ws = await makeWorkspace({});
-  try {
-    const controller = await bootController({
-      cwd: ws,
-      headless: true,
-      env: {},
-      paths: resolvePaths({ REASONIX_HOME: home }),
-      flags: { permissionMode: "yolo" },
-    });
-    try {
-      assert.equal((await controller.runTurn("look back")).subtype, "success");
-    } finally {
-      await controller.close();
-    }
+  await withController({
+    script: [call, { content: "done" }],
+    extraToml: `[permissions]\ndeny = ["history"]\n`,
+    flags: { permissionMode: "yolo" },
+    listen: false,
+  }, async ({ sim, controller }) => {
+    assert.equal((await controller.runTurn("look back")).subtype, "success");
     assert.match(lastTool(sim, 1), /^Error \[permission\.denied\]: Not run \(history\)/);
-  } finally {
-    await sim.close();
-    await removeAll(home, ws);
-  }
+  });
 });

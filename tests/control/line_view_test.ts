@@ -3,42 +3,19 @@
  * the turns a rewind or a branch switch left behind; a live move redraws every attached face.
  */
 import assert from "node:assert/strict";
-import { bootController } from "../../src/control/boot.ts";
 import type { ReasonixEvent } from "../../src/control/events.ts";
-import { resolvePaths } from "../../src/config/paths.ts";
-import { DeepSeekSim } from "../support/deepseek_sim.ts";
-import { makeHome, makeWorkspace, removeAll } from "../support/cli.ts";
+import { type Controller, withController } from "../support/controller_session.ts";
 
-type Controller = Awaited<ReturnType<typeof bootController>>;
-
-async function withController(
+function withAnswers(
   answers: string[],
   body: (controller: Controller, reboot: () => Promise<Controller>) => Promise<void>,
 ) {
-  const sim = await DeepSeekSim.start({ script: answers.map((content) => ({ reasoning: "r", content })) });
-  const home = await makeHome({ simUrl: sim.url });
-  const ws = await makeWorkspace({ "a.txt": "alpha\n" });
-  const boot = (resume: boolean) =>
-    bootController({
-      cwd: ws,
-      headless: true,
-      env: {},
-      paths: resolvePaths({ REASONIX_HOME: home }),
-      flags: { permissionMode: "yolo" },
-      ...(resume ? { resume: { kind: "latest" as const } } : {}),
-    });
-  let controller = await boot(false);
-  try {
-    await body(controller, async () => {
-      await controller.close();
-      controller = await boot(true);
-      return controller;
-    });
-  } finally {
-    await controller.close();
-    await sim.close();
-    await removeAll(home, ws);
-  }
+  return withController({
+    script: answers.map((content) => ({ reasoning: "r", content })),
+    files: { "a.txt": "alpha\n" },
+    flags: { permissionMode: "yolo" },
+    listen: false,
+  }, (session) => body(session.controller, () => session.reboot()));
 }
 
 async function turn(controller: Controller, text: string): Promise<void> {
@@ -60,7 +37,7 @@ const notices = (events: ReasonixEvent[]) =>
   events.flatMap((event) => event.type === "notice" ? [event.message] : []);
 
 Deno.test("Controller.subscribe() after a conversation rewind shows only the turns before it", async () => {
-  await withController(["one", "two", "three", "again"], async (controller, reboot) => {
+  await withAnswers(["one", "two", "three", "again"], async (controller, reboot) => {
     await turn(controller, "first");
     await turn(controller, "second");
     await turn(controller, "third");
@@ -78,7 +55,7 @@ Deno.test("Controller.subscribe() after a conversation rewind shows only the tur
 });
 
 Deno.test("Controller.subscribe() after /branch and /switch shows the switched-to line only", async () => {
-  await withController(["hello", "on b", "on main"], async (controller) => {
+  await withAnswers(["hello", "on b", "on main"], async (controller) => {
     await turn(controller, "hi");
     await controller.branches.fork("b");
     await turn(controller, "take path b");
@@ -96,7 +73,7 @@ Deno.test("Controller.subscribe() after /branch and /switch shows the switched-t
 });
 
 Deno.test("Controller.subscribe() counts the cost of turns left behind in the session figures", async () => {
-  await withController(["hello", "on b"], async (controller) => {
+  await withAnswers(["hello", "on b"], async (controller) => {
     await turn(controller, "hi");
     await controller.branches.fork("b");
     await turn(controller, "take path b");
@@ -114,7 +91,7 @@ Deno.test("Controller.subscribe() counts the cost of turns left behind in the se
 });
 
 Deno.test("a live /switch or rewind sends attached faces a redraw and the new line's snapshot", async () => {
-  await withController(["hello", "on b", "on main"], async (controller) => {
+  await withAnswers(["hello", "on b", "on main"], async (controller) => {
     await turn(controller, "hi");
     await controller.branches.fork("b");
     await turn(controller, "take path b");
@@ -135,7 +112,7 @@ Deno.test("a live /switch or rewind sends attached faces a redraw and the new li
 });
 
 Deno.test("Controller.subscribe({fromSeq}) redraws a face that reconnects after the conversation moved", async () => {
-  await withController(["hello", "on b"], async (controller) => {
+  await withAnswers(["hello", "on b"], async (controller) => {
     await turn(controller, "hi");
     await controller.branches.fork("b");
     await turn(controller, "take path b");

@@ -10,7 +10,7 @@ import { resolvePaths } from "../../src/config/paths.ts";
 import { DeepSeekSim, type ScriptedReply } from "../support/deepseek_sim.ts";
 import { makeHome, makeWorkspace, removeAll } from "../support/cli.ts";
 import { assertPrependOnly, assertStablePrefix, splitBody } from "../support/prefix_guard.ts";
-import { EVERYTHING } from "../mcp/_servers.ts";
+import { everythingPlugin } from "../mcp/_servers.ts";
 
 Deno.test("mcp tools: the model calls server-everything's tools directly and reads their results", async () => {
   const script: ScriptedReply[] = [
@@ -24,14 +24,7 @@ Deno.test("mcp tools: the model calls server-everything's tools directly and rea
     { reasoning: "done", content: "done" },
   ];
   const sim = await DeepSeekSim.start({ script });
-  const args = ["run", "-A", "--no-lock", "--quiet", EVERYTHING, "stdio"];
-  const toml = [
-    `[[plugins]]`,
-    `name = "everything"`,
-    `command = ${JSON.stringify(Deno.execPath())}`,
-    `args = ${JSON.stringify(args)}`,
-    `startup_timeout_seconds = 120`,
-  ].join("\n");
+  const toml = everythingPlugin();
   const home = await makeHome({ simUrl: sim.url, extraToml: toml });
   const ws = await makeWorkspace({ "a.txt": "a\n" });
   const controller = await bootController({

@@ -12,7 +12,7 @@ import { mcpMentionTargets } from "../../src/control/mcp_resources.ts";
 import { DeepSeekSim, type ScriptedReply } from "../support/deepseek_sim.ts";
 import { makeHome, makeWorkspace, removeAll } from "../support/cli.ts";
 import { assertPrependOnly, assertStablePrefix } from "../support/prefix_guard.ts";
-import { EVERYTHING } from "../mcp/_servers.ts";
+import { denoEnv, EVERYTHING } from "../mcp/_servers.ts";
 
 const HOSTILE = resolve(import.meta.dirname!, "../fixtures/mcp/hostile_server.ts");
 
@@ -47,15 +47,6 @@ function assertNoControls(text: string): void {
   assert.deepEqual(raw, [], text);
 }
 
-function processEnv(): Record<string, string> {
-  const env: Record<string, string> = {};
-  for (const name of ["PATH", "HOME", "DENO_DIR", "XDG_CACHE_HOME"]) {
-    const value = Deno.env.get(name);
-    if (value !== undefined) env[name] = value;
-  }
-  return env;
-}
-
 async function withSession(
   script: ScriptedReply[],
   toml: string,
@@ -67,7 +58,7 @@ async function withSession(
   const controller = await bootController({
     cwd: ws,
     headless: true,
-    env: processEnv(),
+    env: denoEnv(),
     paths: resolvePaths({ REASONIX_HOME: home }),
   });
   try {

@@ -20,28 +20,13 @@ import { setLanguage } from "../../src/lib/i18n/mod.ts";
 import { DeepSeekSim } from "../support/deepseek_sim.ts";
 import { makeHome, makeWorkspace, removeAll, sessionFiles } from "../support/cli.ts";
 import { assertPrependOnly, assertStablePrefix } from "../support/prefix_guard.ts";
-import { EVERYTHING } from "../mcp/_servers.ts";
+import { denoEnv, everythingPlugin } from "../mcp/_servers.ts";
 
 type Progress = Extract<ReasonixEvent, { type: "tool_progress" }>;
 
 const TOOL = "mcp__everything__trigger-long-running-operation";
 
-const EVERYTHING_TOML = [
-  `[[plugins]]`,
-  `name = "everything"`,
-  `command = ${JSON.stringify(Deno.execPath())}`,
-  `args = ${JSON.stringify(["run", "-A", "--no-lock", "--quiet", EVERYTHING, "stdio"])}`,
-  `startup_timeout_seconds = 120`,
-].join("\n");
-
-function processEnv(): Record<string, string> {
-  const env: Record<string, string> = {};
-  for (const name of ["PATH", "HOME", "DENO_DIR", "XDG_CACHE_HOME"]) {
-    const value = Deno.env.get(name);
-    if (value !== undefined) env[name] = value;
-  }
-  return env;
-}
+const EVERYTHING_TOML = everythingPlugin();
 
 /** The running card of `state` as the TUI draws it. */
 function runningCard(state: TuiState): string {
@@ -71,7 +56,7 @@ Deno.test("mcp progress: server-everything's notifications reach every face as t
   const controller = await bootController({
     cwd: ws,
     headless: true,
-    env: processEnv(),
+    env: denoEnv(),
     paths: resolvePaths({ REASONIX_HOME: home }),
     flags: { permissionMode: "yolo" },
     mcpGraceMs: 120_000,

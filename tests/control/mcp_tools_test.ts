@@ -13,6 +13,7 @@ import { resolvePaths } from "../../src/config/paths.ts";
 import { DeepSeekSim, type ScriptedReply } from "../support/deepseek_sim.ts";
 import { makeHome, makeWorkspace, removeAll } from "../support/cli.ts";
 import { assertPrependOnly, assertStablePrefix, splitBody } from "../support/prefix_guard.ts";
+import { toolResults } from "../support/sim_messages.ts";
 
 type Controller = Awaited<ReturnType<typeof bootController>>;
 
@@ -88,12 +89,6 @@ function toolNames(body: string): string[] {
     function: { name: string };
   }[];
   return tools.map((tool) => tool.function.name);
-}
-
-/** The tool messages of the last request, in order. */
-function toolResults(sim: DeepSeekSim): string[] {
-  const messages = sim.requests.at(-1)!.json.messages as { role: string; content: string }[];
-  return messages.filter((message) => message.role === "tool").map((message) => message.content);
 }
 
 function lastUser(sim: DeepSeekSim, index: number): string {

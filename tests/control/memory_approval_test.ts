@@ -4,8 +4,13 @@
  * secrets, oversized text and every forget ask a person even in auto and yolo; headless runs fail closed.
  */
 import assert from "node:assert/strict";
-import { memoryCall, type MemorySession, toolResults, withMemorySession } from "../support/memory_session.ts";
-import type { Fact } from "../../src/tool/memory/fact.ts";
+import {
+  memoryCall,
+  type MemorySession,
+  seedDeploy,
+  toolResults,
+  withMemorySession,
+} from "../support/memory_session.ts";
 
 const DONE = { content: "done" };
 
@@ -13,24 +18,6 @@ function messages(sim: MemorySession["sim"]) {
   return sim.requests.at(-1)!.json.messages as { tool_calls?: { id: string }[] }[];
 }
 const FACT = { description: "How to run the tests", body: "Run `deno task test` from the repository root." };
-
-function seeded(overrides: Partial<Fact> = {}) {
-  return async (store: MemorySession["store"]) => {
-    await store.write({
-      id: "m-aaaaaaaaaaaa",
-      name: "deploy",
-      description: "How to deploy staging",
-      type: "project",
-      scope: "project",
-      revision: 1,
-      created: "2026-11-01T00:00:00.000Z",
-      updated: "2026-11-01T00:00:00.000Z",
-      status: "active",
-      body: "Deploy staging with `make deploy-staging`.",
-      ...overrides,
-    }, null);
-  };
-}
 
 for (const mode of ["read-only", "auto", "yolo"] as const) {
   Deno.test(`remember saves a small new project fact without asking in ${mode} mode`, async () => {
@@ -53,21 +40,25 @@ for (const mode of ["read-only", "auto", "yolo"] as const) {
 
   Deno.test(`forget asks a person even in ${mode} mode, and a denial keeps the fact`, async () => {
     const script = [memoryCall("forget", { name: "deploy" }), DONE];
-    await withMemorySession(script, { mode, before: seeded() }, async ({ sim, controller, store, asked }) => {
-      await controller.runTurn("forget the deploy note");
-      assert.equal(asked.length, 1);
-      assert.equal(asked[0]!.tool, "forget");
-      assert.equal(asked[0]!.suggestedRule, null, "no grant can cover a memory change");
-      const calls = messages(sim).flatMap((message) => message.tool_calls ?? []);
-      assert.equal(asked[0]!.callId, calls[0]!.id, "the card belongs to the call");
-      assert.match(asked[0]!.explanation.reason, /forgetting a fact always needs approval/);
-      assert.equal(asked[0]!.preview?.kind, "delete");
-      assert.equal((await store.list()).length, 1);
-      assert.equal(
-        toolResults(sim)[0],
-        `Error [permission.denied]: The user declined: memory not forgotten "deploy"`,
-      );
-    });
+    await withMemorySession(
+      script,
+      { mode, before: seedDeploy() },
+      async ({ sim, controller, store, asked }) => {
+        await controller.runTurn("forget the deploy note");
+        assert.equal(asked.length, 1);
+        assert.equal(asked[0]!.tool, "forget");
+        assert.equal(asked[0]!.suggestedRule, null, "no grant can cover a memory change");
+        const calls = messages(sim).flatMap((message) => message.tool_calls ?? []);
+        assert.equal(asked[0]!.callId, calls[0]!.id, "the card belongs to the call");
+        assert.match(asked[0]!.explanation.reason, /forgetting a fact always needs approval/);
+        assert.equal(asked[0]!.preview?.kind, "delete");
+        assert.equal((await store.list()).length, 1);
+        assert.equal(
+          toolResults(sim)[0],
+          `Error [permission.denied]: The user declined: memory not forgotten "deploy"`,
+        );
+      },
+    );
   });
 }
 
@@ -133,7 +124,7 @@ Deno.test("an update and a duplicate ask in auto mode; an approved update keeps 
   ];
   const options = {
     mode: "auto" as const,
-    before: seeded(),
+    before: seedDeploy(),
     answers: ["deny" as const, "allow_once" as const],
   };
   await withMemorySession(script, options, async ({ controller, store, asked }) => {
@@ -152,7 +143,7 @@ Deno.test("an update and a duplicate ask in auto mode; an approved update keeps 
 
 Deno.test("a headless run fails closed on every memory change, with a clear tool error", async () => {
   const script = [memoryCall("remember", FACT), memoryCall("forget", { name: "deploy" }), DONE];
-  await withMemorySession(script, { mode: "yolo", headless: true, before: seeded() }, async (session) => {
+  await withMemorySession(script, { mode: "yolo", headless: true, before: seedDeploy() }, async (session) => {
     await session.controller.runTurn("remember and forget");
     assert.equal(session.asked.length, 0);
     const results = session.sim.requests.slice(1).map((request) =>
@@ -174,7 +165,7 @@ Deno.test("memory lists, searches and shows without asking, also headless", asyn
     memoryCall("memory", { operation: "show", name: "deploy" }),
     DONE,
   ];
-  await withMemorySession(script, { headless: true, before: seeded() }, async ({ sim, controller }) => {
+  await withMemorySession(script, { headless: true, before: seedDeploy() }, async ({ sim, controller }) => {
     await controller.runTurn("what do you remember?");
     const results = sim.requests.slice(1).map((request) =>
       (request.json.messages as { role: string; content: string }[]).at(-1)!.content
@@ -189,7 +180,7 @@ Deno.test("memory lists, searches and shows without asking, also headless", asyn
 });
 
 Deno.test("the model's file tools cannot read or write the memory files, even in yolo mode", async () => {
-  await withMemorySession([], { mode: "yolo", before: seeded() }, async ({ sim, controller, store }) => {
+  await withMemorySession([], { mode: "yolo", before: seedDeploy() }, async ({ sim, controller, store }) => {
     const path = `${store.dirOf("project")}/m-aaaaaaaaaaaa.md`;
     sim.push(
       { toolCalls: [{ name: "read_file", arguments: JSON.stringify({ path }) }] },

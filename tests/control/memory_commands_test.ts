@@ -1,13 +1,12 @@
 import assert from "node:assert/strict";
 import { join } from "node:path";
-import { bootController } from "../../src/control/boot.ts";
-import { resolvePaths } from "../../src/config/paths.ts";
+import type { bootController } from "../../src/control/boot.ts";
 import { defaultCommands } from "../../src/control/commands/builtin.ts";
 import { noteShorthand } from "../../src/control/commands/memory.ts";
 import { NOTES_HEADING } from "../../src/prompt/notes.ts";
 import { setLanguage } from "../../src/lib/i18n/mod.ts";
-import { DeepSeekSim } from "../support/deepseek_sim.ts";
-import { makeHome, makeWorkspace, removeAll } from "../support/cli.ts";
+import type { DeepSeekSim } from "../support/deepseek_sim.ts";
+import { withController } from "../support/controller_session.ts";
 
 type Session = {
   sim: DeepSeekSim;
@@ -19,34 +18,24 @@ type Session = {
 
 async function withSession(files: Record<string, string>, body: (s: Session) => Promise<void>) {
   setLanguage("en");
-  const sim = await DeepSeekSim.start({
+  await withController({
     script: [{ content: "One." }, { content: "Two." }, { content: "Three." }],
-  });
-  const home = await makeHome({ simUrl: sim.url });
-  const ws = await makeWorkspace(files);
-  const controller = await bootController({
-    cwd: ws,
+    files,
     headless: false,
-    env: {},
-    paths: resolvePaths({ REASONIX_HOME: home }),
-  });
-  const commands = defaultCommands();
-  const run = async (input: string) => {
-    const out: string[] = [];
-    const handled = await commands.dispatch(
-      { host: controller, print: (t) => out.push(t), quit: () => {} },
-      input,
-    );
-    assert.ok(handled, `${input} was not a command`);
-    return out.join("\n");
-  };
-  try {
+    listen: false,
+  }, async ({ sim, controller, home, ws }) => {
+    const commands = defaultCommands();
+    const run = async (input: string) => {
+      const out: string[] = [];
+      const handled = await commands.dispatch(
+        { host: controller, print: (t) => out.push(t), quit: () => {} },
+        input,
+      );
+      assert.ok(handled, `${input} was not a command`);
+      return out.join("\n");
+    };
     await body({ sim, ws, home, controller, run });
-  } finally {
-    await controller.close();
-    await sim.close();
-    await removeAll(home, ws);
-  }
+  });
 }
 
 Deno.test("noteShorthand(): # + text on one line is a note; headings, shebangs and pastes are not", () => {

@@ -4,7 +4,7 @@
  * adds the facts a real message is about, and a generic turn recalls nothing.
  */
 import assert from "node:assert/strict";
-import { memoryCall, type MemorySession, withMemorySession } from "../support/memory_session.ts";
+import { memoryCall, type MemorySession, seedDeploy, withMemorySession } from "../support/memory_session.ts";
 import { builtinRegistry } from "../../src/tool/builtin/mod.ts";
 
 type Message = { role: string; content: string };
@@ -13,20 +13,7 @@ function messages(session: MemorySession, index: number): Message[] {
   return session.sim.requests[index]!.json.messages as Message[];
 }
 
-async function seed(store: MemorySession["store"]): Promise<void> {
-  await store.write({
-    id: "m-aaaaaaaaaaaa",
-    name: "deploy",
-    description: "How to deploy staging",
-    type: "project",
-    scope: "project",
-    revision: 1,
-    created: "2026-11-01T00:00:00.000Z",
-    updated: "2026-11-01T00:00:00.000Z",
-    status: "active",
-    body: "Deploy staging with `make deploy-staging`.",
-  }, null);
-}
+const seed = seedDeploy();
 
 const INDEX = [
   `<memory-index>`,

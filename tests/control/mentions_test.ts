@@ -8,11 +8,9 @@ import {
   mentionTokens,
   withMentions,
 } from "../../src/control/mentions.ts";
-import { bootController } from "../../src/control/boot.ts";
-import { resolvePaths } from "../../src/config/paths.ts";
 import type { Workspace } from "../../src/tool/tool.ts";
-import { DeepSeekSim } from "../support/deepseek_sim.ts";
-import { makeHome, makeWorkspace, removeAll } from "../support/cli.ts";
+import { makeWorkspace, removeAll } from "../support/cli.ts";
+import { withController } from "../support/controller_session.ts";
 import { assertPrependOnly, assertStablePrefix } from "../support/prefix_guard.ts";
 
 async function workspace(files: Record<string, string>, forbid: string[] = []): Promise<Workspace> {
@@ -119,18 +117,11 @@ Deno.test("mentionAttachments() does not inline a binary file", async () => {
 });
 
 Deno.test("Controller attaches a mentioned file to the tail of that user message; the prefix stays byte-stable", async () => {
-  const sim = await DeepSeekSim.start({
+  await withController({
     script: [{ content: "first" }, { content: "second" }, { content: "third" }],
-  });
-  const home = await makeHome({ simUrl: sim.url });
-  const ws = await makeWorkspace({ "notes/plan.md": "# Plan\nship it\n" });
-  const controller = await bootController({
-    cwd: ws,
-    headless: true,
-    env: {},
-    paths: resolvePaths({ REASONIX_HOME: home }),
-  });
-  try {
+    files: { "notes/plan.md": "# Plan\nship it\n" },
+    listen: false,
+  }, async ({ sim, controller, ws }) => {
     await controller.runTurn("hello");
     await controller.runTurn("read @notes/plan.md please");
     await Deno.utime(join(ws, "notes/plan.md"), new Date(), new Date(Date.now() + 5000));
@@ -148,9 +139,5 @@ Deno.test("Controller attaches a mentioned file to the tail of that user message
     const bodies = sim.requests.map((request) => request.body);
     assertStablePrefix(bodies);
     assertPrependOnly(bodies);
-  } finally {
-    await controller.close();
-    await sim.close();
-    await removeAll(home, ws);
-  }
+  });
 });

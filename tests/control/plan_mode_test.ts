@@ -14,6 +14,7 @@ import { PLAN_ON_NOTE } from "../../src/control/plan_desk.ts";
 import { DeepSeekSim, type ScriptedReply } from "../support/deepseek_sim.ts";
 import { makeHome, makeWorkspace, removeAll } from "../support/cli.ts";
 import { assertPrependOnly, assertStablePrefix } from "../support/prefix_guard.ts";
+import { toolResults } from "../support/sim_messages.ts";
 
 type Controller = Awaited<ReturnType<typeof bootController>>;
 
@@ -71,12 +72,6 @@ async function withSession(
     await sim.close();
     await removeAll(home, ws);
   }
-}
-
-/** The tool messages of request `index` (default: the last), oldest first. */
-function toolResults(sim: DeepSeekSim, index = sim.requests.length - 1): string[] {
-  const messages = sim.requests[index]!.json.messages as { role: string; content: string }[];
-  return messages.filter((m) => m.role === "tool").map((m) => m.content);
 }
 
 /** Answers each plan card with the next decision in `answers`. */

@@ -1,10 +1,7 @@
 import assert from "node:assert/strict";
-import { bootController } from "../../src/control/boot.ts";
-import type { ReasonixEvent } from "../../src/control/events.ts";
-import { resolvePaths } from "../../src/config/paths.ts";
 import { QuestionDesk } from "../../src/control/questions.ts";
-import { DeepSeekSim, type ScriptedReply } from "../support/deepseek_sim.ts";
-import { makeHome, makeWorkspace, removeAll } from "../support/cli.ts";
+import type { DeepSeekSim, ScriptedReply } from "../support/deepseek_sim.ts";
+import { type ControllerSession, withController } from "../support/controller_session.ts";
 
 const QUESTION = {
   header: "Indent",
@@ -15,32 +12,11 @@ const ASK: ScriptedReply = {
   toolCalls: [{ name: "ask", arguments: JSON.stringify({ questions: [QUESTION] }) }],
 };
 
-async function withSession(
-  headless: boolean,
-  body: (ctx: {
-    sim: DeepSeekSim;
-    controller: Awaited<ReturnType<typeof bootController>>;
-    events: ReasonixEvent[];
-  }) => Promise<void>,
-) {
-  const sim = await DeepSeekSim.start({ script: [ASK, { content: "Noted." }] });
-  const home = await makeHome({ simUrl: sim.url });
-  const ws = await makeWorkspace({ "a.txt": "alpha\n" });
-  const controller = await bootController({
-    cwd: ws,
-    headless,
-    env: {},
-    paths: resolvePaths({ REASONIX_HOME: home }),
-  });
-  const events: ReasonixEvent[] = [];
-  controller.subscribe((event) => events.push(event));
-  try {
-    await body({ sim, controller, events });
-  } finally {
-    await controller.close();
-    await sim.close();
-    await removeAll(home, ws);
-  }
+function withSession(headless: boolean, body: (session: ControllerSession) => Promise<void>) {
+  return withController(
+    { script: [ASK, { content: "Noted." }], files: { "a.txt": "alpha\n" }, headless },
+    body,
+  );
 }
 
 function toolMessage(sim: DeepSeekSim): string {

@@ -6,11 +6,9 @@
  */
 import assert from "node:assert/strict";
 import { join } from "node:path";
-import { bootController } from "../../src/control/boot.ts";
-import { resolvePaths } from "../../src/config/paths.ts";
-import { DeepSeekSim, type ScriptedReply } from "../support/deepseek_sim.ts";
+import type { ScriptedReply } from "../support/deepseek_sim.ts";
 import { builtinRegistry } from "../../src/tool/builtin/mod.ts";
-import { makeHome, makeWorkspace, removeAll } from "../support/cli.ts";
+import { withController } from "../support/controller_session.ts";
 
 const GOLDEN = join(import.meta.dirname!, "fixtures", "request_bytes.json");
 const FAIL = { fault: { kind: "status", status: 500 } } as const;
@@ -55,41 +53,26 @@ const SCRIPT: ScriptedReply[] = [
 ];
 
 async function recordBodies(): Promise<string[]> {
-  const sim = await DeepSeekSim.start({ script: SCRIPT });
-  const home = await makeHome({ simUrl: sim.url });
-  const ws = await makeWorkspace({ "a.txt": "alpha\n", "b.txt": "two\n" });
-  const boot = {
-    cwd: ws,
-    headless: true,
-    env: {},
-    paths: resolvePaths({ REASONIX_HOME: home }),
+  let bodies: string[] = [];
+  await withController({
+    script: SCRIPT,
+    files: { "a.txt": "alpha\n", "b.txt": "two\n" },
     now: () => new Date("2026-12-01T08:00:00Z"),
-    flags: { permissionMode: "yolo" as const },
-  };
-  try {
-    const first = await bootController(boot);
-    try {
-      assert.equal((await first.runTurn("edit a.txt")).subtype, "success");
-      assert.equal((await first.runTurn("and now?")).subtype, "success");
-      assert.equal((await first.runTurn("this one fails")).subtype, "error_during_execution");
-      assert.equal(await first.compact(), true);
-      assert.equal((await first.runTurn("after")).subtype, "success");
-      await first.rename("golden");
-    } finally {
-      await first.close();
-    }
-    const second = await bootController({ ...boot, resume: { kind: "latest" } });
-    try {
-      assert.equal((await second.runTurn("what is in a.txt?")).subtype, "success");
-    } finally {
-      await second.close();
-    }
+    flags: { permissionMode: "yolo" },
+    listen: false,
+  }, async ({ sim, controller: first, home, ws, reboot }) => {
+    assert.equal((await first.runTurn("edit a.txt")).subtype, "success");
+    assert.equal((await first.runTurn("and now?")).subtype, "success");
+    assert.equal((await first.runTurn("this one fails")).subtype, "error_during_execution");
+    assert.equal(await first.compact(), true);
+    assert.equal((await first.runTurn("after")).subtype, "success");
+    await first.rename("golden");
+    const second = await reboot();
+    assert.equal((await second.runTurn("what is in a.txt?")).subtype, "success");
     const host = new URL(sim.url).host;
-    return sim.requests.map((request) => normalize(request.body, { ws, home, host }));
-  } finally {
-    await sim.close();
-    await removeAll(home, ws);
-  }
+    bodies = sim.requests.map((request) => normalize(request.body, { ws, home, host }));
+  });
+  return bodies;
 }
 
 /** The tools array is the registry's frozen bytes (prefix_guard_test checks them); kept out of the fixture. */

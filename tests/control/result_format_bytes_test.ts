@@ -6,11 +6,9 @@
  */
 import assert from "node:assert/strict";
 import { join } from "node:path";
-import { bootController } from "../../src/control/boot.ts";
-import { resolvePaths } from "../../src/config/paths.ts";
 import { expandGroups } from "../../src/tool/builtin/_path_groups.ts";
-import { DeepSeekSim, type ScriptedReply } from "../support/deepseek_sim.ts";
-import { makeHome, makeWorkspace, removeAll } from "../support/cli.ts";
+import type { ScriptedReply } from "../support/deepseek_sim.ts";
+import { withController } from "../support/controller_session.ts";
 
 const LIB = [
   "export function keep(a: number): number {",
@@ -68,34 +66,27 @@ async function runSession(): Promise<{ body: string; lib: string }> {
     { reasoning: "edit", toolCalls: [EDIT] },
     { content: "done" },
   ];
-  const sim = await DeepSeekSim.start({ script });
-  const home = await makeHome({ simUrl: sim.url });
-  const ws = await makeWorkspace(FILES);
-  // glob lists newest first: b.ts, then a.ts, then lib.ts.
-  for (const [rel, seconds] of [["src/util/b.ts", 3_000], ["src/util/a.ts", 2_000], ["src/lib.ts", 1_000]]) {
-    await Deno.utime(join(ws, rel as string), seconds as number, seconds as number);
-  }
-  const boot = {
-    cwd: ws,
-    headless: true,
-    env: {},
-    paths: resolvePaths({ REASONIX_HOME: home }),
+  let seen = { body: "", lib: "" };
+  await withController({
+    script,
+    files: FILES,
+    // glob lists newest first: b.ts, then a.ts, then lib.ts.
+    prepare: async ({ ws }) => {
+      for (
+        const [rel, seconds] of [["src/util/b.ts", 3_000], ["src/util/a.ts", 2_000], ["src/lib.ts", 1_000]]
+      ) {
+        await Deno.utime(join(ws, rel as string), seconds as number, seconds as number);
+      }
+    },
     now: () => new Date("2026-12-01T08:00:00Z"),
-    flags: { permissionMode: "yolo" as const },
-  };
-  try {
-    const controller = await bootController(boot);
-    try {
-      assert.equal((await controller.runTurn("look at the code")).subtype, "success");
-    } finally {
-      await controller.close();
-    }
+    flags: { permissionMode: "yolo" },
+    listen: false,
+  }, async ({ sim, controller, ws }) => {
+    assert.equal((await controller.runTurn("look at the code")).subtype, "success");
     assert.equal(sim.requests.length, 3);
-    return { body: sim.requests[2]!.body, lib: await Deno.readTextFile(join(ws, "src/lib.ts")) };
-  } finally {
-    await sim.close();
-    await removeAll(home, ws);
-  }
+    seen = { body: sim.requests[2]!.body, lib: await Deno.readTextFile(join(ws, "src/lib.ts")) };
+  });
+  return seen;
 }
 
 let session: ReturnType<typeof runSession> | undefined;

@@ -1,19 +1,10 @@
 import assert from "node:assert/strict";
 import { join } from "node:path";
-import { bootController, type ResumeRequest } from "../../src/control/boot.ts";
-import { resolvePaths } from "../../src/config/paths.ts";
 import { checkpointDirFor, CheckpointStore } from "../../src/session/checkpoints.ts";
-import { DeepSeekSim, type ScriptedReply } from "../support/deepseek_sim.ts";
-import { makeHome, makeWorkspace, removeAll } from "../support/cli.ts";
+import type { ScriptedReply } from "../support/deepseek_sim.ts";
+import { type ControllerSession, withController } from "../support/controller_session.ts";
 
-type Controller = Awaited<ReturnType<typeof bootController>>;
-
-interface Session {
-  sim: DeepSeekSim;
-  controller: Controller;
-  ws: string;
-  reboot(): Promise<Controller>;
-}
+type Session = ControllerSession;
 
 function call(name: string, args: object): ScriptedReply {
   return { toolCalls: [{ name, arguments: JSON.stringify(args) }] };
@@ -31,39 +22,16 @@ const THREE_TURNS: ScriptedReply[] = [
 ];
 const PROMPTS = ["edit a", "create c and move b", "edit a again"];
 
-async function withThreeTurns(extra: ScriptedReply[], body: (session: Session) => Promise<void>) {
-  const sim = await DeepSeekSim.start({ script: [...THREE_TURNS, ...extra] });
-  const home = await makeHome({ simUrl: sim.url });
-  const ws = await makeWorkspace({ "a.txt": "alpha\n", "b.txt": "keep\n" });
-  const boot = (resume?: ResumeRequest) =>
-    bootController({
-      cwd: ws,
-      headless: true,
-      env: {},
-      paths: resolvePaths({ REASONIX_HOME: home }),
-      flags: { permissionMode: "yolo" },
-      ...(resume ? { resume } : {}),
-    });
-  let controller = await boot();
-  try {
-    for (const prompt of PROMPTS) assert.equal((await controller.runTurn(prompt)).subtype, "success");
-    await body({
-      sim,
-      get controller() {
-        return controller;
-      },
-      ws,
-      async reboot() {
-        await controller.close();
-        controller = await boot({ kind: "latest" });
-        return controller;
-      },
-    });
-  } finally {
-    await controller.close();
-    await sim.close();
-    await removeAll(home, ws);
-  }
+function withThreeTurns(extra: ScriptedReply[], body: (session: Session) => Promise<void>) {
+  return withController({
+    script: [...THREE_TURNS, ...extra],
+    files: { "a.txt": "alpha\n", "b.txt": "keep\n" },
+    flags: { permissionMode: "yolo" },
+    listen: false,
+  }, async (session) => {
+    for (const prompt of PROMPTS) assert.equal((await session.controller.runTurn(prompt)).subtype, "success");
+    await body(session);
+  });
 }
 
 async function read(ws: string, rel: string): Promise<string | null> {

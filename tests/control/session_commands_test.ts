@@ -1,12 +1,10 @@
 import assert from "node:assert/strict";
 import { join } from "node:path";
-import { resolvePaths } from "../../src/config/paths.ts";
-import { bootController } from "../../src/control/boot.ts";
 import { defaultCommands } from "../../src/control/commands/builtin.ts";
 import type { CommandContext } from "../../src/control/commands/registry.ts";
 import type { Controller } from "../../src/control/controller.ts";
-import { DeepSeekSim, type ScriptedReply } from "../support/deepseek_sim.ts";
-import { makeHome, makeWorkspace, removeAll } from "../support/cli.ts";
+import type { DeepSeekSim, ScriptedReply } from "../support/deepseek_sim.ts";
+import { withController } from "../support/controller_session.ts";
 import { secondProvider } from "./_second_provider.ts";
 
 interface Commanded {
@@ -24,42 +22,34 @@ async function withCommands(
   body: (ctx: Commanded) => Promise<void>,
   moreToml = "",
 ) {
-  const sim = await DeepSeekSim.start({ script });
-  const home = await makeHome({ simUrl: sim.url, extraToml: `${secondProvider(sim.url)}\n${moreToml}` });
-  const ws = await makeWorkspace({ "a.txt": "alpha\n" });
-  const host = await bootController({
+  await withController({
+    script,
+    extraToml: (url) => `${secondProvider(url)}\n${moreToml}`,
+    files: { "a.txt": "alpha\n" },
     switchable: true,
-    cwd: ws,
-    headless: true,
-    env: {},
-    paths: resolvePaths({ REASONIX_HOME: home }),
-  });
-  const printed: string[] = [];
-  const copied: string[] = [];
-  const clears: number[] = [];
-  const commands = defaultCommands();
-  const ctx: CommandContext = {
-    host,
-    print: (text) => printed.push(text),
-    quit: () => {},
-    clearScreen: () => clears.push(1),
-    copyToClipboard: (text) => {
-      copied.push(text);
-      return Promise.resolve(["test-recorder"]);
-    },
-  };
-  const run = async (input: string) => {
-    const before = printed.length;
-    assert.equal(await commands.dispatch(ctx, input), true, `${input} is a command`);
-    return printed.slice(before).join("\n");
-  };
-  try {
+    listen: false,
+  }, async ({ sim, controller: host, ws }) => {
+    const printed: string[] = [];
+    const copied: string[] = [];
+    const clears: number[] = [];
+    const commands = defaultCommands();
+    const ctx: CommandContext = {
+      host,
+      print: (text) => printed.push(text),
+      quit: () => {},
+      clearScreen: () => clears.push(1),
+      copyToClipboard: (text) => {
+        copied.push(text);
+        return Promise.resolve(["test-recorder"]);
+      },
+    };
+    const run = async (input: string) => {
+      const before = printed.length;
+      assert.equal(await commands.dispatch(ctx, input), true, `${input} is a command`);
+      return printed.slice(before).join("\n");
+    };
     await body({ sim, host, ws, printed, copied, clears, run });
-  } finally {
-    await host.close();
-    await sim.close();
-    await removeAll(home, ws);
-  }
+  });
 }
 
 Deno.test("/resume lists sessions numbered with title or first message, and switches by number, id or text", async () => {
@@ -195,18 +185,9 @@ Deno.test("/copy hands the last answer to the face's clipboard hook", async () =
 });
 
 Deno.test("session commands on a bare Controller say the face cannot switch; /rename still works", async () => {
-  const sim = await DeepSeekSim.start({ script: [] });
-  const home = await makeHome({ simUrl: sim.url });
-  const ws = await makeWorkspace({});
-  const controller = await bootController({
-    cwd: ws,
-    headless: true,
-    env: {},
-    paths: resolvePaths({ REASONIX_HOME: home }),
-  });
-  const printed: string[] = [];
-  const ctx: CommandContext = { host: controller, print: (text) => printed.push(text), quit: () => {} };
-  try {
+  await withController({ script: [], listen: false }, async ({ controller }) => {
+    const printed: string[] = [];
+    const ctx: CommandContext = { host: controller, print: (text) => printed.push(text), quit: () => {} };
     const commands = defaultCommands();
     for (const input of ["/new", "/resume", "/model"]) await commands.dispatch(ctx, input);
     await commands.dispatch(ctx, "/copy");
@@ -217,9 +198,5 @@ Deno.test("session commands on a bare Controller say the face cannot switch; /re
     );
     assert.equal(printed[3], "There is no answer to copy yet");
     assert.equal(printed[4], 'Session named "Named here"');
-  } finally {
-    await controller.close();
-    await sim.close();
-    await removeAll(home, ws);
-  }
+  });
 });

@@ -1,15 +1,15 @@
 import assert from "node:assert/strict";
 import { resolvePaths } from "../../src/config/paths.ts";
 import type { ReasonixEvent } from "../../src/control/events.ts";
-import { bootController } from "../../src/control/boot.ts";
 import type { Controller } from "../../src/control/controller.ts";
 import { loadSession } from "../../src/session/store.ts";
 import { sessionDetails } from "../../src/session/details.ts";
-import { DeepSeekSim, type ScriptedReply } from "../support/deepseek_sim.ts";
-import { makeHome, makeWorkspace, removeAll, sessionFiles } from "../support/cli.ts";
+import type { DeepSeekSim, ScriptedReply } from "../support/deepseek_sim.ts";
+import { sessionFiles } from "../support/cli.ts";
 import { splitBody } from "../support/prefix_guard.ts";
 import { tempRoot } from "../../src/sandbox/temp_dir.ts";
 import { secondProvider } from "./_second_provider.ts";
+import { withController } from "../support/controller_session.ts";
 
 interface Hosted {
   sim: DeepSeekSim;
@@ -18,27 +18,14 @@ interface Hosted {
   events: ReasonixEvent[];
 }
 
-async function withHost(script: ScriptedReply[], body: (ctx: Hosted) => Promise<void>) {
-  const sim = await DeepSeekSim.start({ script });
-  const home = await makeHome({ simUrl: sim.url, extraToml: secondProvider(sim.url) });
-  const ws = await makeWorkspace({ "a.txt": "alpha\n" });
-  const host = await bootController({
-    switchable: true,
-    cwd: ws,
-    headless: true,
-    env: {},
-    paths: resolvePaths({ REASONIX_HOME: home }),
-  });
-  const events: ReasonixEvent[] = [];
-  host.subscribe((event) => events.push(event));
-  host.start();
-  try {
-    await body({ sim, host, home, events });
-  } finally {
-    await host.close();
-    await sim.close();
-    await removeAll(home, ws);
-  }
+function withHost(script: ScriptedReply[], body: (ctx: Hosted) => Promise<void>) {
+  return withController(
+    { script, extraToml: secondProvider, files: { "a.txt": "alpha\n" }, switchable: true },
+    async ({ sim, controller: host, home, events }) => {
+      host.start();
+      await body({ sim, host, home, events });
+    },
+  );
 }
 
 function messagesOpen(sim: DeepSeekSim, index: number): string {

@@ -1,19 +1,7 @@
 import assert from "node:assert/strict";
-import { resolvePaths } from "../../src/config/paths.ts";
 import { parseDotenv } from "../../src/config/dotenv.ts";
 import { existingKeySource, modelChoices, needsSetup, storeKey } from "../../src/control/setup.ts";
-
-async function scratch() {
-  const home = await Deno.makeTempDir({ prefix: "reasonix-setup-home-" });
-  const workspace = await Deno.realPath(await Deno.makeTempDir({ prefix: "reasonix-setup-ws-" }));
-  const paths = resolvePaths({ REASONIX_HOME: home });
-  return {
-    home,
-    workspace,
-    paths,
-    cleanup: () => Promise.all([home, workspace].map((d) => Deno.remove(d, { recursive: true }))),
-  };
-}
+import { scratch } from "./_setup_scratch.ts";
 
 Deno.test("needsSetup() is true without a key and false once one is in the env or <home>/.env", async () => {
   const s = await scratch();

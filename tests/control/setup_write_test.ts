@@ -1,7 +1,6 @@
 import assert from "node:assert/strict";
 import { join } from "node:path";
 import { loadConfig } from "../../src/config/load.ts";
-import { resolvePaths } from "../../src/config/paths.ts";
 import { modelChoices, testKey } from "../../src/control/setup.ts";
 import {
   configTarget,
@@ -11,18 +10,7 @@ import {
   writeDefaultModel,
 } from "../../src/control/setup_write.ts";
 import { DeepSeekSim } from "../support/deepseek_sim.ts";
-
-async function scratch() {
-  const home = await Deno.makeTempDir({ prefix: "reasonix-setup-home-" });
-  const workspace = await Deno.realPath(await Deno.makeTempDir({ prefix: "reasonix-setup-ws-" }));
-  const paths = resolvePaths({ REASONIX_HOME: home });
-  return {
-    home,
-    workspace,
-    paths,
-    cleanup: () => Promise.all([home, workspace].map((d) => Deno.remove(d, { recursive: true }))),
-  };
-}
+import { scratch } from "./_setup_scratch.ts";
 
 Deno.test("configTarget() is the user's config unless the project's reasonix.toml is asked for", async () => {
   const s = await scratch();

@@ -4,13 +4,12 @@
  * archived; below the compact ratio a snip that would not pay for itself at real prices is skipped.
  */
 import assert from "node:assert/strict";
-import { bootController } from "../../src/control/boot.ts";
+import type { bootController } from "../../src/control/boot.ts";
 import type { ReasonixEvent } from "../../src/control/events.ts";
-import { resolvePaths } from "../../src/config/paths.ts";
 import { isSummaryPrompt } from "../../src/agent/compaction.ts";
 import { readArchive } from "../../src/session/archive.ts";
-import { DeepSeekSim, type ScriptedReply } from "../support/deepseek_sim.ts";
-import { makeHome, makeWorkspace, removeAll } from "../support/cli.ts";
+import type { DeepSeekSim, ScriptedReply } from "../support/deepseek_sim.ts";
+import { withController } from "../support/controller_session.ts";
 import { assertStablePrefix } from "../support/prefix_guard.ts";
 
 const read = (path: string): ScriptedReply => ({
@@ -32,24 +31,12 @@ async function withSession(
     },
   ) => Promise<void>,
 ) {
-  const sim = await DeepSeekSim.start({ script });
-  const home = await makeHome({ simUrl: sim.url, extraToml: toml });
-  const ws = await makeWorkspace({ "big1.txt": BIG, "big2.txt": BIG });
-  const controller = await bootController({
-    cwd: ws,
-    headless: true,
-    env: {},
-    paths: resolvePaths({ REASONIX_HOME: home }),
-  });
-  const events: ReasonixEvent[] = [];
-  controller.subscribe((event) => events.push(event));
-  try {
-    await body({ sim, controller, events, home });
-  } finally {
-    await controller.close();
-    await sim.close();
-    await removeAll(home, ws);
-  }
+  await withController(
+    { script, extraToml: toml, files: { "big1.txt": BIG, "big2.txt": BIG } },
+    async ({ sim, controller, events, home }) => {
+      await body({ sim, controller, events, home });
+    },
+  );
 }
 
 function window(tokens: number, extra = ""): string {

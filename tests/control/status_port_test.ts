@@ -1,31 +1,22 @@
 import assert from "node:assert/strict";
-import { bootController } from "../../src/control/boot.ts";
-import { resolvePaths } from "../../src/config/paths.ts";
+import type { bootController } from "../../src/control/boot.ts";
 import { reasoningLanguageNote } from "../../src/control/reasoning_language.ts";
-import { DeepSeekSim, type ScriptedReply } from "../support/deepseek_sim.ts";
-import { makeHome, makeWorkspace, removeAll } from "../support/cli.ts";
+import type { DeepSeekSim, ScriptedReply } from "../support/deepseek_sim.ts";
+import { withController } from "../support/controller_session.ts";
 
 async function withBoot(
   options: { script: ScriptedReply[]; toml?: string; yolo?: boolean },
   body: (controller: Awaited<ReturnType<typeof bootController>>, sim: DeepSeekSim) => Promise<void>,
 ) {
-  const sim = await DeepSeekSim.start({ script: options.script });
-  const home = await makeHome({ simUrl: sim.url });
-  const ws = await makeWorkspace(options.toml ? { "reasonix.toml": options.toml } : {});
-  const controller = await bootController({
-    cwd: ws,
+  await withController({
+    script: options.script,
+    files: options.toml ? { "reasonix.toml": options.toml } : {},
     headless: false,
-    env: {},
-    paths: resolvePaths({ REASONIX_HOME: home }),
+    listen: false,
     ...(options.yolo ? { flags: { permissionMode: "yolo" } } : {}),
-  });
-  try {
+  }, async ({ sim, controller }) => {
     await body(controller, sim);
-  } finally {
-    await controller.close();
-    await sim.close();
-    await removeAll(home, ws);
-  }
+  });
 }
 
 Deno.test("the Controller's StatusPort reports effort, context window and the resolved [ui] settings", async () => {

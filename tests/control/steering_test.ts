@@ -3,33 +3,18 @@
  * interrupted) comes back as a warning, and a steering message never counts as a new turn.
  */
 import assert from "node:assert/strict";
-import { bootController } from "../../src/control/boot.ts";
-import type { ReasonixEvent } from "../../src/control/events.ts";
-import { resolvePaths } from "../../src/config/paths.ts";
 import { opensTurn } from "../../src/agent/compaction_plan.ts";
 import { isSteerMessage, steerMessage } from "../../src/agent/steer.ts";
-import { DeepSeekSim } from "../support/deepseek_sim.ts";
-import { makeHome, makeWorkspace, removeAll } from "../support/cli.ts";
+import { withController } from "../support/controller_session.ts";
 
 Deno.test("Controller.steer(): refused between turns; an interrupted turn hands undelivered text back", async () => {
-  const sim = await DeepSeekSim.start({
+  await withController({
     script: [{ reasoning: "slow ".repeat(200), chunkSize: 5, tokensPerSecond: 10 }, { content: "ok" }],
-  });
-  const home = await makeHome({ simUrl: sim.url });
-  const ws = await makeWorkspace({});
-  const controller = await bootController({
-    cwd: ws,
-    headless: true,
-    env: {},
-    paths: resolvePaths({ REASONIX_HOME: home }),
-  });
-  const events: ReasonixEvent[] = [];
-  const { promise: streaming, resolve } = Promise.withResolvers<void>();
-  controller.subscribe((event) => {
-    events.push(event);
-    if (event.type === "reasoning") resolve();
-  });
-  try {
+  }, async ({ sim, controller, events }) => {
+    const { promise: streaming, resolve } = Promise.withResolvers<void>();
+    controller.subscribe((event) => {
+      if (event.type === "reasoning") resolve();
+    });
     assert.equal(controller.steer("nobody is working"), false);
     const turn = controller.runTurn("think");
     await streaming;
@@ -43,11 +28,7 @@ Deno.test("Controller.steer(): refused between turns; an interrupted turn hands 
     assert.match(warning.message, /before this steering reached the model.*"never mind"/);
     assert.equal(sim.requests.length, 1);
     assert.equal(controller.steer("after the turn"), false);
-  } finally {
-    await controller.close();
-    await sim.close();
-    await removeAll(home, ws);
-  }
+  });
 });
 
 Deno.test("steerMessage(): a steering message is recognised and does not open a turn", () => {

@@ -1,65 +1,40 @@
 import assert from "node:assert/strict";
-import { resolvePaths } from "../../src/config/paths.ts";
-import { bootController } from "../../src/control/boot.ts";
-import type { ReasonixEvent } from "../../src/control/events.ts";
-import { DeepSeekSim } from "../support/deepseek_sim.ts";
-import { makeHome, makeWorkspace, removeAll } from "../support/cli.ts";
+import { withController } from "../support/controller_session.ts";
 
 Deno.test("Controller.submit() routes a slash command, #note, an unknown /word and plain text", async () => {
-  const sim = await DeepSeekSim.start({ script: [{ content: "hello back" }] });
-  const home = await makeHome({ simUrl: sim.url });
-  const ws = await makeWorkspace({});
-  const controller = await bootController({
-    cwd: ws,
-    headless: true,
-    env: {},
-    paths: resolvePaths({ REASONIX_HOME: home }),
-  });
-  const events: ReasonixEvent[] = [];
-  controller.subscribe((event) => events.push(event));
-  const answers = () => events.flatMap((e) => e.type === "command_output" ? [e] : []);
-  try {
-    const todo = await controller.submit("/todo");
-    assert.deepEqual(todo, { kind: "command", command: "todo", output: ["The todo list is empty."] });
-    assert.deepEqual(answers(), [{
-      type: "command_output",
-      command: "todo",
-      text: "The todo list is empty.",
-      format: "text",
-    }]);
+  await withController(
+    { script: [{ content: "hello back" }] },
+    async ({ sim, controller, events }) => {
+      const answers = () => events.flatMap((e) => e.type === "command_output" ? [e] : []);
+      const todo = await controller.submit("/todo");
+      assert.deepEqual(todo, { kind: "command", command: "todo", output: ["The todo list is empty."] });
+      assert.deepEqual(answers(), [{
+        type: "command_output",
+        command: "todo",
+        text: "The todo list is empty.",
+        format: "text",
+      }]);
 
-    const note = await controller.submit("#use tabs");
-    assert.equal(note.kind === "command" && note.command, "remember");
-    assert.match(note.kind === "command" ? note.output[0]! : "", /use tabs/);
-    assert.equal(answers().length, 2, "the note's answer is an event too");
+      const note = await controller.submit("#use tabs");
+      assert.equal(note.kind === "command" && note.command, "remember");
+      assert.match(note.kind === "command" ? note.output[0]! : "", /use tabs/);
+      assert.equal(answers().length, 2, "the note's answer is an event too");
 
-    const unknown = await controller.submit("/nope");
-    assert.equal(unknown.kind, "unknown");
-    assert.match(unknown.kind === "unknown" ? unknown.output[0]! : "", /nope/);
-    assert.equal(sim.requests.length, 0, "no command reaches the model");
+      const unknown = await controller.submit("/nope");
+      assert.equal(unknown.kind, "unknown");
+      assert.match(unknown.kind === "unknown" ? unknown.output[0]! : "", /nope/);
+      assert.equal(sim.requests.length, 0, "no command reaches the model");
 
-    const turn = await controller.submit("hello");
-    assert.deepEqual(turn, { kind: "turn", outcome: { subtype: "success", result: "hello back" } });
-    assert.equal(sim.requests.length, 1);
-    assert.ok(events.some((e) => e.type === "turn_started" && e.text === "hello"));
-  } finally {
-    await controller.close();
-    await sim.close();
-    await removeAll(home, ws);
-  }
+      const turn = await controller.submit("hello");
+      assert.deepEqual(turn, { kind: "turn", outcome: { subtype: "success", result: "hello back" } });
+      assert.equal(sim.requests.length, 1);
+      assert.ok(events.some((e) => e.type === "turn_started" && e.text === "hello"));
+    },
+  );
 });
 
 Deno.test("Controller.submit() hands face-only actions to the face's hooks (/quit)", async () => {
-  const sim = await DeepSeekSim.start({ script: [] });
-  const home = await makeHome({ simUrl: sim.url });
-  const ws = await makeWorkspace({});
-  const controller = await bootController({
-    cwd: ws,
-    headless: true,
-    env: {},
-    paths: resolvePaths({ REASONIX_HOME: home }),
-  });
-  try {
+  await withController({ listen: false }, async ({ controller }) => {
     let quit = 0;
     assert.deepEqual(await controller.submit("/quit", { quit: () => quit++ }), {
       kind: "command",
@@ -67,24 +42,11 @@ Deno.test("Controller.submit() hands face-only actions to the face's hooks (/qui
       output: [],
     });
     assert.equal(quit, 1);
-  } finally {
-    await controller.close();
-    await sim.close();
-    await removeAll(home, ws);
-  }
+  });
 });
 
 Deno.test("Controller.submit() refuses /reload while a turn runs (session.busy), for every face", async () => {
-  const sim = await DeepSeekSim.start({ script: [{ fault: { kind: "hang" } }] });
-  const home = await makeHome({ simUrl: sim.url });
-  const ws = await makeWorkspace({});
-  const controller = await bootController({
-    cwd: ws,
-    headless: true,
-    env: {},
-    paths: resolvePaths({ REASONIX_HOME: home }),
-  });
-  try {
+  await withController({ script: [{ fault: { kind: "hang" } }], listen: false }, async ({ controller }) => {
     assert.equal(controller.busy, false);
     const turn = controller.submit("think forever");
     assert.equal(controller.busy, true);
@@ -95,9 +57,5 @@ Deno.test("Controller.submit() refuses /reload while a turn runs (session.busy),
     await turn;
     assert.equal(controller.busy, false);
     assert.equal((await controller.submit("/reload")).kind, "command");
-  } finally {
-    await controller.close();
-    await sim.close();
-    await removeAll(home, ws);
-  }
+  });
 });

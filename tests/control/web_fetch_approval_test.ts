@@ -5,13 +5,10 @@
  */
 import assert from "node:assert/strict";
 import { join } from "node:path";
-import { bootController } from "../../src/control/boot.ts";
 import type { ApprovalChoice, ApprovalRequest, ReasonixEvent } from "../../src/control/events.ts";
-import { resolvePaths } from "../../src/config/paths.ts";
-import { DeepSeekSim, type ScriptedReply } from "../support/deepseek_sim.ts";
-import { makeHome, makeWorkspace, removeAll } from "../support/cli.ts";
-
-type Controller = Awaited<ReturnType<typeof bootController>>;
+import type { DeepSeekSim, ScriptedReply } from "../support/deepseek_sim.ts";
+import { type Controller, withController } from "../support/controller_session.ts";
+import { toolResults } from "../support/sim_messages.ts";
 
 interface Session {
   sim: DeepSeekSim;
@@ -47,24 +44,20 @@ async function withSession(
   const seen: string[] = [];
   const server = serve(seen);
   const base = `http://127.0.0.1:${server.addr.port}`;
-  const sim = await DeepSeekSim.start({ script: script(base) });
   const extraToml = `[tools]\nweb_fetch_allow_private = ["127.0.0.1", "localhost"]\n${options.toml ?? ""}`;
-  const home = await makeHome({ simUrl: sim.url, extraToml });
-  const ws = await makeWorkspace({ "a.txt": "alpha\n" });
-  const controller = await bootController({
-    cwd: ws,
-    headless: options.headless ?? false,
-    env: {},
-    paths: resolvePaths({ REASONIX_HOME: home }),
-    flags: options.mode ? { permissionMode: options.mode } : {},
-  });
   try {
-    await body({ sim, controller, home, ws, seen, base });
+    await withController({
+      script: script(base),
+      extraToml,
+      files: { "a.txt": "alpha\n" },
+      headless: options.headless ?? false,
+      flags: options.mode ? { permissionMode: options.mode } : {},
+      listen: false,
+    }, async ({ sim, controller, home, ws }) => {
+      await body({ sim, controller, home, ws, seen, base });
+    });
   } finally {
-    await controller.close();
-    await sim.close();
     await server.shutdown();
-    await removeAll(home, ws);
   }
 }
 
@@ -85,11 +78,6 @@ function answerWith(controller: Controller, choices: ApprovalChoice[]): Approval
     queueMicrotask(() => void controller.answerApproval(event.request.id, choice));
   });
   return asked;
-}
-
-function toolResults(sim: DeepSeekSim): string[] {
-  const last = sim.requests.at(-1)!.json.messages as { role: string; content: string }[];
-  return last.filter((message) => message.role === "tool").map((message) => message.content);
 }
 
 Deno.test("web_fetch asks per domain in ask mode and remembers allow_always as WebFetch(domain:…)", async () => {

@@ -1,12 +1,11 @@
 import assert from "node:assert/strict";
 import { join } from "node:path";
-import { bootController } from "../../src/control/boot.ts";
-import { resolvePaths } from "../../src/config/paths.ts";
+import type { bootController } from "../../src/control/boot.ts";
 import { defaultCommands } from "../../src/control/commands/builtin.ts";
 import { sandboxText } from "../../src/control/commands/workspace.ts";
 import { setLanguage } from "../../src/lib/i18n/mod.ts";
-import { DeepSeekSim, type ScriptedReply } from "../support/deepseek_sim.ts";
-import { makeHome, makeWorkspace, removeAll } from "../support/cli.ts";
+import type { DeepSeekSim, ScriptedReply } from "../support/deepseek_sim.ts";
+import { withController } from "../support/controller_session.ts";
 
 interface Session {
   sim: DeepSeekSim;
@@ -22,36 +21,27 @@ async function withSession(
   body: (s: Session) => Promise<void>,
 ) {
   setLanguage("en");
-  const sim = await DeepSeekSim.start({ script: options.script ?? [] });
-  const home = await makeHome({ simUrl: sim.url });
-  const ws = await makeWorkspace(options.files ?? { "a.txt": "alpha\n" });
-  const controller = await bootController({
-    cwd: ws,
+  await withController({
+    script: options.script ?? [],
+    files: options.files ?? { "a.txt": "alpha\n" },
     headless: false,
-    env: {},
-    paths: resolvePaths({ REASONIX_HOME: home }),
     flags: options.mode ? { permissionMode: options.mode } : {},
-  });
-  controller.subscribe(() => {});
-  const commands = defaultCommands();
-  const run = async (input: string, diffs?: string[]) => {
-    const out: string[] = [];
-    const ctx = {
-      host: controller,
-      print: (text: string) => out.push(text),
-      quit: () => {},
-      ...(diffs ? { printDiff: (patch: string) => diffs.push(patch) } : {}),
+  }, async ({ sim, controller, home, ws }) => {
+    controller.subscribe(() => {});
+    const commands = defaultCommands();
+    const run = async (input: string, diffs?: string[]) => {
+      const out: string[] = [];
+      const ctx = {
+        host: controller,
+        print: (text: string) => out.push(text),
+        quit: () => {},
+        ...(diffs ? { printDiff: (patch: string) => diffs.push(patch) } : {}),
+      };
+      assert.ok(await commands.dispatch(ctx, input));
+      return out.join("\n");
     };
-    assert.ok(await commands.dispatch(ctx, input));
-    return out.join("\n");
-  };
-  try {
     await body({ sim, ws, home, controller, run });
-  } finally {
-    await controller.close();
-    await sim.close();
-    await removeAll(home, ws);
-  }
+  });
 }
 
 async function git(ws: string, ...args: string[]) {

@@ -8,17 +8,11 @@ import * as acp from "@agentclientprotocol/sdk";
 import { DeepSeekSim } from "../support/deepseek_sim.ts";
 import { makeHome, makeWorkspace, removeAll } from "../support/cli.ts";
 import { spawnAcp, UpdateLog } from "../support/acp.ts";
-import { EVERYTHING } from "../mcp/_servers.ts";
+import { everythingPlugin } from "../mcp/_servers.ts";
 
 const TOOL = "mcp__everything__trigger-long-running-operation";
 
-const TOML = [
-  `[[plugins]]`,
-  `name = "everything"`,
-  `command = ${JSON.stringify(Deno.execPath())}`,
-  `args = ${JSON.stringify(["run", "-A", "--no-lock", "--quiet", EVERYTHING, "stdio"])}`,
-  `startup_timeout_seconds = 120`,
-].join("\n");
+const TOML = everythingPlugin();
 
 Deno.test("reasonix acp: an MCP call's progress arrives as in_progress tool_call_updates before its result", async () => {
   const sim = await DeepSeekSim.start({

@@ -6,17 +6,11 @@
 import assert from "node:assert/strict";
 import { DeepSeekSim } from "../support/deepseek_sim.ts";
 import { makeHome, makeWorkspace, removeAll, runCli } from "../support/cli.ts";
-import { EVERYTHING } from "../mcp/_servers.ts";
+import { everythingPlugin } from "../mcp/_servers.ts";
 
 const TOOL = "mcp__everything__trigger-long-running-operation";
 
-const TOML = [
-  `[[plugins]]`,
-  `name = "everything"`,
-  `command = ${JSON.stringify(Deno.execPath())}`,
-  `args = ${JSON.stringify(["run", "-A", "--no-lock", "--quiet", EVERYTHING, "stdio"])}`,
-  `startup_timeout_seconds = 120`,
-].join("\n");
+const TOML = everythingPlugin();
 
 async function withRun(body: (run: (args: string[]) => ReturnType<typeof runCli>) => Promise<void>) {
   const sim = await DeepSeekSim.start({

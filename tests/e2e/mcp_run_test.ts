@@ -7,7 +7,8 @@ import assert from "node:assert/strict";
 import { join, resolve } from "node:path";
 import { DeepSeekSim, type ScriptedReply } from "../support/deepseek_sim.ts";
 import { makeHome, makeWorkspace, removeAll, runCli } from "../support/cli.ts";
-import { EVERYTHING } from "../mcp/_servers.ts";
+import { everythingPlugin } from "../mcp/_servers.ts";
+import { toolResults } from "../support/sim_messages.ts";
 
 const TOOLS_SERVER = resolve(import.meta.dirname!, "../fixtures/mcp/tools_server.ts");
 
@@ -16,28 +17,14 @@ function capabilityCall(id: string, args: Record<string, unknown>): ScriptedRepl
   return { reasoning: "call it", toolCalls: [{ name: "use_capability", arguments: JSON.stringify(call) }] };
 }
 
-/** The tool messages of one request. */
-function toolResults(sim: DeepSeekSim, index: number): string[] {
-  const messages = sim.requests[index]!.json.messages as { role: string; content: string }[];
-  return messages.filter((message) => message.role === "tool").map((message) => message.content);
-}
-
 Deno.test("reasonix run: the model calls server-everything's echo and reads its result", async () => {
   const script: ScriptedReply[] = [
     capabilityCall("tool:mcp__everything__echo", { message: "hello from the model" }),
     { reasoning: "done", content: "The server echoed it." },
   ];
   const sim = await DeepSeekSim.start({ script });
-  const args = ["run", "-A", "--no-lock", "--quiet", EVERYTHING, "stdio"];
-  const toml = [
-    `[[plugins]]`,
-    `name = "everything"`,
-    `command = ${JSON.stringify(Deno.execPath())}`,
-    `args = ${JSON.stringify(args)}`,
-    // Started on first use: the first run of an npm server may download it.
-    `auto_start = false`,
-    `startup_timeout_seconds = 120`,
-  ].join("\n");
+  // Started on first use: the first run of an npm server may download it.
+  const toml = everythingPlugin([`auto_start = false`]);
   const home = await makeHome({ simUrl: sim.url, extraToml: toml });
   const ws = await makeWorkspace({ "a.txt": "a\n" });
   try {

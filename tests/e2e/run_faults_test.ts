@@ -1,23 +1,9 @@
 import assert from "node:assert/strict";
 import { join } from "node:path";
-import { DeepSeekSim, type ScriptedReply } from "../support/deepseek_sim.ts";
-import { cliCommand, makeHome, makeWorkspace, removeAll, runCli, sessionFiles } from "../support/cli.ts";
+import type { ScriptedReply } from "../support/deepseek_sim.ts";
+import { cliCommand, makeWorkspace, removeAll, runCli, sessionFiles } from "../support/cli.ts";
 import { loadSession } from "../../src/session/store.ts";
-
-async function withSim(
-  script: ScriptedReply[],
-  body: (ctx: { sim: DeepSeekSim; home: string; ws: string }) => Promise<void>,
-): Promise<void> {
-  const sim = await DeepSeekSim.start({ script });
-  const home = await makeHome({ simUrl: sim.url });
-  const ws = await makeWorkspace({ "README.md": "# fixture\n" });
-  try {
-    await body({ sim, home, ws });
-  } finally {
-    await sim.close();
-    await removeAll(home, ws);
-  }
-}
+import { withSimHome } from "../support/sim_home.ts";
 
 function json(stdout: string) {
   return JSON.parse(stdout.trim().split("\n").at(-1)!);
@@ -30,7 +16,7 @@ async function onlySession(home: string) {
 }
 
 Deno.test("run retries a 429 with Retry-After, then succeeds", async () => {
-  await withSim([
+  await withSimHome([
     { fault: { kind: "status", status: 429, retryAfterSeconds: 1 } },
     { content: "ok" },
   ], async ({ sim, home, ws }) => {
@@ -48,7 +34,7 @@ Deno.test("run retries a 429 with Retry-After, then succeeds", async () => {
 
 Deno.test("run retries 500s, then gives up with a clear message and the session intact", async () => {
   const fault: ScriptedReply = { fault: { kind: "status", status: 500 } };
-  await withSim([fault, fault, fault, fault], async ({ sim, home, ws }) => {
+  await withSimHome([fault, fault, fault, fault], async ({ sim, home, ws }) => {
     const run = await runCli(["run", "--output-format", "json", "say ok"], { home, cwd: ws });
     assert.equal(run.code, 3, "provider unavailable has its own exit code");
     const result = json(run.stdout);
@@ -66,7 +52,7 @@ Deno.test("run retries 500s, then gives up with a clear message and the session 
 });
 
 Deno.test("run discards a truncated stream and uses the retried answer", async () => {
-  await withSim([
+  await withSimHome([
     { content: "partial answer that will be cut", chunkSize: 4, fault: { kind: "truncate", afterChunks: 3 } },
     { content: "complete answer" },
   ], async ({ home, ws }) => {
@@ -79,7 +65,7 @@ Deno.test("run discards a truncated stream and uses the retried answer", async (
 });
 
 Deno.test("run sends bad tool JSON and unknown tools back to the model as tool errors", async () => {
-  await withSim([
+  await withSimHome([
     {
       toolCalls: [
         { name: "read_file", arguments: `{"path": "README.md"` },
@@ -100,7 +86,7 @@ Deno.test("run sends bad tool JSON and unknown tools back to the model as tool e
 });
 
 Deno.test("Ctrl+C mid-stream cancels the request and leaves a valid session", async () => {
-  await withSim([{ fault: { kind: "hang" } }], async ({ sim, home, ws }) => {
+  await withSimHome([{ fault: { kind: "hang" } }], async ({ sim, home, ws }) => {
     const child = cliCommand(["run", "--output-format", "json", "think long"], { home, cwd: ws }).spawn();
     while (sim.requests.length === 0) await new Promise((r) => setTimeout(r, 20));
     child.kill("SIGINT");
@@ -116,7 +102,7 @@ Deno.test("Ctrl+C mid-stream cancels the request and leaves a valid session", as
 });
 
 Deno.test("run reports malformed config with file, line and column", async () => {
-  await withSim([], async ({ sim, home, ws }) => {
+  await withSimHome([], async ({ sim, home, ws }) => {
     await Deno.writeTextFile(join(ws, "reasonix.toml"), `[tools]\nbash_timeout_seconds = = 3\n`);
     const run = await runCli(["run", "--output-format", "json", "hi"], { home, cwd: ws });
     assert.equal(run.code, 2);
@@ -141,7 +127,7 @@ Deno.test("run names the variable to set when no API key is configured", async (
 });
 
 Deno.test("run maps --effort onto DeepSeek's thinking fields", async () => {
-  await withSim([{ content: "a" }, { content: "b" }], async ({ sim, home, ws }) => {
+  await withSimHome([{ content: "a" }, { content: "b" }], async ({ sim, home, ws }) => {
     assert.equal((await runCli(["run", "--effort", "max", "x"], { home, cwd: ws })).code, 0);
     assert.equal((await runCli(["run", "--effort", "disabled", "x"], { home, cwd: ws })).code, 0);
     assert.equal(sim.requests[0]!.json.reasoning_effort, "max");

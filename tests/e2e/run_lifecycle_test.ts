@@ -7,38 +7,24 @@
  */
 import assert from "node:assert/strict";
 import { join } from "node:path";
-import { DeepSeekSim, type ScriptedReply } from "../support/deepseek_sim.ts";
-import { cliCommand, makeHome, makeWorkspace, removeAll, runCli } from "../support/cli.ts";
+import type { ScriptedReply } from "../support/deepseek_sim.ts";
+import { cliCommand, runCli } from "../support/cli.ts";
 import { describe, eventually, newMarker, processesOf } from "../support/processes.ts";
+import { type SimHome, withSimHome } from "../support/sim_home.ts";
 
 type SandboxKind = "none" | "bubblewrap";
 const SANDBOXES: SandboxKind[] = ["none", "bubblewrap"];
 const linux = Deno.build.os === "linux";
 
-interface Ctx {
-  sim: DeepSeekSim;
-  home: string;
-  ws: string;
-}
+type Ctx = SimHome;
 
-async function withSim(
+function withSim(
   script: ScriptedReply[],
   sandbox: SandboxKind,
   body: (ctx: Ctx) => Promise<void>,
 ): Promise<void> {
-  const sim = await DeepSeekSim.start({ script });
   // bubblewrap is the default on Linux; `bash = false` runs commands directly, each in its own session.
-  const home = await makeHome({
-    simUrl: sim.url,
-    extraToml: sandbox === "none" ? "[sandbox]\nbash = false\n" : "",
-  });
-  const ws = await makeWorkspace({ "README.md": "# fixture\n" });
-  try {
-    await body({ sim, home, ws });
-  } finally {
-    await sim.close();
-    await removeAll(home, ws);
-  }
+  return withSimHome(script, body, { extraToml: sandbox === "none" ? "[sandbox]\nbash = false\n" : "" });
 }
 
 /** `reasonix run --yolo --output-format json <args>`, detached so it leads its own session. */

@@ -1,25 +1,8 @@
 import assert from "node:assert/strict";
 import { DeepSeekSim, type ScriptedReply } from "../support/deepseek_sim.ts";
-import { cliCommand, makeHome, makeWorkspace, removeAll, runCli, sessionFiles } from "../support/cli.ts";
+import { cliCommand, makeWorkspace, removeAll, runCli, sessionFiles } from "../support/cli.ts";
 import { loadSession } from "../../src/session/store.ts";
-
-interface Ctx {
-  sim: DeepSeekSim;
-  home: string;
-  ws: string;
-}
-
-async function withSim(script: ScriptedReply[], body: (ctx: Ctx) => Promise<void>): Promise<void> {
-  const sim = await DeepSeekSim.start({ script });
-  const home = await makeHome({ simUrl: sim.url });
-  const ws = await makeWorkspace({ "README.md": "# fixture\n" });
-  try {
-    await body({ sim, home, ws });
-  } finally {
-    await sim.close();
-    await removeAll(home, ws);
-  }
-}
+import { type SimHome, withSimHome } from "../support/sim_home.ts";
 
 function result(stdout: string) {
   return JSON.parse(stdout.trim().split("\n").at(-1)!);
@@ -39,7 +22,7 @@ async function sessionText(home: string): Promise<string> {
 }
 
 /** A run in its own process group; `kill` reaches the fenced child too. */
-function spawnRun(args: string[], ctx: Ctx) {
+function spawnRun(args: string[], ctx: SimHome) {
   const child = cliCommand(["run", ...args], { home: ctx.home, cwd: ctx.ws, detached: true }).spawn();
   return {
     child,
@@ -58,7 +41,7 @@ const THINK_AND_CALL = (command: string): ScriptedReply => ({
   toolCalls: [{ name: "bash", arguments: JSON.stringify({ command }) }],
 });
 
-async function continueWorks(ctx: Ctx, answer: string): Promise<unknown[]> {
+async function continueWorks(ctx: SimHome, answer: string): Promise<unknown[]> {
   ctx.sim.push({ content: answer });
   const before = ctx.sim.requests.length;
   const run = await runCli(["run", "-c", "--output-format", "json", "go on"], {
@@ -74,7 +57,7 @@ async function continueWorks(ctx: Ctx, answer: string): Promise<unknown[]> {
 }
 
 Deno.test("run -c after a kill -9 during a tool call: the call gets a result right after it", async () => {
-  await withSim([THINK_AND_CALL("sleep 3")], async (ctx) => {
+  await withSimHome([THINK_AND_CALL("sleep 3")], async (ctx) => {
     const run = spawnRun(["--permission-mode", "yolo", "--output-format", "json", "wait"], ctx);
     await until(async () => (await sessionText(ctx.home)).includes('"tool_calls"'), "the tool call");
     await new Promise((r) => setTimeout(r, 200));
@@ -90,7 +73,7 @@ Deno.test("run -c after a kill -9 during a tool call: the call gets a result rig
 });
 
 Deno.test("run -c after a kill -9 before the first reply: the turn is closed, user messages never follow each other", async () => {
-  await withSim([{ fault: { kind: "hang" } }], async (ctx) => {
+  await withSimHome([{ fault: { kind: "hang" } }], async (ctx) => {
     const run = spawnRun(["--output-format", "json", "remember banana"], ctx);
     await until(() => ctx.sim.requests.length === 1, "the first request");
     run.kill("SIGKILL");
@@ -104,7 +87,7 @@ Deno.test("run -c after a kill -9 before the first reply: the turn is closed, us
 
 Deno.test("run -c after retries ran out inside a tool-call turn replays under the strict rule", async () => {
   const fault: ScriptedReply = { fault: { kind: "status", status: 500 } };
-  await withSim([
+  await withSimHome([
     { reasoning: "Read it first.", toolCalls: [{ name: "read_file", arguments: `{"path":"README.md"}` }] },
     fault,
     fault,
@@ -118,7 +101,7 @@ Deno.test("run -c after retries ran out inside a tool-call turn replays under th
 });
 
 Deno.test("run -c after Ctrl+C inside a tool-call turn replays under the strict rule", async () => {
-  await withSim([
+  await withSimHome([
     { reasoning: "Read it first.", toolCalls: [{ name: "read_file", arguments: `{"path":"README.md"}` }] },
     { fault: { kind: "hang" } },
   ], async (ctx) => {
@@ -132,7 +115,7 @@ Deno.test("run -c after Ctrl+C inside a tool-call turn replays under the strict 
 });
 
 Deno.test("run -c after SIGTERM during a tool call works", async () => {
-  await withSim([THINK_AND_CALL("sleep 3")], async (ctx) => {
+  await withSimHome([THINK_AND_CALL("sleep 3")], async (ctx) => {
     const run = spawnRun(["--permission-mode", "yolo", "--output-format", "json", "wait"], ctx);
     await until(async () => (await sessionText(ctx.home)).includes('"tool_calls"'), "the tool call");
     run.kill("SIGTERM");
@@ -142,7 +125,7 @@ Deno.test("run -c after SIGTERM during a tool call works", async () => {
 });
 
 Deno.test("a second run -c on a session in use is refused naming the process; after a kill -9 it works", async () => {
-  await withSim([{ content: "one" }, { fault: { kind: "hang" } }], async (ctx) => {
+  await withSimHome([{ content: "one" }, { fault: { kind: "hang" } }], async (ctx) => {
     const first = await runCli(["run", "start"], { home: ctx.home, cwd: ctx.ws });
     assert.equal(first.code, 0, first.stderr);
     const holder = spawnRun(["-c", "--output-format", "json", "hang"], ctx);
@@ -166,7 +149,7 @@ Deno.test("a second run -c on a session in use is refused naming the process; af
 });
 
 Deno.test("opening the shell and leaving writes no session, and -c skips sessions without a turn", async () => {
-  await withSim([{ content: "banana noted" }], async (ctx) => {
+  await withSimHome([{ content: "banana noted" }], async (ctx) => {
     const first = await runCli(["run", "remember banana"], { home: ctx.home, cwd: ctx.ws });
     assert.equal(first.code, 0, first.stderr);
     const shell = await runCli([], { home: ctx.home, cwd: ctx.ws, stdin: "" });
@@ -188,7 +171,7 @@ Deno.test("opening the shell and leaving writes no session, and -c skips session
 });
 
 Deno.test("--resume takes a title or first-message substring and names another workspace's session", async () => {
-  await withSim([{ content: "a" }, { content: "b" }, { content: "c" }], async (ctx) => {
+  await withSimHome([{ content: "a" }, { content: "b" }, { content: "c" }], async (ctx) => {
     await runCli(["run", "refactor the parser"], { home: ctx.home, cwd: ctx.ws });
     await runCli(["run", "write the docs"], { home: ctx.home, cwd: ctx.ws });
     const byText = await runCli(["run", "--resume", "PARSER", "--output-format", "json", "more"], {

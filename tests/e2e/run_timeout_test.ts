@@ -1,8 +1,9 @@
 import assert from "node:assert/strict";
 import { join } from "node:path";
-import { DeepSeekSim, type ScriptedReply } from "../support/deepseek_sim.ts";
-import { makeHome, makeWorkspace, removeAll, runCli, sessionFiles } from "../support/cli.ts";
+import type { ScriptedReply } from "../support/deepseek_sim.ts";
+import { makeHome, runCli, sessionFiles } from "../support/cli.ts";
 import { loadSession } from "../../src/session/store.ts";
+import { type SimHome, withSimHome } from "../support/sim_home.ts";
 
 const STALL: ScriptedReply = { fault: { kind: "hang" } };
 
@@ -17,19 +18,8 @@ async function shortTimeoutHome(simUrl: string): Promise<string> {
   return home;
 }
 
-async function withSim(
-  script: ScriptedReply[],
-  body: (ctx: { sim: DeepSeekSim; home: string; ws: string }) => Promise<void>,
-): Promise<void> {
-  const sim = await DeepSeekSim.start({ script });
-  const home = await shortTimeoutHome(sim.url);
-  const ws = await makeWorkspace({ "README.md": "# fixture\n" });
-  try {
-    await body({ sim, home, ws });
-  } finally {
-    await sim.close();
-    await removeAll(home, ws);
-  }
+function withSim(script: ScriptedReply[], body: (ctx: SimHome) => Promise<void>): Promise<void> {
+  return withSimHome(script, body, { makeHome: shortTimeoutHome });
 }
 
 Deno.test("run retries a reply that stalls before its first byte, then succeeds", () =>

@@ -41,6 +41,31 @@ export function npmRun(specifier: string, args: string[]): string[] {
   return ["run", "-A", "--no-lock", "--quiet", specifier, ...args];
 }
 
+/** The process environment a Controller passes on so an npm server run by Deno finds Deno and its cache. */
+export function denoEnv(): Record<string, string> {
+  const env: Record<string, string> = {};
+  for (const name of ["PATH", "HOME", "DENO_DIR", "XDG_CACHE_HOME"]) {
+    const value = Deno.env.get(name);
+    if (value !== undefined) env[name] = value;
+  }
+  return env;
+}
+
+/**
+ * The config.toml `[[plugins]]` entry that runs server-everything over stdio, named "everything", with
+ * `extra` lines before its 120 s start-up timeout (the first run of an npm server may download it).
+ */
+export function everythingPlugin(extra: string[] = []): string {
+  return [
+    `[[plugins]]`,
+    `name = "everything"`,
+    `command = ${JSON.stringify(Deno.execPath())}`,
+    `args = ${JSON.stringify(npmRun(EVERYTHING, ["stdio"]))}`,
+    ...extra,
+    `startup_timeout_seconds = 120`,
+  ].join("\n");
+}
+
 export interface RunningServer {
   /** `http://127.0.0.1:<port><path>` */
   url(path: string): string;

@@ -1,6 +1,7 @@
 import assert from "node:assert/strict";
-import { dirname, join } from "node:path";
+import { join } from "node:path";
 import { checkLayers, formatFailure, type LayerFailure } from "../../scripts/check_layers.ts";
+import { withTempTree } from "./_temp_tree.ts";
 
 const REPO = new URL("../..", import.meta.url).pathname;
 const SCRIPT = join(REPO, "scripts/check_layers.ts");
@@ -19,21 +20,8 @@ const DENO_JSON = JSON.stringify({
   },
 });
 
-async function withFixture(
-  files: Record<string, string>,
-  fn: (root: string) => Promise<void>,
-): Promise<void> {
-  const root = await Deno.makeTempDir({ prefix: "reasonix_layers_" });
-  try {
-    await Deno.writeTextFile(join(root, "deno.json"), DENO_JSON);
-    for (const [path, text] of Object.entries(files)) {
-      await Deno.mkdir(dirname(join(root, path)), { recursive: true });
-      await Deno.writeTextFile(join(root, path), text);
-    }
-    await fn(root);
-  } finally {
-    await Deno.remove(root, { recursive: true });
-  }
+function withFixture(files: Record<string, string>, fn: (root: string) => Promise<void>): Promise<void> {
+  return withTempTree("reasonix_layers_", { "deno.json": DENO_JSON, ...files }, fn);
 }
 
 /** `file:line [rule N]` for each failure, to compare whole lists. */

@@ -1,5 +1,5 @@
 import assert from "node:assert/strict";
-import { dirname, join } from "node:path";
+import { join } from "node:path";
 import {
   type Baseline,
   checkSize,
@@ -8,6 +8,7 @@ import {
   type Overrun,
   updateBaseline,
 } from "../../scripts/check_size.ts";
+import { withTempTree } from "./_temp_tree.ts";
 
 const REPO = new URL("../..", import.meta.url).pathname;
 const SCRIPT = join(REPO, "scripts/check_size.ts");
@@ -22,17 +23,8 @@ function filler(lines: number): string {
   return Array.from({ length: lines }, (_, n) => `export const v${n} = ${n};\n`).join("");
 }
 
-async function withTree(files: Record<string, string>, fn: (root: string) => Promise<void>): Promise<void> {
-  const root = await Deno.makeTempDir({ prefix: "reasonix_size_" });
-  try {
-    for (const [path, text] of Object.entries(files)) {
-      await Deno.mkdir(dirname(join(root, path)), { recursive: true });
-      await Deno.writeTextFile(join(root, path), text);
-    }
-    await fn(root);
-  } finally {
-    await Deno.remove(root, { recursive: true });
-  }
+function withTree(files: Record<string, string>, fn: (root: string) => Promise<void>): Promise<void> {
+  return withTempTree("reasonix_size_", files, fn);
 }
 
 async function writeBaseline(root: string, baseline: Baseline): Promise<void> {

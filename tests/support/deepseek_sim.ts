@@ -64,6 +64,16 @@ const KEEP_ALIVE = ": keep-alive\n\n";
 
 type BodyEnd = "close" | "hang";
 
+/** Runs `body` against a simulator started with `options`, and closes it after. */
+export async function withSim(options: SimOptions, body: (sim: DeepSeekSim) => Promise<void>): Promise<void> {
+  const sim = await DeepSeekSim.start(options);
+  try {
+    await body(sim);
+  } finally {
+    await sim.close();
+  }
+}
+
 export class DeepSeekSim {
   readonly requests: RecordedRequest[] = [];
   #script: ScriptedReply[] | Responder;

@@ -1,5 +1,5 @@
 import assert from "node:assert/strict";
-import { DeepSeekSim, type ScriptedReply, type SimOptions } from "./deepseek_sim.ts";
+import { type DeepSeekSim, type ScriptedReply, withSim } from "./deepseek_sim.ts";
 import { dueIn } from "./_sim_pace.ts";
 
 const USER = { role: "user", content: "Hello there" };
@@ -9,15 +9,6 @@ const BODY = {
   stream: true,
   stream_options: { include_usage: true },
 };
-
-async function withSim(options: SimOptions, run: (sim: DeepSeekSim) => Promise<void>): Promise<void> {
-  const sim = await DeepSeekSim.start(options);
-  try {
-    await run(sim);
-  } finally {
-    await sim.close();
-  }
-}
 
 function post(sim: DeepSeekSim): Promise<Response> {
   return fetch(`${sim.url}/chat/completions`, {

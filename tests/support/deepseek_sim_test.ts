@@ -7,7 +7,7 @@ import {
   renderOutput,
   renderPieces,
   type ScriptedReply,
-  type SimOptions,
+  withSim,
 } from "./deepseek_sim.ts";
 import { commonPrefixLength, UNIT_INTERVAL } from "./_sim_cache.ts";
 import { encodeTokens } from "./tokenizer.ts";
@@ -20,15 +20,6 @@ interface Sse {
   comments: string[];
   data: Json[];
   done: boolean;
-}
-
-async function withSim(options: SimOptions, run: (sim: DeepSeekSim) => Promise<void>): Promise<void> {
-  const sim = await DeepSeekSim.start(options);
-  try {
-    await run(sim);
-  } finally {
-    await sim.close();
-  }
 }
 
 function chatBody(messages: Json[], extra: Json = {}): Json {

@@ -4,14 +4,14 @@
  * use_capability, as a model reaches them; the memory lives in the temp home's state.
  */
 import { join } from "node:path";
-import { bootController } from "../../src/control/boot.ts";
 import type { ApprovalChoice, ApprovalRequest, ReasonixEvent } from "../../src/control/events.ts";
-import { resolvePaths } from "../../src/config/paths.ts";
 import { memoryRoot, MemoryStore } from "../../src/tool/memory/store.ts";
-import { DeepSeekSim, type ScriptedReply } from "./deepseek_sim.ts";
-import { makeHome, makeWorkspace, removeAll } from "./cli.ts";
+import type { Fact } from "../../src/tool/memory/fact.ts";
+import type { DeepSeekSim, ScriptedReply } from "./deepseek_sim.ts";
+import { type Controller, withController } from "./controller_session.ts";
+export { toolResults } from "./sim_messages.ts";
 
-export type Controller = Awaited<ReturnType<typeof bootController>>;
+export type { Controller };
 
 export interface MemorySession {
   sim: DeepSeekSim;
@@ -38,58 +38,65 @@ export async function withMemorySession(
   options: MemorySessionOptions,
   body: (session: MemorySession) => Promise<void>,
 ): Promise<void> {
-  const sim = await DeepSeekSim.start({ script });
-  const home = await makeHome({ simUrl: sim.url });
-  const ws = await makeWorkspace({ "a.txt": "alpha\n" });
-  const store = new MemoryStore({ root: memoryRoot(home), workspace: ws });
-  await options.before?.(store);
-  const boot = {
-    cwd: ws,
+  let store: MemoryStore | undefined;
+  await withController({
+    script,
+    files: { "a.txt": "alpha\n" },
     headless: options.headless ?? false,
-    env: {},
-    paths: resolvePaths({ REASONIX_HOME: home }),
     flags: options.mode ? { permissionMode: options.mode } : {},
     ...(options.now ? { now: options.now } : {}),
-  };
-  let controller = await bootController(boot);
-  const asked: ApprovalRequest[] = [];
-  const given = options.answers ?? [];
-  const answers = typeof given === "function" ? given : (() => {
-    const queue = [...given];
-    return () => queue.shift() ?? "deny";
-  })();
-  controller.subscribe((event: ReasonixEvent) => {
-    if (event.type !== "approval_requested") return;
-    asked.push(event.request);
-    const choice = answers(event.request);
-    queueMicrotask(() => void controller.answerApproval(event.request.id, choice));
+    listen: false,
+    prepare: async ({ home, ws }) => {
+      store = new MemoryStore({ root: memoryRoot(home), workspace: ws });
+      await options.before?.(store);
+    },
+  }, async (session) => {
+    const asked: ApprovalRequest[] = [];
+    const given = options.answers ?? [];
+    const answers = typeof given === "function" ? given : (() => {
+      const queue = [...given];
+      return () => queue.shift() ?? "deny";
+    })();
+    session.controller.subscribe((event: ReasonixEvent) => {
+      if (event.type !== "approval_requested") return;
+      asked.push(event.request);
+      const choice = answers(event.request);
+      queueMicrotask(() => void session.controller.answerApproval(event.request.id, choice));
+    });
+    await body({
+      sim: session.sim,
+      controller: session.controller,
+      store: store!,
+      asked,
+      resume: session.reboot,
+    });
   });
-  try {
-    const resume = async () => {
-      await controller.close();
-      controller = await bootController({ ...boot, resume: { kind: "latest" } });
-      return controller;
-    };
-    await body({ sim, controller, store, asked, resume });
-  } finally {
-    await controller.close();
-    await sim.close();
-    await removeAll(home, ws);
-  }
 }
 
-/** A model turn calling a memory tool the way a model does: through use_capability. */
 export function memoryCall(tool: string, args: Record<string, unknown>): ScriptedReply {
   const call = { action: "call", capability_id: `tool:${tool}`, arguments: args };
   return { toolCalls: [{ name: "use_capability", arguments: JSON.stringify(call) }] };
 }
 
-/** The tool results of the last request, in order. */
-export function toolResults(sim: DeepSeekSim): string[] {
-  const last = sim.requests.at(-1)!.json.messages as { role: string; content: string }[];
-  return last.filter((message) => message.role === "tool").map((message) => message.content);
-}
-
 export function memoryDir(home: string): string {
   return join(home, "memory");
+}
+
+/** A `before` that seeds one project fact, "deploy" (id m-aaaaaaaaaaaa), with any fields overridden. */
+export function seedDeploy(overrides: Partial<Fact> = {}): (store: MemoryStore) => Promise<void> {
+  return async (store) => {
+    await store.write({
+      id: "m-aaaaaaaaaaaa",
+      name: "deploy",
+      description: "How to deploy staging",
+      type: "project",
+      scope: "project",
+      revision: 1,
+      created: "2026-11-01T00:00:00.000Z",
+      updated: "2026-11-01T00:00:00.000Z",
+      status: "active",
+      body: "Deploy staging with `make deploy-staging`.",
+      ...overrides,
+    }, null);
+  };
 }

@@ -2,11 +2,12 @@
  * @module
  * A real temp workspace (realpath'd, with a sibling "outside" dir) and a ToolContext for tool tests.
  */
+import assert from "node:assert/strict";
 import { join } from "node:path";
 import { DirectSandbox } from "../../src/sandbox/none.ts";
 import { FsAgent, fsAgentSupported } from "../../src/sandbox/fs_agent.ts";
 import type { RunOptions, RunResult, Sandbox } from "../../src/sandbox/sandbox.ts";
-import type { ToolContext, Workspace } from "../../src/tool/tool.ts";
+import type { ToolContext, ToolResult, ToolSpec, Workspace } from "../../src/tool/tool.ts";
 
 export interface TestWorkspace extends AsyncDisposable {
   root: string;
@@ -60,26 +61,9 @@ export async function makeTestWorkspace(options: TestWorkspaceOptions = {}): Pro
   };
 }
 
-/** A sandbox where `rg` is missing, to exercise the TypeScript fallbacks. */
-export class NoRgSandbox implements Sandbox {
-  readonly name = "test-no-rg";
-  readonly argvCalls: string[][] = [];
-  readonly #inner = new DirectSandbox();
-
-  runShell(command: string, options: RunOptions): Promise<RunResult> {
-    return this.#inner.runShell(command, options);
-  }
-
-  runArgv(argv: readonly string[], options: RunOptions): Promise<RunResult> {
-    this.argvCalls.push([...argv]);
-    if (argv[0] === "rg") return Promise.reject(new Deno.errors.NotFound(`Cannot run "rg": not found`));
-    return this.#inner.runArgv(argv, options);
-  }
-}
-
 /** Records argv calls so a test can prove ripgrep really ran. */
 export class RecordingSandbox implements Sandbox {
-  readonly name = "test-recording";
+  readonly name: string = "test-recording";
   readonly argvCalls: string[][] = [];
   readonly #inner = new DirectSandbox();
 
@@ -92,6 +76,23 @@ export class RecordingSandbox implements Sandbox {
     return this.#inner.runArgv(argv, options);
   }
 }
+
+/** A sandbox where `rg` is missing, to exercise the TypeScript fallbacks. */
+export class NoRgSandbox extends RecordingSandbox {
+  override readonly name: string = "test-no-rg";
+
+  override runArgv(argv: readonly string[], options: RunOptions): Promise<RunResult> {
+    if (argv[0] !== "rg") return super.runArgv(argv, options);
+    this.argvCalls.push([...argv]);
+    return Promise.reject(new Deno.errors.NotFound(`Cannot run "rg": not found`));
+  }
+}
+
+/** The two search back ends glob and grep run on: ripgrep, and the fallback when `rg` is missing. */
+export const SEARCH_BACKENDS = [
+  { name: "ripgrep", make: (): RecordingSandbox => new RecordingSandbox(), usesRg: true },
+  { name: "fallback", make: (): RecordingSandbox => new NoRgSandbox(), usesRg: false },
+];
 
 export async function rejectsWithCode(
   promise: Promise<unknown>,
@@ -107,4 +108,15 @@ export async function rejectsWithCode(
     return typed;
   }
   throw new Error(`Expected a rejection with code "${code}"`);
+}
+
+/** Asserts that `tool` previews `args` as a change of the existing file `path` to `newText`, then runs it. */
+export async function previewThenRun<Args>(
+  tool: ToolSpec<Args>,
+  args: Args,
+  t: TestWorkspace,
+  change: { path: string; oldText: string; newText: string },
+): Promise<ToolResult> {
+  assert.deepEqual(await tool.preview!(args, t.ctx), { kind: "modify", ...change });
+  return await tool.execute(args, t.ctx);
 }

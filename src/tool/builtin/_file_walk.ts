@@ -6,8 +6,8 @@
  */
 import { dirname, join, relative, sep } from "node:path";
 import type { Sandbox } from "../../sandbox/sandbox.ts";
-import type { ToolContext } from "../tool.ts";
-import { forbiddenPaths, isInside, isInsideAny } from "../workspace_paths.ts";
+import { type ToolContext, ToolError } from "../tool.ts";
+import { forbiddenPaths, isInside, isInsideAny, resolveReadPath } from "../workspace_paths.ts";
 import { type IgnoreRule, isIgnored, readGitignore } from "./_gitignore.ts";
 import { rgSkippedPaths } from "./_search_skips.ts";
 
@@ -183,4 +183,17 @@ function compareStrings(a: string, b: string): number {
 export function relativeSlash(base: string, abs: string): string {
   const rel = relative(base, abs);
   return sep === "/" ? rel : rel.split(sep).join("/");
+}
+
+/** Where a search starts: `input` (default the workspace root) resolved for reading, and what is there. */
+export async function searchBase(
+  ctx: ToolContext,
+  input: string,
+): Promise<{ base: string; info: Deno.FileInfo }> {
+  const base = await resolveReadPath(ctx.workspace, input);
+  const info = await Deno.stat(base).catch(() => null);
+  if (info === null) {
+    throw new ToolError("tool.not_found", `Cannot access "${input}": no such file or directory`);
+  }
+  return { base, info };
 }

@@ -1,10 +1,10 @@
 import { z } from "zod";
-import { unifiedDiff } from "../../lib/diff/unified.ts";
 import { type PlannedChange, type ToolContext, ToolError } from "../tool.ts";
 import { definePlannedTool } from "../planned.ts";
 import { displayPath, resolveWritePath } from "../workspace_paths.ts";
 import { lineList } from "./_edit_core.ts";
-import { encodeText, readTextFile, writeChecked } from "./_text_file.ts";
+import { encodeText, readTextFile } from "./_text_file.ts";
+import { plannedRewrite, type Rewrite, rewriteDiff } from "./_rewrite.ts";
 
 const DESCRIPTION =
   `Delete the lines from the one containing start_anchor through the one containing end_anchor (each anchor must be on exactly one line). inclusive=false keeps the anchor lines.`;
@@ -20,13 +20,7 @@ const parameters = z.object({
 
 type DeleteRangeArgs = z.infer<typeof parameters>;
 
-interface RangePlan {
-  abs: string;
-  shown: string;
-  oldText: string;
-  newText: string;
-  bytes: Uint8Array;
-  raw: Uint8Array;
+interface RangePlan extends Rewrite {
   /** 1-based, inclusive. */
   first: number;
   last: number;
@@ -38,20 +32,13 @@ export const deleteRangeTool = definePlannedTool({
   parameters,
   async plan(args, ctx): Promise<PlannedChange> {
     const plan = await planDelete(args, ctx);
-    return {
-      change: { path: plan.shown, kind: "modify", oldText: plan.oldText, newText: plan.newText },
-      touches: [{ abs: plan.abs, shown: plan.shown, before: plan.raw, after: plan.bytes }],
-      async apply() {
-        await writeChecked(ctx, plan.abs, plan.bytes, plan.shown);
-        const count = plan.last - plan.first + 1;
-        const span = count === 1 ? `line ${plan.first}` : `lines ${plan.first}-${plan.last}`;
-        const diff = unifiedDiff(toLf(plan.oldText), toLf(plan.newText));
-        return {
-          output: `Deleted ${span} (${count} ${count === 1 ? "line" : "lines"}) from ${plan.shown}\n${diff}`,
-          data: { kind: "diff", path: plan.shown, before: plan.oldText, after: plan.newText },
-        };
-      },
-    };
+    return plannedRewrite(ctx, plan, () => {
+      const count = plan.last - plan.first + 1;
+      const span = count === 1 ? `line ${plan.first}` : `lines ${plan.first}-${plan.last}`;
+      return `Deleted ${span} (${count} ${count === 1 ? "line" : "lines"}) from ${plan.shown}\n${
+        rewriteDiff(plan)
+      }`;
+    });
   },
 });
 
@@ -132,8 +119,4 @@ function joinKept(lines: readonly string[], from: number, to: number, finalNewli
     kept[kept.length - 1] = kept.at(-1)!.replace(/\r?\n$/, "");
   }
   return kept.join("");
-}
-
-function toLf(text: string): string {
-  return text.replaceAll("\r\n", "\n");
 }

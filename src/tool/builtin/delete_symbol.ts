@@ -1,5 +1,4 @@
 import { z } from "zod";
-import { unifiedDiff } from "../../lib/diff/unified.ts";
 import {
   type CodeSymbol,
   extractSymbols,
@@ -11,7 +10,8 @@ import { languageForPath } from "../parse/tree_sitter.ts";
 import { type PlannedChange, type ToolContext, ToolError } from "../tool.ts";
 import { definePlannedTool } from "../planned.ts";
 import { displayPath, resolveWritePath } from "../workspace_paths.ts";
-import { encodeText, readTextFile, writeChecked } from "./_text_file.ts";
+import { encodeText, readTextFile } from "./_text_file.ts";
+import { plannedRewrite, type Rewrite, rewriteDiff } from "./_rewrite.ts";
 
 const LISTED_SYMBOLS = 40;
 
@@ -27,14 +27,8 @@ const parameters = z.object({
 
 type DeleteArgs = z.infer<typeof parameters>;
 
-interface DeletePlan {
-  abs: string;
-  shown: string;
+interface DeletePlan extends Rewrite {
   symbol: CodeSymbol;
-  oldText: string;
-  newText: string;
-  bytes: Uint8Array;
-  raw: Uint8Array;
   /** 1-based, inclusive lines that were cut (with the blank line taken along). */
   lines: [number, number];
 }
@@ -45,24 +39,11 @@ export const deleteSymbolTool = definePlannedTool({
   parameters,
   async plan(args, ctx): Promise<PlannedChange> {
     const plan = await planDelete(args, ctx);
-    return {
-      change: { path: plan.shown, kind: "modify", oldText: plan.oldText, newText: plan.newText },
-      touches: [{ abs: plan.abs, shown: plan.shown, before: plan.raw, after: plan.bytes }],
-      async apply() {
-        await writeChecked(ctx, plan.abs, plan.bytes, plan.shown);
-        const diff = unifiedDiff(
-          plan.oldText.replaceAll("\r\n", "\n"),
-          plan.newText.replaceAll("\r\n", "\n"),
-        );
-        const [from, to] = plan.lines;
-        const where = from === to ? `line ${from}` : `lines ${from}-${to}`;
-        const output = `Deleted ${describe(plan.symbol)} from ${plan.shown} (${where})\n${diff}`;
-        return {
-          output,
-          data: { kind: "diff", path: plan.shown, before: plan.oldText, after: plan.newText },
-        };
-      },
-    };
+    return plannedRewrite(ctx, plan, () => {
+      const [from, to] = plan.lines;
+      const where = from === to ? `line ${from}` : `lines ${from}-${to}`;
+      return `Deleted ${describe(plan.symbol)} from ${plan.shown} (${where})\n${rewriteDiff(plan)}`;
+    });
   },
 });
 

@@ -1,7 +1,7 @@
 import { z } from "zod";
 import { defineTool, ToolError } from "../tool.ts";
-import { displayPath, resolveReadPath } from "../workspace_paths.ts";
-import { listFiles, relativeSlash } from "./_file_walk.ts";
+import { displayPath } from "../workspace_paths.ts";
+import { listFiles, relativeSlash, searchBase } from "./_file_walk.ts";
 import { type CompiledGlob, compileGlob, globMatches } from "./_glob_match.ts";
 import { groupByDirectory } from "./_path_groups.ts";
 
@@ -25,11 +25,7 @@ export const globTool = defineTool({
   async execute(args, ctx) {
     const glob = parsePattern(args.pattern);
     const input = args.path ?? ".";
-    const base = await resolveReadPath(ctx.workspace, input);
-    const info = await Deno.stat(base).catch(() => null);
-    if (info === null) {
-      throw new ToolError("tool.not_found", `Cannot access "${input}": no such file or directory`);
-    }
+    const { base, info } = await searchBase(ctx, input);
     if (!info.isDirectory) {
       throw new ToolError("tool.not_a_directory", `Cannot search "${input}": not a directory`);
     }

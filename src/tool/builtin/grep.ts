@@ -1,7 +1,7 @@
 import { z } from "zod";
 import { defineTool, type ToolContext, ToolError, type Workspace } from "../tool.ts";
 import { displayPath, resolveReadPath } from "../workspace_paths.ts";
-import { hasRipgrep, listFiles, relativeSlash } from "./_file_walk.ts";
+import { hasRipgrep, listFiles, relativeSlash, searchBase } from "./_file_walk.ts";
 import { compileGlob, globMatches } from "./_glob_match.ts";
 import {
   type FileHits,
@@ -126,11 +126,7 @@ function compileUserGlob(pattern: string) {
 /** The regular files to search, each at most the size cap; what is passed over goes to `skipped`. */
 async function candidateFiles(args: GrepArgs, ctx: ToolContext, skipped: SkipTally): Promise<string[]> {
   const input = args.path ?? ".";
-  const base = await resolveReadPath(ctx.workspace, input);
-  const info = await Deno.stat(base).catch(() => null);
-  if (info === null) {
-    throw new ToolError("tool.not_found", `Cannot access "${input}": no such file or directory`);
-  }
+  const { base, info } = await searchBase(ctx, input);
   if (!info.isDirectory) {
     const reason = skipReasonOf(info);
     if (reason) skipped.add(reason);

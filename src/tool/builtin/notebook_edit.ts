@@ -4,7 +4,8 @@ import { definePlannedTool } from "../planned.ts";
 import { displayPath, resolveWritePath } from "../workspace_paths.ts";
 import { isUniformCrlf } from "./_edit_core.ts";
 import { type Cell, isCodeCell, makeCell, type Notebook, parseNotebook, setCellSource } from "./_notebook.ts";
-import { countLines, encodeText, readTextFile, writeChecked } from "./_text_file.ts";
+import { countLines, encodeText, readTextFile } from "./_text_file.ts";
+import { plannedRewrite, type Rewrite } from "./_rewrite.ts";
 
 const DESCRIPTION =
   `Edit one cell of a .ipynb notebook, chosen by cell_number (0-based) or cell_id. edit_mode "replace" (default) sets its source (a code cell loses its outputs); "insert" adds a cell (cell_type required); "delete" removes it.`;
@@ -28,13 +29,7 @@ const parameters = z.object({
 
 type NotebookArgs = z.infer<typeof parameters>;
 
-interface NotebookPlan {
-  abs: string;
-  shown: string;
-  oldText: string;
-  newText: string;
-  bytes: Uint8Array;
-  raw: Uint8Array;
+interface NotebookPlan extends Rewrite {
   summary: string;
 }
 
@@ -44,17 +39,7 @@ export const notebookEditTool = definePlannedTool({
   parameters,
   async plan(args, ctx): Promise<PlannedChange> {
     const plan = await planNotebookEdit(args, ctx);
-    return {
-      change: { path: plan.shown, kind: "modify", oldText: plan.oldText, newText: plan.newText },
-      touches: [{ abs: plan.abs, shown: plan.shown, before: plan.raw, after: plan.bytes }],
-      async apply() {
-        await writeChecked(ctx, plan.abs, plan.bytes, plan.shown);
-        return {
-          output: plan.summary,
-          data: { kind: "diff", path: plan.shown, before: plan.oldText, after: plan.newText },
-        };
-      },
-    };
+    return plannedRewrite(ctx, plan, () => plan.summary);
   },
 });
 

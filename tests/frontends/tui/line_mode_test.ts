@@ -3,7 +3,7 @@ import { resolvePaths } from "../../../src/config/paths.ts";
 import { runLineMode } from "../../../src/frontends/tui/line_mode.ts";
 import { DeepSeekSim } from "../../support/deepseek_sim.ts";
 import { makeHome, makeWorkspace, removeAll } from "../../support/cli.ts";
-import { EVERYTHING } from "../../mcp/_servers.ts";
+import { denoEnv, everythingPlugin } from "../../mcp/_servers.ts";
 
 Deno.test("runLineMode() sends each line through Controller.submit: commands answer, text is a turn", async () => {
   const sim = await DeepSeekSim.start({ script: [{ content: "hi there" }] });
@@ -85,16 +85,10 @@ Deno.test("runLineMode() prints an MCP call's progress as lines between its call
   const sim = await DeepSeekSim.start({
     script: [{ toolCalls: [{ name: tool, arguments: `{"duration":1.2,"steps":4}` }] }, { content: "Done." }],
   });
-  const args = ["run", "-A", "--no-lock", "--quiet", EVERYTHING, "stdio"];
-  const extraToml = `[[plugins]]\nname = "everything"\ncommand = ${JSON.stringify(Deno.execPath())}\n` +
-    `args = ${JSON.stringify(args)}\nstartup_timeout_seconds = 120\n`;
+  const extraToml = `${everythingPlugin()}\n`;
   const home = await makeHome({ simUrl: sim.url, extraToml });
   const ws = await makeWorkspace({});
-  const env: Record<string, string> = {};
-  for (const name of ["PATH", "HOME", "DENO_DIR", "XDG_CACHE_HOME"]) {
-    const value = Deno.env.get(name);
-    if (value !== undefined) env[name] = value;
-  }
+  const env = denoEnv();
   let out = "";
   try {
     const code = await runLineMode({

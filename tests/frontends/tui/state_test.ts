@@ -2,10 +2,8 @@ import assert from "node:assert/strict";
 import { setLanguage } from "../../../src/lib/i18n/mod.ts";
 import { initialState, reduce, type TuiState, visibleEntries } from "../../../src/frontends/tui/state.ts";
 import type { ApprovalRequest, ReasonixEvent } from "../../../src/control/events.ts";
-import { bootController } from "../../../src/control/boot.ts";
-import { resolvePaths } from "../../../src/config/paths.ts";
-import { DeepSeekSim, type ScriptedReply } from "../../support/deepseek_sim.ts";
-import { makeHome, makeWorkspace, removeAll } from "../../support/cli.ts";
+import type { ScriptedReply } from "../../support/deepseek_sim.ts";
+import { withController } from "../../support/controller_session.ts";
 
 function fold(events: ReasonixEvent[], state: TuiState = initialState()): TuiState {
   return events.reduce(reduce, state);
@@ -248,26 +246,14 @@ Deno.test("reduce() folds a real Controller turn from the simulator", async () =
     },
     { content: "All done." },
   ];
-  const sim = await DeepSeekSim.start({ script });
-  const home = await makeHome({ simUrl: sim.url });
-  const ws = await makeWorkspace({ "a.txt": "alpha\n" });
-  const controller = await bootController({
-    cwd: ws,
-    headless: true,
-    env: {},
-    paths: resolvePaths({ REASONIX_HOME: home }),
-    flags: {},
-  });
   let state = initialState();
-  controller.subscribe((event) => state = reduce(state, event));
-  try {
+  let promptTokens = () => Number.NaN;
+  await withController({ script, files: { "a.txt": "alpha\n" }, flags: {} }, async ({ sim, controller }) => {
+    promptTokens = () => sim.stats().promptTokens;
+    controller.subscribe((event) => state = reduce(state, event));
     controller.start();
     await controller.runTurn("make a plan");
-  } finally {
-    await controller.close();
-    await sim.close();
-    await removeAll(home, ws);
-  }
+  });
   const kinds = state.entries.map((entry) => entry.kind);
   assert.equal(kinds[0], "user");
   assert.ok(kinds.includes("tool") && kinds.includes("todo") && kinds.includes("usage"), kinds.join());
@@ -280,7 +266,7 @@ Deno.test("reduce() folds a real Controller turn from the simulator", async () =
   assert.equal(state.live, null);
   assert.equal(state.status.busy, false);
   assert.equal(state.status.turn, 1);
-  assert.equal(state.status.sessionPromptTokens, sim.stats().promptTokens);
+  assert.equal(state.status.sessionPromptTokens, promptTokens());
 });
 
 Deno.test("reduce() shows a slash command's answer as an info notice after what is settled", () => {

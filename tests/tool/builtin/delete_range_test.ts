@@ -1,7 +1,7 @@
 import assert from "node:assert/strict";
 import { join } from "node:path";
 import { deleteRangeTool } from "../../../src/tool/builtin/delete_range.ts";
-import { makeTestWorkspace, rejectsWithCode } from "../_tool_context.ts";
+import { makeTestWorkspace, previewThenRun, rejectsWithCode } from "../_tool_context.ts";
 
 const SOURCE = "a\nfunction old() {\n  body();\n}\nz\n";
 
@@ -9,13 +9,11 @@ Deno.test("deleteRangeTool deletes the block between the anchor lines inclusive 
   await using t = await makeTestWorkspace();
   const path = await t.write("a.ts", SOURCE);
   const args = { path: "a.ts", start_anchor: "function old", end_anchor: "}" };
-  assert.deepEqual(await deleteRangeTool.preview!(args, t.ctx), {
+  const result = await previewThenRun(deleteRangeTool, args, t, {
     path: "a.ts",
-    kind: "modify",
     oldText: SOURCE,
     newText: "a\nz\n",
   });
-  const result = await deleteRangeTool.execute(args, t.ctx);
   assert.equal(
     result.output,
     [

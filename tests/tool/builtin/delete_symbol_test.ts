@@ -1,7 +1,7 @@
 import assert from "node:assert/strict";
 import { join } from "node:path";
 import { deleteSymbolTool } from "../../../src/tool/builtin/delete_symbol.ts";
-import { makeTestWorkspace, rejectsWithCode } from "../_tool_context.ts";
+import { makeTestWorkspace, previewThenRun, rejectsWithCode } from "../_tool_context.ts";
 
 const TS = `import { x } from "./x.ts";
 
@@ -42,13 +42,11 @@ Deno.test("deleteSymbolTool deletes a function with its doc comment and one blan
   await using t = await makeTestWorkspace();
   const path = await t.write("a.ts", TS);
   const args = { path: "a.ts", name: "add" };
-  assert.deepEqual(await deleteSymbolTool.preview!(args, t.ctx), {
+  const result = await previewThenRun(deleteSymbolTool, args, t, {
     path: "a.ts",
-    kind: "modify",
     oldText: TS,
     newText: without(TS, 3, 4, 5, 6, 7),
   });
-  const result = await deleteSymbolTool.execute(args, t.ctx);
   assert.equal(
     result.output,
     [

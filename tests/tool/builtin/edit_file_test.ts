@@ -2,19 +2,17 @@ import assert from "node:assert/strict";
 import { join } from "node:path";
 import { editFileTool } from "../../../src/tool/builtin/edit_file.ts";
 import { readFileTool } from "../../../src/tool/builtin/read_file.ts";
-import { makeTestWorkspace, rejectsWithCode } from "../_tool_context.ts";
+import { makeTestWorkspace, previewThenRun, rejectsWithCode } from "../_tool_context.ts";
 
 Deno.test("editFileTool replaces one occurrence and shows a diff with line numbers", async () => {
   await using t = await makeTestWorkspace();
   const path = await t.write("a.ts", "const a = 1;\nconst b = 2;\nconst c = 3;\n");
   const args = { path: "a.ts", old_string: "const b = 2;", new_string: "const b = 20;" };
-  assert.deepEqual(await editFileTool.preview!(args, t.ctx), {
+  const result = await previewThenRun(editFileTool, args, t, {
     path: "a.ts",
-    kind: "modify",
     oldText: "const a = 1;\nconst b = 2;\nconst c = 3;\n",
     newText: "const a = 1;\nconst b = 20;\nconst c = 3;\n",
   });
-  const result = await editFileTool.execute(args, t.ctx);
   assert.equal(
     result.output,
     [

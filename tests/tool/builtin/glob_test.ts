@@ -1,18 +1,7 @@
 import assert from "node:assert/strict";
 import { join } from "node:path";
 import { globTool } from "../../../src/tool/builtin/glob.ts";
-import {
-  makeTestWorkspace,
-  NoRgSandbox,
-  RecordingSandbox,
-  rejectsWithCode,
-  type TestWorkspace,
-} from "../_tool_context.ts";
-
-const BACKENDS = [
-  { name: "ripgrep", make: () => new RecordingSandbox(), usesRg: true },
-  { name: "fallback", make: () => new NoRgSandbox(), usesRg: false },
-];
+import { makeTestWorkspace, rejectsWithCode, SEARCH_BACKENDS, type TestWorkspace } from "../_tool_context.ts";
 
 async function seed(t: TestWorkspace): Promise<void> {
   await t.write(".gitignore", "*.log\nbuild/\n!keep.log\n");
@@ -36,7 +25,7 @@ async function setMtime(t: TestWorkspace, rel: string, seconds: number): Promise
   await Deno.utime(join(t.root, rel), seconds, seconds);
 }
 
-for (const backend of BACKENDS) {
+for (const backend of SEARCH_BACKENDS) {
   Deno.test(`globTool respects .gitignore, skips .git and symlinks (${backend.name})`, async () => {
     const sandbox = backend.make();
     await using t = await makeTestWorkspace({ sandbox, forbidRead: ["secret"] });

@@ -10,21 +10,23 @@ import { globTool } from "../../../src/tool/builtin/glob.ts";
 import { DirectSandbox } from "../../../src/sandbox/none.ts";
 import type { RunOptions, RunResult, Sandbox } from "../../../src/sandbox/sandbox.ts";
 import type { ToolContext } from "../../../src/tool/tool.ts";
-import { makeTestWorkspace, NoRgSandbox, RecordingSandbox, type TestWorkspace } from "../_tool_context.ts";
+import {
+  makeTestWorkspace,
+  NoRgSandbox,
+  RecordingSandbox,
+  SEARCH_BACKENDS,
+  type TestWorkspace,
+} from "../_tool_context.ts";
 import { mkfifo, promptly } from "../_fifo.ts";
 
 const UNIX = Deno.build.os !== "windows";
-const BACKENDS = [
-  { name: "ripgrep", make: () => new RecordingSandbox() },
-  { name: "fallback", make: () => new NoRgSandbox() },
-];
 
 /** Short bash timeout: before the fix a blocked rg waited for it (120 s by default). */
 function boundedCtx(t: TestWorkspace, extra: Partial<ToolContext["limits"]> = {}): ToolContext {
   return { ...t.ctx, limits: { ...t.ctx.limits, bashTimeoutSeconds: 8, ...extra } };
 }
 
-for (const backend of BACKENDS) {
+for (const backend of SEARCH_BACKENDS) {
   Deno.test({
     name: `grep on a FIFO given directly returns at once and says it was skipped (${backend.name})`,
     ignore: !UNIX,

@@ -4,15 +4,10 @@ import { grepTool } from "../../../src/tool/builtin/grep.ts";
 import {
   makeTestWorkspace,
   NoRgSandbox,
-  RecordingSandbox,
   rejectsWithCode,
+  SEARCH_BACKENDS,
   type TestWorkspace,
 } from "../_tool_context.ts";
-
-const BACKENDS = [
-  { name: "ripgrep", make: () => new RecordingSandbox(), usesRg: true },
-  { name: "fallback", make: () => new NoRgSandbox(), usesRg: false },
-];
 
 async function seed(t: TestWorkspace): Promise<void> {
   await t.write(".gitignore", "dist/\n*.tmp\n");
@@ -29,7 +24,7 @@ async function seed(t: TestWorkspace): Promise<void> {
   await Deno.symlink(join(t.outside, "o.txt"), join(t.root, "link.txt"));
 }
 
-for (const backend of BACKENDS) {
+for (const backend of SEARCH_BACKENDS) {
   Deno.test(`grepTool finds matches and skips ignored, binary, hidden paths (${backend.name})`, async () => {
     const sandbox = backend.make();
     await using t = await makeTestWorkspace({ sandbox, forbidRead: ["secret"] });

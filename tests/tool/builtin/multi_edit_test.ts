@@ -1,7 +1,7 @@
 import assert from "node:assert/strict";
 import { join } from "node:path";
 import { multiEditTool } from "../../../src/tool/builtin/multi_edit.ts";
-import { makeTestWorkspace, rejectsWithCode } from "../_tool_context.ts";
+import { makeTestWorkspace, previewThenRun, rejectsWithCode } from "../_tool_context.ts";
 
 Deno.test("multiEditTool applies edits in order and reports a diff and the counts", async () => {
   await using t = await makeTestWorkspace();
@@ -14,13 +14,11 @@ Deno.test("multiEditTool applies edits in order and reports a diff and the count
       { old_string: "let", new_string: "var", replace_all: true },
     ],
   };
-  assert.deepEqual(await multiEditTool.preview!(args, t.ctx), {
+  const result = await previewThenRun(multiEditTool, args, t, {
     path: "a.ts",
-    kind: "modify",
     oldText: "let a = 1;\nlet b = 2;\nlet c = 3;\nlet b2 = b;\n",
     newText: "const a = 1;\nconst b = 2;\nvar c = 3;\nvar b2 = b;\n",
   });
-  const result = await multiEditTool.execute(args, t.ctx);
   assert.equal(
     result.output,
     [

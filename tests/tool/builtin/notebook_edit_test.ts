@@ -1,7 +1,7 @@
 import assert from "node:assert/strict";
 import { join } from "node:path";
 import { notebookEditTool } from "../../../src/tool/builtin/notebook_edit.ts";
-import { makeTestWorkspace, rejectsWithCode } from "../_tool_context.ts";
+import { makeTestWorkspace, previewThenRun, rejectsWithCode } from "../_tool_context.ts";
 
 function notebook(minor = 5): Record<string, unknown> {
   return {
@@ -47,13 +47,11 @@ Deno.test("notebookEditTool replaces a code cell's source, clears its outputs an
     outputs: [],
     source: ["x = 2\n", "print(x)\n"],
   };
-  assert.deepEqual(await notebookEditTool.preview!(args, t.ctx), {
+  const result = await previewThenRun(notebookEditTool, args, t, {
     path: "nb.ipynb",
-    kind: "modify",
     oldText: original,
     newText: jupyterText(expected),
   });
-  const result = await notebookEditTool.execute(args, t.ctx);
   assert.equal(result.output, 'Replaced cell 1 (id "calc") in nb.ipynb (code, 2 lines; outputs cleared)');
   assert.equal(await Deno.readTextFile(path), jupyterText(expected));
 });
