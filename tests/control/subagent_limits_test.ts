@@ -196,3 +196,21 @@ Deno.test("fleet: fail_fast cancels the other writers once one fails", async () 
     assert.match(result, /## task 2: failed[^\n]*\nThe subagent was cancelled/);
   });
 });
+
+Deno.test("subagents: /agents show prints an ended child's transcript; an id outside this conversation is refused", async () => {
+  const scripts = {
+    parent: [calls(capability("read_only_task", { prompt: "look around" })), answer("parent done")],
+    "look around": [answer("The repository holds a.txt only.")],
+  };
+  await withSubagents({ scripts }, async ({ events, controller }) => {
+    await controller.runTurn("go");
+    const started = await eventually(events, (e) => e.type === "subagent" && e.phase === "started");
+    const id = started.type === "subagent" ? started.sessionId : "";
+    const shown = JSON.stringify(await controller.submit(`/agents show ${id}`));
+    assert.match(shown, /look around/);
+    assert.match(shown, /The repository holds a\.txt only\./);
+    const other = JSON.stringify(await controller.submit(`/agents show ${controller.sessionId}`));
+    assert.match(other, /No subagent/);
+    assert.doesNotMatch(other, /parent done/);
+  });
+});

@@ -1,11 +1,13 @@
 /**
  * @module
  * `/agents` lists the running subagents (session id, depth, reader or writer, what it does);
- * `/agents cancel <id>` stops one (and its own children), leaving the rest and the turn running.
+ * `/agents cancel <id>` stops one (and its own children), leaving the rest and the turn running;
+ * `/agents show <id>` prints one child's transcript (running or ended).
  */
 import { t } from "../../lib/i18n/mod.ts";
 import { escapeControls } from "../../lib/terminal_text.ts";
 import type { SlashCommand } from "./registry.ts";
+import { showChildTranscript } from "./agent_transcript.ts";
 
 export const agentsCommand: SlashCommand = {
   name: "agents",
@@ -13,7 +15,7 @@ export const agentsCommand: SlashCommand = {
   get summary() {
     return t("agents.summary");
   },
-  usage: "/agents [cancel <id>]",
+  usage: "/agents [cancel <id> | show <id>]",
   run(ctx, args) {
     const control = ctx.host.workspaceOps?.subagents;
     if (!control) return ctx.print(t("memory.unavailable", { command: "agents" }));
@@ -23,6 +25,7 @@ export const agentsCommand: SlashCommand = {
         t(control.cancel(id) ? "agents.cancelled" : "agents.not_running", { id: escapeControls(id) }),
       );
     }
+    if (verb === "show" && id) return showChildTranscript(ctx, id);
     if (verb) return ctx.print(`usage: ${agentsCommand.usage}`);
     const running = control.children();
     if (running.length === 0) return ctx.print(t("agents.none"));
