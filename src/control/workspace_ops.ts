@@ -19,6 +19,7 @@ import { type ReviewRange, type ReviewTurn, reviewTurn } from "./review.ts";
 import type { SkillCatalog } from "../tool/skill/catalog.ts";
 
 import type { SubagentControl } from "./subagent_pool.ts";
+import type { ProfileRunner } from "./subagent_profile_run.ts";
 
 export interface WorkspaceOps {
   readonly memory: Memory;
@@ -29,6 +30,8 @@ export interface WorkspaceOps {
   reload(): Promise<ReloadResult>;
   /** The running subagents (`/agents`); set at boot. */
   subagents?: SubagentControl;
+  /** `reasonix subagent try|run`: one profile as a child of this session; set at boot. */
+  runProfile?: ProfileRunner;
   /** The turn `reasonix review` runs: the change as a diff, the session's review skill pinned. */
   review(range: ReviewRange): Promise<ReviewTurn>;
 }

@@ -11,6 +11,7 @@ import { readConfined } from "../../lib/confined_read.ts";
 import { defineTool, type ToolContext, ToolError, type ToolSpec } from "../tool.ts";
 import { profileOf, READ_SKILL, RUN_SKILL, type SkillCatalog, skillPin } from "./catalog.ts";
 import type { Skill } from "./skill.ts";
+import type { SubagentRequest } from "../subagent_port.ts";
 
 export const READ_ONLY_SKILL = "read_only_skill";
 
@@ -96,7 +97,14 @@ export async function runSkill(
       `Skill "${skill.name}" cannot run: this session cannot start subagents`,
     );
   }
-  const outcome = await ctx.subagents.run({
+  const outcome = await ctx.subagents.run(skillRequest(skill, task, forceReadOnly), ctx.signal);
+  if (!outcome.ok) throw new ToolError("skill.failed", `Skill "${skill.name}" failed: ${outcome.text}`);
+  return { output: `${outcome.text}\n\n(subagent result ${outcome.ref})` };
+}
+
+/** The child a subagent skill starts: its body the whole system prompt, `read-only` and tools kept. */
+export function skillRequest(skill: Skill, task: string, forceReadOnly = false): SubagentRequest {
+  return {
     prompt: task.trim() === "" ? `Carry out the "${skill.name}" skill.` : task,
     description: `skill ${skill.name}`,
     profile: profileOf(skill),
@@ -104,9 +112,7 @@ export async function runSkill(
     ...(skill.model ? { model: skill.model } : {}),
     ...(skill.effort ? { effort: skill.effort } : {}),
     ...(skill.allowedTools ? { tools: skill.allowedTools } : {}),
-  }, ctx.signal);
-  if (!outcome.ok) throw new ToolError("skill.failed", `Skill "${skill.name}" failed: ${outcome.text}`);
-  return { output: `${outcome.text}\n\n(subagent result ${outcome.ref})` };
+  };
 }
 
 const MAX_LISTED = 20;
