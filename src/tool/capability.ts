@@ -34,11 +34,11 @@ export type CapabilityArgs = z.infer<typeof parameters>;
 
 /** The proxy over `registry`'s proxied tools; register it in the same registry. */
 export function capabilityTool(registry: ToolRegistry): ToolSpec<CapabilityArgs> {
-  let catalog: { revision: number; catalog: Catalog } | undefined;
+  let catalog: { key: string; catalog: Catalog } | undefined;
   const current = () => {
-    if (catalog?.revision !== registry.revision) {
-      catalog = { revision: registry.revision, catalog: buildCatalog(registry) };
-    }
+    // Skills are read on each answer (a /reload changes them without registering anything).
+    const key = `${registry.revision}\n${JSON.stringify(registry.listed())}`;
+    if (catalog?.key !== key) catalog = { key, catalog: buildCatalog(registry) };
     return catalog.catalog;
   };
   return defineTool({
@@ -178,7 +178,7 @@ function searchResult(catalog: Catalog, registry: ToolRegistry, args: Capability
   if (!args.query?.trim()) throw new ToolError("tool.invalid_args", `use_capability "search" needs a query`);
   const limit = Math.min(args.limit ?? SEARCH_LIMIT, SEARCH_MAX);
   const found = searchCatalog(catalog, args.query, limit).map((entry) => {
-    const { names, required } = argumentsOf(registry, entry.name);
+    const { names, required } = argumentsOf(registry, entry.name, entry.kind);
     return { ...entry, argument_names: names, required_arguments: required };
   });
   return JSON.stringify({ catalog_version: catalog.version, capabilities: found });
@@ -191,6 +191,11 @@ function inspectResult(catalog: Catalog, registry: ToolRegistry, args: Capabilit
   if (!entry) {
     const unknown = unknownCapability(id);
     throw new ToolError(unknown.code, unknown.message);
+  }
+  if (entry.kind === "skill") {
+    const { status: _status, ...shown } = entry;
+    const call = `call it with {"arguments": "<the task or its arguments>"}`;
+    return JSON.stringify({ catalog_version: catalog.version, ...shown, call });
   }
   const spec = registry.get(entry.name)!;
   return JSON.stringify({
