@@ -51,14 +51,18 @@ export function registerSkillTools(registry: ToolRegistry, catalog: SkillCatalog
   registry.addListed(skillCapabilities(() => catalog));
 }
 
+/** The tail note telling the model the skills it may use now (after a `/reload` changed them). */
+export function skillsNowNote(block: string | null): string {
+  return block === null
+    ? "The skills listed at the start of this session are no longer available."
+    : `The skills available changed since this session started; they are now:\n${block}`;
+}
+
 /** A note for the tail when a resumed session's stored catalog differs from the current one. */
 export function skillsChangeNote(records: readonly SessionRecord[], block: string | null): string | null {
   const context = records.find((r) => r.type === "message" && r.message.role === "user");
   const text = context?.type === "message" ? context.message.content : undefined;
   if (typeof text !== "string") return null;
   const stored = /<skills>[\s\S]*?<\/skills>/.exec(text)?.[0] ?? null;
-  if (stored === block) return null;
-  return block === null
-    ? "The skills listed at the start of this session are no longer available."
-    : `The skills available changed since this session started; they are now:\n${block}`;
+  return stored === block ? null : skillsNowNote(block);
 }

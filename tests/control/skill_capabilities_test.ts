@@ -5,6 +5,7 @@
  * new or changed skill on the tail of the next turn (the prefix never moves).
  */
 import assert from "node:assert/strict";
+import { join } from "node:path";
 import { bootController } from "../../src/control/boot.ts";
 import { resolvePaths } from "../../src/config/paths.ts";
 import { DeepSeekSim, type ScriptedReply } from "../support/deepseek_sim.ts";
@@ -78,6 +79,36 @@ Deno.test("use_capability list/search/inspect show skills as kind skill, skill:<
     const tools = s.sim.requests.map((request) => JSON.stringify(request.json.tools));
     assert.equal(new Set(tools).size, 1);
     assert.ok(!tools[0]!.includes("skill:deploy"), "no skill in the tool schema");
+  } finally {
+    await s.close();
+  }
+});
+
+Deno.test("/reload re-reads skills: a new one is told on the tail, listed, invocable; the prefix stays", async () => {
+  const s = await session([
+    { content: "one" },
+    capability({ action: "list", limit: 100 }),
+    { content: "two" },
+  ]);
+  try {
+    await s.controller.runTurn("hello");
+    await Deno.mkdir(join(s.ws, ".reasonix/skills/fresh"), { recursive: true });
+    await Deno.writeTextFile(
+      join(s.ws, ".reasonix/skills/fresh/SKILL.md"),
+      `---\ndescription: Added mid-session\n---\nFresh body.\n`,
+    );
+    const reloaded = await s.controller.submit("/reload");
+    assert.equal(reloaded.kind, "command");
+    assert.match(reloaded.kind === "command" ? reloaded.output.join("\n") : "", /Skills changed/);
+    assert.ok(s.controller.commands.resolve("/fresh go").kind === "command", "/fresh is a command now");
+    await s.controller.runTurn("and now?");
+    const tail = (s.sim.requests[1]!.json.messages as Message[]).at(-1)!.content;
+    assert.match(tail, /The skills available changed[^]*- fresh: Added mid-session/);
+    const list = JSON.parse(toolResults(s.sim, 2)[0]!);
+    assert.ok((list.capabilities as Entry[]).some((entry) => entry.id === "skill:fresh"));
+    assertStablePrefix(s.sim.requests.map((request) => request.body));
+    const again = await s.controller.submit("/reload");
+    assert.doesNotMatch(again.kind === "command" ? again.output.join("\n") : "", /Skills changed/);
   } finally {
     await s.close();
   }
