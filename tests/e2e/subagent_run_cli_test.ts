@@ -42,7 +42,8 @@ Deno.test("reasonix subagent try: the profile runs read-only, its write refused,
     assert.match(first[0]!.content, /You are the fixer profile\./, "the profile body is the system prompt");
     assert.equal(first.at(-1)!.content, "make app.ts say new");
     const tool = (sim.requests[1]!.json.messages as Message[]).find((m) => m.role === "tool")!;
-    assert.doesNotMatch(tool.content, /^ok|wrote/i);
+    assert.match(tool.content, /no tool named "write_file"/, "a read-only child has no writer tool");
+    assert.ok(!JSON.stringify(sim.requests[0]!.json.tools).includes('"write_file"'));
   } finally {
     await sim.close();
     await removeAll(home, ws);
