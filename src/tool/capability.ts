@@ -8,7 +8,7 @@
 import { z } from "zod";
 import { argumentsOf, buildCatalog, type Catalog, searchCatalog, toolNameOf } from "./catalog.ts";
 import type { ToolRegistry } from "./registry.ts";
-import { READ_SKILL } from "./skill/catalog.ts";
+import { READ_SKILL, RUN_SKILL } from "./skill/catalog.ts";
 import { defineTool, ToolError, type ToolSpec } from "./tool.ts";
 
 export const USE_CAPABILITY = "use_capability";
@@ -111,9 +111,19 @@ export function capabilityTarget(argumentsJson: string): CapabilityTarget | null
   const skill = /^skill:(.+)$/.exec(id.trim())?.[1];
   if (skill !== undefined) {
     // The Go Reasonix's `skill:<n>` id: loads the skill; a subagent skill answers with the run_skill call to make.
+    // With `continue_from` it continues that run of a subagent skill (run_skill).
     const task = checked.data.arguments?.arguments;
-    const args = { name: skill, ...(typeof task === "string" ? { arguments: task } : {}) };
-    return { ok: true, name: READ_SKILL, arguments: JSON.stringify(args) };
+    const from = checked.data.arguments?.continue_from;
+    const args = {
+      name: skill,
+      ...(typeof task === "string" ? { arguments: task } : {}),
+      ...(typeof from === "string" ? { continue_from: from } : {}),
+    };
+    return {
+      ok: true,
+      name: typeof from === "string" ? RUN_SKILL : READ_SKILL,
+      arguments: JSON.stringify(args),
+    };
   }
   const name = toolNameOf(id.trim());
   if (name === null) return unknownCapability(id);
