@@ -23,6 +23,7 @@ import { exitCodeFor, reportError } from "./src/frontends/cli/report_error.ts";
 import { wholeNumber } from "./src/frontends/cli/option_values.ts";
 import { serveCommand } from "./src/frontends/serve/command.ts";
 import { reviewCommand, startReview } from "./src/frontends/run/review_command.ts";
+import { addProfileRunCommands } from "./src/frontends/run/subagent_command.ts";
 import { runFlags } from "./src/config/run_flags.ts";
 import { writeAll } from "./src/lib/write_all.ts";
 import { failureResult, runDoneLine } from "./src/frontends/run/result.ts";
@@ -235,7 +236,7 @@ function adminCommands(program: Command): void {
     });
   program.addCommand(mcpCommand(confirmIo()));
   program.addCommand(sessionCommand());
-  program.addCommand(subagentCommand());
+  program.addCommand(addProfileRunCommands(subagentCommand()));
   permissionCommands(program);
   program.command("doctor").description("Check what protects tool calls here: sandbox, temp dir, fence")
     .option("--json", "machine-readable output").option("--dir <path>", "workspace directory")

@@ -151,7 +151,7 @@ export class Controller implements RunPort, ApprovalPort, QuestionPort, StatusPo
   }
 
   get busy(): boolean {
-    return this.#abort !== null || this.#switching || this.goal.running;
+    return this.#abort !== null || this.#switching || this.goal.running || !!this.#parts.stops?.size;
   }
 
   #refuseWhileBusy(): void {
@@ -320,6 +320,7 @@ export class Controller implements RunPort, ApprovalPort, QuestionPort, StatusPo
     this.#parts.approvals?.cancelAll();
     this.#parts.questions?.cancelAll();
     this.#parts.plans?.cancelAll();
+    this.#parts.stops?.abort(new StopRequest(signal));
     this.#abort?.abort(new StopRequest(signal));
   }
 

@@ -3,6 +3,7 @@
  * What a Controller is built from: the session log, the provider, the tools and gate, and the desks
  * and settings the faces reach through it. Boot assembles it; tests assemble their own.
  */
+import type { RunningCommands } from "./running_commands.ts";
 import type { Gate } from "../agent/dispatch.ts";
 import type { ProviderConfig } from "../config/types.ts";
 import type { Effort, Provider } from "../provider/provider.ts";
@@ -42,6 +43,8 @@ export interface ControllerParts {
   recallMemory?: (text: string) => Promise<string | null>;
   /** What changed since the session last ran: added to the tail of the next user message. */
   turnNotes?: string[];
+  /** Slash commands running outside a turn (subagent skills); `interrupt()` aborts them. */
+  stops?: RunningCommands;
   /** Recorded with the first turn, so a later resume can tell what changed. */
   turnFacts?: unknown;
   /** The tool schema bytes the session last recorded (resumed sessions), so unchanged ones are not repeated. */

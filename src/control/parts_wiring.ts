@@ -24,5 +24,7 @@ export function wireParts(parts: ControllerParts, wiring: PartsWiring): void {
   parts.toolContext.jobs?.onChange(() => emit({ type: "jobs", running: wiring.runningJobs() }));
   parts.workspaceOps?.subagents?.attach(emit);
   // A /remember or /forget reaches the model on the tail of the next turn, never its system prompt.
-  parts.workspaceOps?.memory.attach((note) => parts.turnNotes = [...(parts.turnNotes ?? []), note]);
+  const tell = (note: string) => parts.turnNotes = [...(parts.turnNotes ?? []), note];
+  parts.workspaceOps?.memory.attach(tell);
+  parts.workspaceOps?.attachNotes(tell); // `/reload`: a changed skill catalog
 }

@@ -3,8 +3,8 @@
  * Skills as slash commands, a command source read on every lookup (a built-in command's name always
  * wins): `/name [args]` for each skill, and `/skills` listing them with their files and diagnostics.
  * An inline skill becomes a user turn whose text is what was typed and whose tail pins the skill's body;
- * a subagent skill runs through the session's SubagentPort, its answer printed and told to the model on
- * the tail of the next turn. Every name, description and path from a skill file is shown escaped.
+ * a subagent skill runs through the session's SubagentPort (Ctrl+C, `Controller.interrupt()`, cancels
+ * it), its answer printed and told to the model on the tail of the next turn. Every name, description and path from a skill file is shown escaped.
  */
 import { errorFields, errorText } from "../lib/errors.ts";
 import { escapeControls } from "../lib/terminal_text.ts";
@@ -14,6 +14,7 @@ import { skillPin } from "../tool/skill/catalog.ts";
 import type { Skill } from "../tool/skill/skill.ts";
 import { runSkill } from "../tool/skill/tools.ts";
 import type { ToolContext } from "../tool/tool.ts";
+import { RunningCommands } from "./running_commands.ts";
 import type { CommandRegistry, CommandSource, SlashCommand } from "./commands/registry.ts";
 
 /** What the commands read from the current session (the Controller's parts, read on each use). */
@@ -21,6 +22,7 @@ export interface SkillSession {
   skills?: SkillCatalog;
   toolContext: Pick<ToolContext, "subagents">;
   turnNotes?: string[];
+  stops?: RunningCommands;
 }
 
 export function withSkillCommands(registry: CommandRegistry, session: () => SkillSession): CommandRegistry {
@@ -58,10 +60,10 @@ function skillCommand(skill: Skill, session: () => SkillSession): SlashCommand {
     async run(ctx, args) {
       const current = session();
       try {
-        const { output } = await runSkill(skill, args, {
-          ...current.toolContext,
-          signal: new AbortController().signal,
-        });
+        const stops = current.stops ??= new RunningCommands();
+        const { output } = await stops.run((signal) =>
+          runSkill(skill, args, { ...current.toolContext, signal })
+        );
         ctx.print(escapeControls(output));
         const note = `The person ran the subagent skill "${skill.name}" (${
           args || "no arguments"

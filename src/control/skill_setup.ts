@@ -11,6 +11,7 @@ import type { SessionRecord } from "../session/store.ts";
 import { SkillCatalog } from "../tool/skill/catalog.ts";
 import { loadSkills } from "../tool/skill/loader.ts";
 import { skillTools } from "../tool/skill/tools.ts";
+import { skillCapabilities } from "../tool/skill/capabilities.ts";
 import type { ToolRegistry } from "../tool/registry.ts";
 import type { Workspace } from "../tool/tool.ts";
 
@@ -40,10 +41,21 @@ export async function loadSessionSkills(
   return { catalog, warnings };
 }
 
-/** Registers read_skill, run_skill and read_only_skill (proxied) unless the model may not use skills. */
+/**
+ * Registers read_skill, run_skill and read_only_skill (proxied) unless the model may not use skills, and
+ * lists the skills in `use_capability` as `skill:<name>` entries.
+ */
 export function registerSkillTools(registry: ToolRegistry, catalog: SkillCatalog): void {
   if (!catalog.implicit) return;
   for (const tool of skillTools(catalog)) registry.register(tool, { proxied: true });
+  registry.addListed(skillCapabilities(() => catalog));
+}
+
+/** The tail note telling the model the skills it may use now (after a `/reload` changed them). */
+export function skillsNowNote(block: string | null): string {
+  return block === null
+    ? "The skills listed at the start of this session are no longer available."
+    : `The skills available changed since this session started; they are now:\n${block}`;
 }
 
 /** A note for the tail when a resumed session's stored catalog differs from the current one. */
@@ -52,8 +64,5 @@ export function skillsChangeNote(records: readonly SessionRecord[], block: strin
   const text = context?.type === "message" ? context.message.content : undefined;
   if (typeof text !== "string") return null;
   const stored = /<skills>[\s\S]*?<\/skills>/.exec(text)?.[0] ?? null;
-  if (stored === block) return null;
-  return block === null
-    ? "The skills listed at the start of this session are no longer available."
-    : `The skills available changed since this session started; they are now:\n${block}`;
+  return stored === block ? null : skillsNowNote(block);
 }

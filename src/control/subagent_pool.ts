@@ -5,6 +5,7 @@
  * (`max_parallel_writers`), the write claims held right now (overlapping writers wait for each other),
  * the running children (to cancel one) and the results `read_subagent_result` pages.
  */
+import { FinishedChildren } from "./subagent_continue.ts";
 import type { SubagentEvent } from "../agent/events.ts";
 import { ToolError, type WriteObserver } from "../tool/tool.ts";
 import { claimsOverlap, type WriteClaim } from "../tool/write_claims.ts";
@@ -59,6 +60,8 @@ export interface SubagentControl {
 }
 
 export class SubagentPool implements SubagentControl {
+  /** Children that ended, for `task(continue_from=…)`. */
+  readonly finished = new FinishedChildren();
   readonly limits: SubagentLimits;
   #running = 0;
   #writers = 0;

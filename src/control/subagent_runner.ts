@@ -18,6 +18,7 @@ import { childGate } from "./subagent_gate.ts";
 import { childRegistry, type SubagentHost } from "./subagent_host.ts";
 import type { SubagentPool } from "./subagent_pool.ts";
 import { ChildResults } from "./subagent_results.ts";
+import { reopenChildLog } from "./subagent_continue.ts";
 import { newSessionToolState } from "../tool/session_state.ts";
 
 export interface Lineage {
@@ -39,7 +40,11 @@ export class SubagentRunner implements SubagentPort {
     this.#lineage = lineage;
   }
 
-  async run(request: SubagentRequest, signal: AbortSignal): Promise<SubagentOutcome> {
+  async run(asked: SubagentRequest, signal: AbortSignal): Promise<SubagentOutcome> {
+    const continued = asked.continueFrom === undefined
+      ? undefined
+      : this.#pool.finished.continued(asked, this.#lineage.sessionId);
+    const request = continued?.request ?? asked;
     const depth = this.#lineage.depth + 1;
     const limits = this.#pool.limits;
     if (depth > limits.maxDepth) {
@@ -51,7 +56,12 @@ export class SubagentRunner implements SubagentPort {
     const claim = request.readOnly ? null : await resolveClaim(this.#lineage.workspace, request.writePaths);
     const admission = await this.#pool.admit(claim, { wait: this.#lineage.depth === 0, signal });
     try {
-      return await this.#start(request, { claim, depth, signal });
+      return await this.#start(request, {
+        claim,
+        depth,
+        signal,
+        ...(continued ? { file: continued.file } : {}),
+      });
     } finally {
       admission.release();
     }
@@ -59,23 +69,25 @@ export class SubagentRunner implements SubagentPort {
 
   async #start(
     request: SubagentRequest,
-    at: { claim: WriteClaim | null; depth: number; signal: AbortSignal },
+    at: { claim: WriteClaim | null; depth: number; signal: AbortSignal; file?: string },
   ): Promise<SubagentOutcome> {
     const host = this.#host;
     const { model, effort } = choose(host, request);
     const parentWs = this.#lineage.workspace;
     const workspace: Workspace = { ...parentWs, writeClaim: at.claim?.paths ?? [] };
     const description = request.description ?? request.prompt.slice(0, 80);
-    const log = await openChildLog(host, {
-      parentId: this.#lineage.sessionId,
-      depth: at.depth,
-      description,
-      prompt: request.prompt,
-      system: request.profile?.body ?? CHILD_PROMPT,
-      context: contextLines(workspace, at.claim),
-      model,
-      ...(request.profile ? { profile: request.profile.name } : {}),
-    });
+    const log = at.file
+      ? await reopenChildLog(at.file, request.prompt, host.now())
+      : await openChildLog(host, {
+        parentId: this.#lineage.sessionId,
+        depth: at.depth,
+        description,
+        prompt: request.prompt,
+        system: request.profile?.body ?? CHILD_PROMPT,
+        context: contextLines(workspace, at.claim),
+        model,
+        ...(request.profile ? { profile: request.profile.name } : {}),
+      });
     const abort = new AbortController();
     const signal = AbortSignal.any([at.signal, abort.signal]);
     const event = this.#eventBase(log.id, at.depth, description, at.claim !== null);
@@ -104,6 +116,7 @@ export class SubagentRunner implements SubagentPort {
       untrack(outcome.ok);
     }
     this.#pool.keep(outcome.ref, outcome.text);
+    this.#pool.finished.remember(outcome.ref, { file: log.file, parentId: this.#lineage.sessionId, request });
     this.#lineage.signalEvent({
       ...event,
       phase: "done",

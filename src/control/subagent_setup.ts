@@ -15,6 +15,7 @@ import type { ChildSandbox, SubagentHost } from "./subagent_host.ts";
 import { DEFAULT_LIMITS, SubagentPool } from "./subagent_pool.ts";
 import { ChildResults } from "./subagent_results.ts";
 import { SubagentRunner } from "./subagent_runner.ts";
+import { profileRunner } from "./subagent_profile_run.ts";
 
 export interface SubagentBoot {
   config: ResolvedConfig;
@@ -60,7 +61,10 @@ export function attachSubagents(parts: ControllerParts, boot: SubagentBoot): Sub
     ...(boot.profiles ? { profiles: boot.profiles } : {}),
   });
   for (const tool of subagentTools()) parts.registry.register(tool, { proxied: true });
-  if (parts.workspaceOps) parts.workspaceOps.subagents = pool;
+  if (parts.workspaceOps) {
+    parts.workspaceOps.subagents = pool;
+    parts.workspaceOps.runProfile = profileRunner(() => parts);
+  }
   const close = parts.onClose;
   parts.onClose = async () => {
     pool.cancelAll();

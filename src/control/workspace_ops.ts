@@ -17,8 +17,10 @@ import { Reloader, type ReloadResult } from "./reload.ts";
 import type { SandboxSummary } from "./sandbox_setup.ts";
 import { type ReviewRange, type ReviewTurn, reviewTurn } from "./review.ts";
 import type { SkillCatalog } from "../tool/skill/catalog.ts";
+import type { Workspace } from "../tool/tool.ts";
 
 import type { SubagentControl } from "./subagent_pool.ts";
+import type { ProfileRunner } from "./subagent_profile_run.ts";
 
 export interface WorkspaceOps {
   readonly memory: Memory;
@@ -29,6 +31,10 @@ export interface WorkspaceOps {
   reload(): Promise<ReloadResult>;
   /** The running subagents (`/agents`); set at boot. */
   subagents?: SubagentControl;
+  /** `reasonix subagent try|run`: one profile as a child of this session; set at boot. */
+  runProfile?: ProfileRunner;
+  /** Where `/reload` sends a note for the next turn's tail (a changed skill catalog); set at wiring. */
+  attachNotes(tell: (note: string) => void): void;
   /** The turn `reasonix review` runs: the change as a diff, the session's review skill pinned. */
   review(range: ReviewRange): Promise<ReviewTurn>;
 }
@@ -47,13 +53,17 @@ export interface WorkspaceOpsOptions {
   capabilities?: readonly string[];
   /** The directory instruction files are read down to (default the root). */
   instructionTarget?: string;
-  /** The session's skills (`review` reads its skill from them). */
+  /** The session's skills (`review` reads its skill from them; `/reload` re-reads them). */
   skills?: SkillCatalog;
+  /** The session's workspace (`/reload` reads skills with its hidden paths). */
+  workspace?: Workspace;
 }
 
 export function workspaceOps(options: WorkspaceOpsOptions): WorkspaceOps {
   const { root, paths, permissions } = options;
   const target = options.instructionTarget ?? root;
+  let tell: (note: string) => void = () => {};
+  const { skills, workspace } = options;
   const reloader = new Reloader({
     workspace: root,
     instructionTarget: target,
@@ -63,6 +73,7 @@ export function workspaceOps(options: WorkspaceOpsOptions): WorkspaceOps {
     approvals: permissions.approvals,
     applyPermissions: permissions.reload,
     ...(options.capabilities ? { capabilities: options.capabilities } : {}),
+    ...(skills && workspace ? { skills: { catalog: skills, workspace, tell: (note) => tell(note) } } : {}),
     systemPrompt: () => {
       const first = options.messages[0];
       return first?.role === "system" ? first.content : undefined;
@@ -74,6 +85,7 @@ export function workspaceOps(options: WorkspaceOpsOptions): WorkspaceOps {
     sandbox: options.summary,
     diff: () => workspaceDiff(options.sandbox, root),
     reload: () => reloader.reload(),
+    attachNotes: (next) => tell = next,
     review: (range) => reviewTurn({ sandbox: options.sandbox, root, skills: options.skills }, range),
   };
 }

@@ -8,7 +8,7 @@
 import { z } from "zod";
 import { argumentsOf, buildCatalog, type Catalog, searchCatalog, toolNameOf } from "./catalog.ts";
 import type { ToolRegistry } from "./registry.ts";
-import { READ_SKILL } from "./skill/catalog.ts";
+import { READ_SKILL, RUN_SKILL } from "./skill/catalog.ts";
 import { defineTool, ToolError, type ToolSpec } from "./tool.ts";
 
 export const USE_CAPABILITY = "use_capability";
@@ -34,11 +34,11 @@ export type CapabilityArgs = z.infer<typeof parameters>;
 
 /** The proxy over `registry`'s proxied tools; register it in the same registry. */
 export function capabilityTool(registry: ToolRegistry): ToolSpec<CapabilityArgs> {
-  let catalog: { revision: number; catalog: Catalog } | undefined;
+  let catalog: { key: string; catalog: Catalog } | undefined;
   const current = () => {
-    if (catalog?.revision !== registry.revision) {
-      catalog = { revision: registry.revision, catalog: buildCatalog(registry) };
-    }
+    // Skills are read on each answer (a /reload changes them without registering anything).
+    const key = `${registry.revision}\n${JSON.stringify(registry.listed())}`;
+    if (catalog?.key !== key) catalog = { key, catalog: buildCatalog(registry) };
     return catalog.catalog;
   };
   return defineTool({
@@ -111,9 +111,19 @@ export function capabilityTarget(argumentsJson: string): CapabilityTarget | null
   const skill = /^skill:(.+)$/.exec(id.trim())?.[1];
   if (skill !== undefined) {
     // The Go Reasonix's `skill:<n>` id: loads the skill; a subagent skill answers with the run_skill call to make.
+    // With `continue_from` it continues that run of a subagent skill (run_skill).
     const task = checked.data.arguments?.arguments;
-    const args = { name: skill, ...(typeof task === "string" ? { arguments: task } : {}) };
-    return { ok: true, name: READ_SKILL, arguments: JSON.stringify(args) };
+    const from = checked.data.arguments?.continue_from;
+    const args = {
+      name: skill,
+      ...(typeof task === "string" ? { arguments: task } : {}),
+      ...(typeof from === "string" ? { continue_from: from } : {}),
+    };
+    return {
+      ok: true,
+      name: typeof from === "string" ? RUN_SKILL : READ_SKILL,
+      arguments: JSON.stringify(args),
+    };
   }
   const name = toolNameOf(id.trim());
   if (name === null) return unknownCapability(id);
@@ -178,7 +188,7 @@ function searchResult(catalog: Catalog, registry: ToolRegistry, args: Capability
   if (!args.query?.trim()) throw new ToolError("tool.invalid_args", `use_capability "search" needs a query`);
   const limit = Math.min(args.limit ?? SEARCH_LIMIT, SEARCH_MAX);
   const found = searchCatalog(catalog, args.query, limit).map((entry) => {
-    const { names, required } = argumentsOf(registry, entry.name);
+    const { names, required } = argumentsOf(registry, entry.name, entry.kind);
     return { ...entry, argument_names: names, required_arguments: required };
   });
   return JSON.stringify({ catalog_version: catalog.version, capabilities: found });
@@ -191,6 +201,11 @@ function inspectResult(catalog: Catalog, registry: ToolRegistry, args: Capabilit
   if (!entry) {
     const unknown = unknownCapability(id);
     throw new ToolError(unknown.code, unknown.message);
+  }
+  if (entry.kind === "skill") {
+    const { status: _status, ...shown } = entry;
+    const call = `call it with {"arguments": "<the task or its arguments>"}`;
+    return JSON.stringify({ catalog_version: catalog.version, ...shown, call });
   }
   const spec = registry.get(entry.name)!;
   return JSON.stringify({

@@ -12,7 +12,7 @@ export const TOOL_CAPABILITY_PREFIX = "tool:";
 
 export interface CapabilityEntry {
   id: string;
-  kind: "tool";
+  kind: "tool" | "skill";
   name: string;
   status: "available";
   read_only: boolean;
@@ -28,7 +28,7 @@ export interface Catalog {
 const SHORT_DESCRIPTION_CHARS = 160;
 
 export function buildCatalog(registry: ToolRegistry): Catalog {
-  const entries = registry.proxiedNames().map((name): CapabilityEntry => {
+  const tools = registry.proxiedNames().map((name): CapabilityEntry => {
     const spec = registry.get(name)!;
     return {
       id: `${TOOL_CAPABILITY_PREFIX}${name}`,
@@ -38,9 +38,17 @@ export function buildCatalog(registry: ToolRegistry): Catalog {
       read_only: spec.readOnly,
       description: firstSentence(spec.description),
     };
-  }).sort((a, b) => a.id < b.id ? -1 : a.id > b.id ? 1 : 0);
+  });
+  const skills = registry.listed().map((entry): CapabilityEntry => ({
+    ...entry,
+    status: "available",
+    description: firstSentence(entry.description),
+  }));
+  const entries = [...tools, ...skills].sort((a, b) => a.id < b.id ? -1 : a.id > b.id ? 1 : 0);
   // The version covers the full schemas too: a changed argument must not hide behind an unchanged list.
-  const content = entries.map((entry) => `${canonicalJson(entry)}\n${registry.toolJson(entry.name)}`);
+  const content = entries.map((entry) =>
+    `${canonicalJson(entry)}\n${entry.kind === "tool" ? registry.toolJson(entry.name) : ""}`
+  );
   const version = createHash("sha256").update(content.join("\n")).digest("hex").slice(0, 12);
   return { version, entries };
 }
@@ -52,11 +60,13 @@ export function toolNameOf(capabilityId: string): string | null {
   return name === "" ? null : name;
 }
 
-/** Top-level argument names in schema order, and the required ones. */
+/** Top-level argument names in schema order, and the required ones (a skill takes `arguments`). */
 export function argumentsOf(
   registry: ToolRegistry,
   name: string,
+  kind: CapabilityEntry["kind"] = "tool",
 ): { names: string[]; required: readonly string[] } {
+  if (kind === "skill") return { names: ["arguments"], required: [] };
   const properties = registry.parametersOf(name)?.properties;
   const names = properties && typeof properties === "object" ? Object.keys(properties) : [];
   return { names, required: registry.requiredArgs(name) };

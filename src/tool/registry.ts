@@ -34,6 +34,15 @@ export interface CapabilitySource {
   servers(): { name: string; status: string }[];
 }
 
+/** A `use_capability` entry that is no tool: a skill (`skill:<name>`, CONTRACTS §2.2). */
+export interface ListedCapability {
+  id: string;
+  kind: "skill";
+  name: string;
+  read_only: boolean;
+  description: string;
+}
+
 /** Tools `[tools].enabled` never filters out (CONTRACTS §2.1). */
 const ALWAYS_ENABLED: ReadonlySet<string> = new Set(["ask", "use_capability", "submit_plan", "update_goal"]);
 
@@ -62,6 +71,7 @@ export class ToolRegistry {
   readonly #enabled: ReadonlySet<string> | null;
   readonly #proxied: Set<string>;
   readonly #sources: CapabilitySource[] = [];
+  readonly #listed: (() => readonly ListedCapability[])[] = [];
   #toolsJson: string | null = null;
   #revision = 0;
 
@@ -106,6 +116,15 @@ export class ToolRegistry {
 
   addSource(source: CapabilitySource): void {
     this.#sources.push(source);
+  }
+
+  /** Catalogue entries that are no tool (skills): `use_capability` lists them, read on every answer. */
+  addListed(listed: () => readonly ListedCapability[]): void {
+    this.#listed.push(listed);
+  }
+
+  listed(): ListedCapability[] {
+    return this.#listed.flatMap((listed) => listed());
   }
 
   /** Lets every source register what became available (`use_capability` calls it before answering). */

@@ -27,6 +27,8 @@ export interface SubagentRequest {
   /** What a writer child may change; omitted = the whole workspace (serialised with every other writer). */
   writePaths?: readonly string[];
   maxSteps?: number;
+  /** A finished child's ref: that child's session takes `prompt` as its next turn (`task` only). */
+  continueFrom?: string;
 }
 
 export interface SubagentOutcome {

@@ -24,8 +24,11 @@ export interface SubagentSession {
 
 type Message = { role: string; content: string };
 
+/** A child's first messages: CHILD_PROMPT (or a profile's body), then the workspace and what it may change. */
 export function isChild(request: RecordedRequest): boolean {
-  return (request.json.messages as Message[])[0]?.content === CHILD_PROMPT;
+  const messages = request.json.messages as Message[];
+  return messages[0]?.content === CHILD_PROMPT ||
+    /^<session-context>\nWorkspace: [^\n]*\nYou may (only read|change only)/.test(messages[1]?.content ?? "");
 }
 
 /** The child's task prompt (its first turn), or "parent". */

@@ -102,6 +102,7 @@ const reload: SlashCommand = {
       ...(result.mode ? [t("reload.mode", { mode: result.mode })] : []),
       ...(mcp?.status().length ? [t("reload.mcp")] : []),
       t(result.instructionsChanged ? "reload.instructions_changed" : "reload.instructions_same"),
+      ...(result.skillsChanged ? [t("reload.skills_changed")] : []),
       t("reload.next_session"),
     ].join("\n"));
   }),

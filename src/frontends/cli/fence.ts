@@ -1,8 +1,9 @@
 /**
  * @module
- * Decides whether this invocation re-runs itself under the Deno fence: only agent sessions (`run`, `serve`,
- * `acp` and the TUI), only when Deno was started with broad permissions (`deno task start`, `-A`), never twice,
- * never in a compiled binary (its flags are baked in), and not with REASONIX_NO_FENCE=1.
+ * Decides whether this invocation re-runs itself under the Deno fence: only agent sessions (`run`, `review`,
+ * `subagent try|run`, `serve`, `acp` and the TUI), only when Deno was started with broad permissions
+ * (`deno task start`, `-A`), never twice, never in a compiled binary (its flags are baked in), and not with
+ * REASONIX_NO_FENCE=1.
  */
 import { basename } from "node:path";
 import { fileURLToPath } from "node:url";
@@ -12,6 +13,8 @@ import { watchParent } from "../../sandbox/parent_watch.ts";
 import { killChildrenAndExit } from "../../sandbox/children.ts";
 
 const FENCED_COMMANDS = new Set(["run", "review", "serve", "acp"]);
+/** `reasonix subagent try|run` start a session (the others only edit files). */
+const FENCED_SUBAGENT = new Set(["try", "run"]);
 const VALUE_OPTIONS = new Set(["--dir", "--add-dir", "--trajectory", "--metrics", "--addr", "--port-file"]);
 /** Options that print and exit before any session starts; they gain nothing from the fence. */
 const INFO_OPTIONS = new Set(["-h", "--help", "-V", "--version"]);
@@ -58,6 +61,9 @@ export async function maybeFence(args: string[], cwd: string): Promise<number | 
 export function fencedSession(args: readonly string[]): boolean {
   const first = args[0];
   if (first === undefined || FENCED_COMMANDS.has(first)) return true;
+  if (first === "subagent") {
+    return FENCED_SUBAGENT.has(args[1] ?? "") && !args.some((a) => INFO_OPTIONS.has(a));
+  }
   if (!first.startsWith("-")) return false;
   const end = args.indexOf("--");
   return !args.slice(0, end < 0 ? undefined : end).some((arg) => INFO_OPTIONS.has(arg));

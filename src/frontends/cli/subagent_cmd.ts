@@ -1,6 +1,6 @@
 /**
  * @module
- * `reasonix subagent list|create|edit|delete`: subagent profiles (skills with `runAs: subagent`) as files.
+ * `reasonix subagent list|create|edit|delete` (`try|run` are in run/subagent_command.ts): subagent profiles (skills with `runAs: subagent`) as files.
  * Parsing here; the work in control/subagent_admin.ts. Names, descriptions and paths are printed escaped.
  */
 import { Command, Option } from "commander";

@@ -36,7 +36,8 @@ export interface QuitKeys {
 
 export interface QuitKeyOptions {
   exit(): void;
-  controller: Pick<TurnControl, "interrupt">;
+  /** `busy` also covers a subagent skill's `/name`, which runs outside a turn. */
+  controller: Pick<TurnControl, "interrupt"> & { readonly busy?: boolean };
   busy: boolean;
   /** False while a card owns the keyboard. */
   inputActive: boolean;
@@ -50,7 +51,7 @@ export function useQuitKeys({ exit, controller, busy, inputActive, setInput }: Q
     if (inputActive && draft.current !== "") return setInput("");
     if (armed) return exit();
     setArmed(true);
-    if (busy) controller.interrupt();
+    if (busy || controller.busy) controller.interrupt();
   };
   return {
     armed,

@@ -195,6 +195,7 @@ export const en = {
   "reload.instructions_changed":
     "Instruction files changed: they apply to the next session (/new). This session keeps its system prompt, so its cache stays warm.",
   "reload.instructions_same": "Instruction files unchanged.",
+  "reload.skills_changed": "Skills changed: the model is told the new list with your next message.",
   "reload.next_session": "Model, provider and sandbox settings apply to the next session.",
   "reload.warning": "warning: {message}",
   "status.busy": "working… Ctrl+C cancels",

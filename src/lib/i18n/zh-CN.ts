@@ -189,6 +189,7 @@ export const zhCN: Catalog = {
   "reload.instructions_changed":
     "指令文件已改动：将在下一个会话（/new）生效。本会话保留原有系统提示，缓存不受影响。",
   "reload.instructions_same": "指令文件没有变化。",
+  "reload.skills_changed": "技能已变更：新的列表会随你的下一条消息告知模型。",
   "reload.next_session": "模型、服务商和沙箱设置将在下一个会话生效。",
   "reload.warning": "警告：{message}",
   "status.busy": "处理中… Ctrl+C 取消",

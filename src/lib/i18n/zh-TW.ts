@@ -190,6 +190,7 @@ export const zhTW: Catalog = {
   "reload.instructions_changed":
     "指令檔案已變更：將在下一個工作階段（/new）生效。本工作階段保留原有系統提示，快取不受影響。",
   "reload.instructions_same": "指令檔案沒有變化。",
+  "reload.skills_changed": "技能已變更：新的清單會隨你的下一則訊息告知模型。",
   "reload.next_session": "模型、服務商和沙箱設定將在下一個工作階段生效。",
   "reload.warning": "警告：{message}",
   "status.busy": "處理中… Ctrl+C 取消",

@@ -40,7 +40,13 @@ const background = z.boolean().optional().describe(
   "Return a ref at once; read_subagent_result reads the answer once it is done",
 );
 
-const taskArgs = z.object({ ...writer, run_in_background: background });
+const taskArgs = z.object({
+  ...writer,
+  run_in_background: background,
+  continue_from: z.string().min(1).max(200).optional().describe(
+    "A finished child's ref: continue its session with this prompt (its profile, tools and write_paths stay)",
+  ),
+});
 const readerArgs = z.object(common);
 const parallelArgs = z.object({
   tasks: z.array(readerArgs).min(1).max(64).describe("Read-only tasks run at once"),
@@ -84,6 +90,7 @@ function requestOf(args: TaskArgs | ReaderArgs, ctx: ToolContext, readOnly: bool
     ...(args.tools ? { tools: args.tools } : {}),
     ...(writePaths ? { writePaths } : {}),
     ...(args.max_steps ? { maxSteps: args.max_steps } : {}),
+    ...("continue_from" in args && args.continue_from ? { continueFrom: args.continue_from } : {}),
   };
 }
 

@@ -13,17 +13,28 @@ export const RUN_SKILL = "run_skill";
 const DESCRIPTION_CHARS = 200;
 
 export class SkillCatalog implements ProfileSource {
-  readonly #skills: readonly Skill[];
-  readonly #byName: ReadonlyMap<string, Skill>;
-  readonly diagnostics: readonly SkillDiagnostic[];
+  #skills: readonly Skill[];
+  #byName: ReadonlyMap<string, Skill>;
+  #diagnostics: readonly SkillDiagnostic[];
   /** `[skills] disable_implicit_invocation`: the model gets no catalog and no skill tools. */
   readonly implicit: boolean;
 
   constructor(loaded: Pick<LoadedSkills, "skills" | "diagnostics">, options: { implicit?: boolean } = {}) {
     this.#skills = loaded.skills;
     this.#byName = new Map(loaded.skills.map((skill) => [skill.name, skill]));
-    this.diagnostics = loaded.diagnostics;
+    this.#diagnostics = loaded.diagnostics;
     this.implicit = options.implicit ?? true;
+  }
+
+  get diagnostics(): readonly SkillDiagnostic[] {
+    return this.#diagnostics;
+  }
+
+  /** `/reload`: takes `next`'s skills in place, so every holder of this catalog sees them. */
+  replace(next: SkillCatalog): void {
+    this.#skills = next.#skills;
+    this.#byName = next.#byName;
+    this.#diagnostics = next.#diagnostics;
   }
 
   /** Every skill, sorted by name. */

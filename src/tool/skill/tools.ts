@@ -11,6 +11,7 @@ import { readConfined } from "../../lib/confined_read.ts";
 import { defineTool, type ToolContext, ToolError, type ToolSpec } from "../tool.ts";
 import { profileOf, READ_SKILL, RUN_SKILL, type SkillCatalog, skillPin } from "./catalog.ts";
 import type { Skill } from "./skill.ts";
+import type { SubagentRequest } from "../subagent_port.ts";
 
 export const READ_ONLY_SKILL = "read_only_skill";
 
@@ -19,12 +20,18 @@ const parameters = z.object({
   arguments: z.string().max(20_000).optional().describe("What the skill should work on"),
 });
 
+const runParameters = parameters.extend({
+  continue_from: z.string().min(1).max(200).optional().describe(
+    "The ref of a finished run of this kind: continue that child's session with arguments as its next prompt",
+  ),
+});
+
 const readParameters = parameters.extend({
   reference: z.string().max(500).optional().describe("A file in the skill's folder its instructions name"),
 });
 
-type SkillArgs = z.infer<typeof parameters>;
 type ReadArgs = z.infer<typeof readParameters>;
+type RunArgs = z.infer<typeof runParameters>;
 
 export function skillTools(catalog: SkillCatalog): ToolSpec[] {
   return [
@@ -64,16 +71,17 @@ function readSkillTool(catalog: SkillCatalog): ToolSpec<ReadArgs> {
   });
 }
 
-function runSkillTool(catalog: SkillCatalog, name: string): ToolSpec<SkillArgs> {
+function runSkillTool(catalog: SkillCatalog, name: string): ToolSpec<RunArgs> {
   const readOnly = name === READ_ONLY_SKILL;
   return defineTool({
     name,
     description: readOnly
       ? `Run a subagent skill read-only (no writer tools): name from the skills list, arguments: its task. Returns its answer.`
       : `Run a subagent skill (name from the skills list; arguments: its task) and return its answer.`,
-    parameters,
+    parameters: runParameters,
     readOnly,
-    execute: (args, ctx) => runSkill(modelSkill(catalog, args.name), args.arguments ?? "", ctx, readOnly),
+    execute: (args, ctx) =>
+      runSkill(modelSkill(catalog, args.name), args.arguments ?? "", ctx, readOnly, args.continue_from),
   });
 }
 
@@ -83,6 +91,7 @@ export async function runSkill(
   task: string,
   ctx: Pick<ToolContext, "subagents" | "signal">,
   forceReadOnly = false,
+  continueFrom?: string,
 ) {
   if (skill.runAs !== "subagent") {
     throw new ToolError(
@@ -96,7 +105,15 @@ export async function runSkill(
       `Skill "${skill.name}" cannot run: this session cannot start subagents`,
     );
   }
-  const outcome = await ctx.subagents.run({
+  const request = skillRequest(skill, task, forceReadOnly);
+  const outcome = await ctx.subagents.run(continueFrom ? { ...request, continueFrom } : request, ctx.signal);
+  if (!outcome.ok) throw new ToolError("skill.failed", `Skill "${skill.name}" failed: ${outcome.text}`);
+  return { output: `${outcome.text}\n\n(subagent result ${outcome.ref})` };
+}
+
+/** The child a subagent skill starts: its body the whole system prompt, `read-only` and tools kept. */
+export function skillRequest(skill: Skill, task: string, forceReadOnly = false): SubagentRequest {
+  return {
     prompt: task.trim() === "" ? `Carry out the "${skill.name}" skill.` : task,
     description: `skill ${skill.name}`,
     profile: profileOf(skill),
@@ -104,9 +121,7 @@ export async function runSkill(
     ...(skill.model ? { model: skill.model } : {}),
     ...(skill.effort ? { effort: skill.effort } : {}),
     ...(skill.allowedTools ? { tools: skill.allowedTools } : {}),
-  }, ctx.signal);
-  if (!outcome.ok) throw new ToolError("skill.failed", `Skill "${skill.name}" failed: ${outcome.text}`);
-  return { output: `${outcome.text}\n\n(subagent result ${outcome.ref})` };
+  };
 }
 
 const MAX_LISTED = 20;
