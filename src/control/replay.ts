@@ -33,6 +33,8 @@ interface ReplayState {
   readOnly: Map<string, boolean>;
   /** Call id → the tool that ran, for calls made through use_capability. */
   inner: Map<string, string>;
+  /** Approval id → what was asked, for the answer's event. */
+  asked: Map<string, { tool: string; subject: string | null }>;
 }
 
 /**
@@ -48,6 +50,7 @@ export function replayEvents(all: readonly LoggedRecord[], fromSeq = 0): Reasoni
     summaryNext: false,
     readOnly: toolModes(all),
     inner: new Map(),
+    asked: new Map(),
   };
   const events: ReasonixEvent[] = [];
   for (const index of lineOf(all)) {
@@ -118,9 +121,31 @@ function entryEvents(record: Extract<SessionRecord, { type: "entry" }>, state: R
       ];
     case "plan_resolved":
       return [planResolved(entry)];
+    case "approval_asked":
+      state.asked.set(entry.id, { tool: entry.tool, subject: entry.subject });
+      return [];
+    case "approval_answered":
+      return [approvalAnswered(entry, state.asked.get(entry.id))];
     default:
       return [];
   }
+}
+
+/** A recorded answer as the event that settled it, with what was asked (faces show it as settled). */
+function approvalAnswered(
+  entry: Extract<SessionEntry, { kind: "approval_answered" }>,
+  asked: { tool: string; subject: string | null } | undefined,
+): ReasonixEvent {
+  const choices = ["allow_once", "allow_session", "allow_always", "deny"] as const;
+  const choice = choices.find((known) => known === entry.choice) ?? "deny";
+  return {
+    type: "approval_resolved",
+    id: entry.id,
+    choice,
+    ...(entry.cancelled ? { cancelled: true } : {}),
+    ...(entry.reason ? { reason: entry.reason } : {}),
+    ...(asked ?? {}),
+  };
 }
 
 function messageEvents(
