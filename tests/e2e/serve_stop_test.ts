@@ -1,7 +1,7 @@
 /**
- * `reasonix serve` stopped mid-turn (SIGTERM to the whole process group, as a service manager sends it):
- * the running turn is interrupted as a cancel would interrupt it and recorded before the process exits
- * 143, every tool call in the log has a result, no child is left, and `reasonix run -c` continues the
+ * `reasonix serve` stopped mid-turn (SIGTERM or SIGINT to the whole process group, as a service manager
+ * or Ctrl+C sends it): the running turn is interrupted as a cancel would interrupt it and recorded before
+ * the process exits 143 or 130, every tool call in the log has a result, no child is left, and `reasonix run -c` continues the
  * session with a request the simulator accepts.
  */
 import assert from "node:assert/strict";
@@ -12,9 +12,22 @@ import { ofType, SseReader } from "../frontends/serve/_support.ts";
 
 const linux = Deno.build.os === "linux";
 
-Deno.test("serve: SIGTERM mid-turn records the turn as interrupted, exits 143, and -c resumes", {
-  ignore: !linux,
-}, async () => {
+const STOPS = [
+  { signal: "SIGTERM", code: 143, result: /SIGTERM/ },
+  { signal: "SIGINT", code: 130, result: /Interrupted by the user/ },
+] as const;
+
+for (const stop of STOPS) {
+  Deno.test(
+    `serve: ${stop.signal} mid-turn records the turn as interrupted, exits ${stop.code}, -c resumes`,
+    {
+      ignore: !linux,
+    },
+    () => stopMidTurn(stop),
+  );
+}
+
+async function stopMidTurn(stop: (typeof STOPS)[number]): Promise<void> {
   const sim = await DeepSeekSim.start({
     script: [
       {
@@ -60,12 +73,12 @@ Deno.test("serve: SIGTERM mid-turn records the turn as interrupted, exits 143, a
       await eventually(() => left().some((p) => p.command.includes("sleep 30")), 20_000),
       "the sleep runs",
     );
-    Deno.kill(-child.pid, "SIGTERM");
+    Deno.kill(-child.pid, stop.signal);
     const status = await child.status;
     await stream.close().catch(() => {});
     const out = await output;
     const stderr = new TextDecoder().decode(out.stderr);
-    assert.equal(status.code, 143, stderr);
+    assert.equal(status.code, stop.code, stderr);
     const stillThere = left();
     assert.deepEqual(stillThere, [], describe(stillThere));
 
@@ -75,12 +88,14 @@ Deno.test("serve: SIGTERM mid-turn records the turn as interrupted, exits 143, a
     const end = entries.find((e) => e.kind === "turn_end");
     assert.ok(end, `the turn's end is recorded:\n${JSON.stringify(records, null, 1)}`);
     assert.equal(end.subtype, "error_during_execution");
-    assert.match(end.result, /SIGTERM/);
+    assert.match(end.result, stop.result);
     const messages = records.filter((r) => r.type === "message").map((r) => r.message);
     const calls = messages.flatMap((m) => m.tool_calls ?? []).map((c: { id: string }) => c.id);
     const results = messages.filter((m) => m.role === "tool").map((m) => m.tool_call_id);
     assert.equal(calls.length, 1);
     assert.deepEqual(results, calls, "every tool call has a result");
+    const interrupted = messages.find((m) => m.role === "tool")!.content;
+    assert.match(interrupted, /interrupt|SIGTERM/i, `the sleep's result says it was stopped: ${interrupted}`);
     assert.ok(
       !messages.some((m) => /process running it stopped/.test(String(m.content))),
       "no after-the-fact repair note",
@@ -101,7 +116,7 @@ Deno.test("serve: SIGTERM mid-turn records the turn as interrupted, exits 143, a
     await sim.close();
     await removeAll(home, ws);
   }
-});
+}
 
 function portReady(path: string): boolean {
   try {
