@@ -3,12 +3,13 @@
  * directly (`[sandbox] bash = false`, no client terminal), and in the editor's terminal (`bash = false`
  * with `clientCapabilities.terminal`). Each time the prompt ends with `stopReason: "cancelled"`, the
  * command's process is gone (found by a unique `sleep` argument), the call's card ends, and the next
- * prompt answers. The real agent, the SDK's client side, real processes.
+ * prompt answers. SIGTERM to the agent mid-command records the turn as interrupted before it exits.
+ * The real agent, the SDK's client side, real processes.
  */
 import assert from "node:assert/strict";
 import * as acp from "@agentclientprotocol/sdk";
 import { DeepSeekSim } from "../support/deepseek_sim.ts";
-import { makeHome, makeWorkspace, removeAll } from "../support/cli.ts";
+import { makeHome, makeWorkspace, removeAll, sessionFiles } from "../support/cli.ts";
 import { spawnAcp, textOf, UpdateLog } from "../support/acp.ts";
 import { TestTerminals } from "../support/acp_terminal.ts";
 
@@ -106,3 +107,47 @@ for (const where of ["sandbox", "direct", "client terminal"] as const) {
     ignore: !linux,
   }, () => cancelRunningBash(where));
 }
+
+Deno.test("reasonix acp: SIGTERM mid-command records the turn as interrupted before it exits 143", {
+  ignore: !linux,
+}, async () => {
+  const marker = `sleep 30.${crypto.getRandomValues(new Uint32Array(1))[0]}`;
+  const sim = await DeepSeekSim.start({
+    script: [{ toolCalls: [{ id: "call_s", name: "bash", arguments: JSON.stringify({ command: marker }) }] }],
+  });
+  const home = await makeHome({ simUrl: sim.url, extraToml: "[sandbox]\nbash = false\n" });
+  const ws = await makeWorkspace({});
+  const agent = spawnAcp({ home, cwd: ws, args: ["acp", "--yolo"] });
+  const log = new UpdateLog();
+  try {
+    await acp.client({ name: "test-editor" })
+      .onNotification(acp.methods.client.session.update, ({ params }) => log.add(params))
+      .connectWith(agent.stream, async (ctx) => {
+        await ctx.request(acp.methods.agent.initialize, {
+          protocolVersion: acp.PROTOCOL_VERSION,
+          clientCapabilities: {},
+          clientInfo: { name: "test-editor", version: "0" },
+        });
+        const { sessionId } = await ctx.request(acp.methods.agent.session.new, { cwd: ws, mcpServers: [] });
+        const prompt = ctx.request(acp.methods.agent.session.prompt, {
+          sessionId,
+          prompt: [{ type: "text", text: "wait" }],
+        }).catch(() => null);
+        assert.ok(await waitFor(() => pgrep(marker), 20_000), "the command runs");
+        Deno.kill(agent.child.pid, "SIGTERM");
+        await prompt;
+      }).catch(() => {/* the agent went away */});
+    assert.equal((await agent.child.status).code, 143, agent.stderr());
+    assert.deepEqual(await pgrep(marker), [], "no process of the command is left");
+    const [file] = await sessionFiles(home);
+    const records = Deno.readTextFileSync(file!).trim().split("\n").map((line) => JSON.parse(line));
+    const end = records.find((r) => r.type === "entry" && r.entry.kind === "turn_end")?.entry;
+    assert.equal(end?.result, "Interrupted by SIGTERM", "the turn's end is recorded");
+    const result = records.find((r) => r.type === "message" && r.message.role === "tool")?.message;
+    assert.equal(result?.tool_call_id, "call_s", "the interrupted call has its result");
+  } finally {
+    await agent.close();
+    await sim.close();
+    await removeAll(home, ws);
+  }
+});

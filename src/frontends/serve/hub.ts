@@ -4,7 +4,14 @@
  * watched it for a while and it waits for nothing. Each has a journal that records every event from
  * the moment it opened, so a client that drops its stream can be sent exactly what it missed.
  */
-import { bootController, type BootOptions, type Controller, type StopSignal } from "../../control/mod.ts";
+import {
+  bootController,
+  type BootOptions,
+  type Controller,
+  interruptAndSettle,
+  SETTLE_MS,
+  type StopSignal,
+} from "../../control/mod.ts";
 import { ReasonixError } from "../../lib/errors.ts";
 import { Journal } from "./journal.ts";
 
@@ -29,8 +36,6 @@ export interface HubOptions {
 
 const DEFAULT_IDLE_MS = 15 * 60_000;
 const DEFAULT_HEARTBEAT_MS = 15_000;
-/** How long a stop waits for each interrupted turn to record its end before closing anyway. */
-const SETTLE_MS = 10_000;
 
 export class SessionHub {
   #options: HubOptions;
@@ -148,7 +153,9 @@ export class SessionHub {
     this.#timers = [];
     await Promise.allSettled([...this.#opening.values()]);
     const deadline = performance.now() + settleMs;
-    await Promise.all([...this.#open.values()].map(({ controller }) => settle(controller, signal, deadline)));
+    await Promise.all(
+      [...this.#open.values()].map(({ controller }) => interruptAndSettle(controller, signal, deadline)),
+    );
     for (const id of [...this.#open.keys()]) await this.close(id);
   }
 
@@ -167,14 +174,5 @@ export class SessionHub {
     for (const { controller, journal } of this.#open.values()) {
       if (journal.listeners > 0) journal.push({ type: "heartbeat", at }, controller.lastSeq);
     }
-  }
-}
-
-/** Interrupts the running turn, if any, and waits (until `deadline`) for it to end. */
-async function settle(controller: Controller, signal: StopSignal, deadline: number): Promise<void> {
-  if (!controller.busy) return;
-  controller.interrupt(signal);
-  while (controller.busy && performance.now() < deadline) {
-    await new Promise((resolve) => setTimeout(resolve, 25));
   }
 }
