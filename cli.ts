@@ -362,7 +362,7 @@ export function buildProgram(embedding: Embedding = {}, argv: readonly string[] 
   program.addCommand(upgradeCommand());
   program.addCommand(completionCommand());
   program.addCommand(setupCommand());
-  program.addCommand(serveCommand(embedding));
+  program.addCommand(serveCommand(embedding, (code) => void (Deno.exitCode = exitCodeFor(code))));
   program.addCommand(
     reviewCommand().action(async (opts: Record<string, unknown>) => {
       Deno.exitCode = exitCodeFor(await startReview(opts));

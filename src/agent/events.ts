@@ -134,8 +134,17 @@ export type ReasonixEvent =
     /**
      * `cancelled`: nobody answered before the turn was interrupted or the session closed (choice is deny).
      * `reason`: what the user typed when denying; the model reads it in the refusal.
+     * `tool`, `subject`: set when replayed from the log (a face attaching later sees no request before it).
      */
-    | { type: "approval_resolved"; id: string; choice: ApprovalChoice; cancelled?: boolean; reason?: string }
+    | {
+      type: "approval_resolved";
+      id: string;
+      choice: ApprovalChoice;
+      cancelled?: boolean;
+      reason?: string;
+      tool?: string;
+      subject?: string | null;
+    }
     /** The `ask` tool waits for the user; answered with `Controller.answerQuestion(id, answers)`. */
     | { type: "question_asked"; id: string; questions: Question[] }
     | { type: "question_resolved"; id: string; outcome: "answered" | "declined" | "cancelled" }

@@ -49,6 +49,7 @@ export type {
 } from "./commands/registry.ts";
 export { type RewindScope, UNTRACKED_NOTE } from "./rewind.ts";
 export { explainError, stopError, type StopSignal } from "./explain.ts";
+export { interruptAndSettle, SETTLE_MS } from "./turn_settle.ts";
 export { existingDir } from "./workspace_dir.ts";
 export { type HistoryPort, openInputHistory } from "./input_history.ts";
 export { escapePath } from "./mentions.ts";

@@ -18,7 +18,6 @@ import type { SessionEntry, SessionRecord, ToolOutcomeMeta } from "../session/st
 import type { ProposedPlan } from "../tool/plan.ts";
 import type { ReasonixEvent } from "./events.ts";
 import { shownCall } from "../tool/capability.ts";
-import { approvalLine } from "./approval_line.ts";
 
 const TURN_NOTES = /\n\n<turn-context>\n[\s\S]*\n<\/turn-context>$/;
 const CONTEXT_OPEN = "<session-context";
@@ -34,7 +33,7 @@ interface ReplayState {
   readOnly: Map<string, boolean>;
   /** Call id → the tool that ran, for calls made through use_capability. */
   inner: Map<string, string>;
-  /** Approval id → what it asked, until its answer turns it into a transcript line. */
+  /** Approval id → what was asked, for the answer's event (faces show it as a settled line). */
   asked: Map<string, { tool: string; subject: string | null }>;
 }
 
@@ -125,13 +124,28 @@ function entryEvents(record: Extract<SessionRecord, { type: "entry" }>, state: R
     case "approval_asked":
       state.asked.set(entry.id, { tool: entry.tool, subject: entry.subject });
       return [];
-    case "approval_answered": {
-      const asked = state.asked.get(entry.id);
-      return asked ? [{ type: "notice", message: approvalLine(asked, entry) }] : [];
-    }
+    case "approval_answered":
+      return [approvalAnswered(entry, state.asked.get(entry.id))];
     default:
       return [];
   }
+}
+
+/** A recorded answer as the event that settled it, with what was asked (faces show it as settled). */
+function approvalAnswered(
+  entry: Extract<SessionEntry, { kind: "approval_answered" }>,
+  asked: { tool: string; subject: string | null } | undefined,
+): ReasonixEvent {
+  const choices = ["allow_once", "allow_session", "allow_always", "deny"] as const;
+  const choice = choices.find((known) => known === entry.choice) ?? "deny";
+  return {
+    type: "approval_resolved",
+    id: entry.id,
+    choice,
+    ...(entry.cancelled ? { cancelled: true } : {}),
+    ...(entry.reason ? { reason: entry.reason } : {}),
+    ...(asked ?? {}),
+  };
 }
 
 function messageEvents(

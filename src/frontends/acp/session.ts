@@ -12,6 +12,7 @@ import type {
   ProposedPlan,
   ReasonixEvent,
 } from "../../control/mod.ts";
+import { interruptAndSettle } from "../../control/mod.ts";
 import { reviewPlan } from "./plan_review.ts";
 import { updatesOf } from "./updates.ts";
 import { UsageGauge } from "./usage.ts";
@@ -102,7 +103,8 @@ export class AcpSession {
   /** Ends a running turn as an interrupt does, then lets the session go. */
   async close(): Promise<void> {
     this.#cancelled = true;
-    this.controller.interrupt("SIGTERM");
+    // The turn records its end (and its interrupted tool calls' results) before the session closes.
+    await interruptAndSettle(this.controller, "SIGTERM");
     this.#unsubscribe();
     for (const asking of this.#asking.values()) asking.abort();
     await this.flush();

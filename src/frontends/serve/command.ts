@@ -1,14 +1,19 @@
 /**
  * @module
- * `reasonix serve`: its options, and the server run until SIGINT or SIGTERM (docs/SERVE.md).
+ * `reasonix serve`: its options, and the server run until a stop signal (docs/SERVE.md, ./signals.ts).
  */
 import { Command } from "commander";
 import { launchDirectory } from "../../config/paths.ts";
 import type { ToolSpec } from "../../tool/tool.ts";
 import { runFlags } from "../../config/run_flags.ts";
 import { writeAll } from "../../lib/write_all.ts";
+import { stopSignals } from "./signals.ts";
 
-export function serveCommand(embedding: { extraTools?: readonly ToolSpec[] }): Command {
+/** `exit` gets the error code of the stop signal that ended the server (null: none). */
+export function serveCommand(
+  embedding: { extraTools?: readonly ToolSpec[] },
+  exit: (code: string | null) => void,
+): Command {
   return new Command("serve").description("Serve sessions over HTTP and server-sent events")
     .option("--addr <host:port>", "address to listen on (default [serve] addr, 127.0.0.1:8787)")
     .option("--auth <mode>", "none (loopback only), token (default) or password")
@@ -22,11 +27,8 @@ export function serveCommand(embedding: { extraTools?: readonly ToolSpec[] }): C
     .action(async (opts: Record<string, unknown>) => {
       const { serveCmd } = await import("./mod.ts");
       const encoder = new TextEncoder();
-      const { promise: stopped, resolve } = Promise.withResolvers<void>();
-      const signals = ["SIGINT", "SIGTERM"] as const;
-      const stop = () => resolve();
-      for (const signal of signals) Deno.addSignalListener(signal, stop);
-      await serveCmd({
+      const { stopped, remove } = stopSignals();
+      const code = await serveCmd({
         boot: {
           cwd: launchDirectory(),
           ...(opts.dir ? { dir: String(opts.dir) } : {}),
@@ -41,6 +43,7 @@ export function serveCommand(embedding: { extraTools?: readonly ToolSpec[] }): C
         write: (text) => writeAll(Deno.stdout, encoder.encode(text)),
         writeError: (text) => writeAll(Deno.stderr, encoder.encode(text)),
         stopped,
-      }).finally(() => signals.forEach((signal) => Deno.removeSignalListener(signal, stop)));
+      }).finally(remove);
+      exit(code);
     });
 }

@@ -4,7 +4,14 @@
  * watched it for a while and it waits for nothing. Each has a journal that records every event from
  * the moment it opened, so a client that drops its stream can be sent exactly what it missed.
  */
-import { bootController, type BootOptions, type Controller } from "../../control/mod.ts";
+import {
+  bootController,
+  type BootOptions,
+  type Controller,
+  interruptAndSettle,
+  SETTLE_MS,
+  type StopSignal,
+} from "../../control/mod.ts";
 import { ReasonixError } from "../../lib/errors.ts";
 import { Journal } from "./journal.ts";
 
@@ -137,10 +144,18 @@ export class SessionHub {
     return true;
   }
 
-  async closeAll(): Promise<void> {
+  /**
+   * Closes every session. A running turn is first interrupted as a cancel does (`signal` names why) and
+   * given up to `settleMs` to record its end (the turn's end, the results of its interrupted tool calls).
+   */
+  async closeAll(signal: StopSignal = "SIGINT", settleMs = SETTLE_MS): Promise<void> {
     for (const timer of this.#timers) clearInterval(timer);
     this.#timers = [];
     await Promise.allSettled([...this.#opening.values()]);
+    const deadline = performance.now() + settleMs;
+    await Promise.all(
+      [...this.#open.values()].map(({ controller }) => interruptAndSettle(controller, signal, deadline)),
+    );
     for (const id of [...this.#open.keys()]) await this.close(id);
   }
 

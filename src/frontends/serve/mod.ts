@@ -12,6 +12,8 @@ import {
   needsSetup,
   type ServeAuthMode,
   type ServeConfig,
+  stopError,
+  type StopSignal,
 } from "../../control/mod.ts";
 import { processEnv } from "../../config/paths.ts";
 import { ReasonixError } from "../../lib/errors.ts";
@@ -33,15 +35,19 @@ export interface ServeOptions {
   portFile?: string;
   write: (text: string) => void;
   writeError: (text: string) => void;
-  /** Resolves when the server should stop (SIGINT, SIGTERM). */
-  stopped: Promise<unknown>;
+  /** Resolves with the stop signal when the server should stop (SIGINT, SIGTERM, SIGHUP). */
+  stopped: Promise<StopSignal | void>;
 }
 
-export async function serveCmd(options: ServeOptions): Promise<void> {
+/**
+ * Serves until `stopped`; returns the error code of the stop signal (cli.ts exits 128 + its number),
+ * null when stopped without one.
+ */
+export async function serveCmd(options: ServeOptions): Promise<string | null> {
   if (options.hashPassword) {
     const password = await readPassword(options.writeError);
     options.write(hashPassword(password) + "\n");
-    return;
+    return null;
   }
   const admin = await adminContext(options.boot.dir);
   const config = await loadConfig({ workspace: admin.workspace, paths: admin.paths });
@@ -52,7 +58,8 @@ export async function serveCmd(options: ServeOptions): Promise<void> {
   try {
     const env = options.boot.env ?? processEnv();
     const parts = { hub, auth, admin, settings, env, behindProxy: config.serve.behindProxy };
-    await serveUntilStopped(options, parts);
+    const signal = await serveUntilStopped(options, parts);
+    return signal ? stopError(signal).code : null;
   } finally {
     await hub.closeAll();
   }
@@ -61,7 +68,7 @@ export async function serveCmd(options: ServeOptions): Promise<void> {
 async function serveUntilStopped(
   options: ServeOptions,
   parts: Parts,
-): Promise<void> {
+): Promise<StopSignal | void> {
   const { hub, auth, admin, settings, env, behindProxy } = parts;
   const app = createApp({
     hub,
@@ -78,9 +85,11 @@ async function serveUntilStopped(
     options.write("No provider key is set: the web UI opens on provider setup (from this machine only)\n");
   }
   if (settings.generatedToken) options.write(`Open ${url}/?token=${settings.generatedToken}\n`);
-  await options.stopped;
-  await hub.closeAll();
+  const signal = await options.stopped;
+  // Running turns end as a cancel ends them, and record it, before the sessions close.
+  await hub.closeAll(signal ?? "SIGINT");
   await server.shutdown();
+  return signal;
 }
 
 interface Parts {

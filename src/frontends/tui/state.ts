@@ -442,7 +442,12 @@ function resolveApproval(
   event: Extract<ReasonixEvent, { type: "approval_resolved" }>,
 ): TuiState {
   const pending = state.approvals.find((request) => request.id === event.id);
-  if (!pending) return state;
+  // A replayed answer (a resumed session) carries what was asked: the same line as live.
+  if (!pending) {
+    return event.tool
+      ? notice(state, "info", approvalLine({ tool: event.tool, subject: event.subject ?? null }, event))
+      : state;
+  }
   const rest = withApprovals(state, state.approvals.filter((request) => request !== pending));
   // The answer stays in the transcript, worded as a resumed session replays it (control/approval_line.ts).
   const next = notice(rest, "info", approvalLine(pending, event));

@@ -10,7 +10,7 @@
 export const APP_JS = String.raw`"use strict";
 (function () {
   var $ = function (s) { return document.querySelector(s); };
-  var state = { id: null, source: null, answer: null, thinking: null, tools: {}, cards: {}, figures: null };
+  var state = { id: null, source: null, answer: null, thinking: null, tools: {}, cards: {}, asked: {}, figures: null };
 
   function el(tag, cls, text) {
     var node = document.createElement(tag);
@@ -116,7 +116,7 @@ export const APP_JS = String.raw`"use strict";
       card.appendChild(body);
     },
     approval_requested: approvalCard,
-    approval_resolved: function (e) { settle(e.id); },
+    approval_resolved: function (e) { settle(e.id); settledApproval(e); },
     question_asked: questionCard,
     question_resolved: function (e) { settle(e.id); },
     plan_proposed: planCard,
@@ -173,8 +173,20 @@ export const APP_JS = String.raw`"use strict";
     return pre;
   }
 
+  // A settled approval stays as a line, live or replayed (a replayed answer carries what was asked).
+  function settledApproval(e) {
+    var asked = state.asked[e.id] || {};
+    delete state.asked[e.id];
+    var subject = e.subject !== undefined ? e.subject : asked.subject;
+    var verb = e.cancelled ? "unanswered" : e.choice === "deny" ? "denied"
+      : e.choice === "allow_once" ? "allowed" : e.choice === "allow_session" ? "allowed for the session" : "always allowed";
+    var text = verb + ": " + (e.tool || asked.tool || "tool") + (subject ? " " + subject : "");
+    note(text + (e.reason ? " (" + e.reason + ")" : ""), "approval" + (e.choice === "deny" ? " warn" : ""));
+  }
+
   function approvalCard(e) {
     var r = e.request;
+    state.asked[r.id] = { tool: r.tool, subject: r.subject };
     var card = add(el("div", "card"));
     var who = r.agent ? "Subagent \u201c" + r.agent + "\u201d asks: allow " : "Allow ";
     card.appendChild(el("strong", "", who + r.tool + "?"));
@@ -255,7 +267,7 @@ export const APP_JS = String.raw`"use strict";
     state.cards[e.id] = card;
   }
 
-  // An answered card goes: the tool's own card shows what came of the call, as a reload of the session does.
+  // An answered card goes; settledApproval leaves the line a reload of the session shows too.
   function settle(id) {
     var card = state.cards[id];
     if (!card) return;
@@ -273,6 +285,7 @@ export const APP_JS = String.raw`"use strict";
     log().textContent = "";
     state.tools = {};
     state.cards = {};
+    state.asked = {};
     endAnswer();
   }
 
