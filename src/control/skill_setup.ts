@@ -47,8 +47,11 @@ export async function loadSessionSkills(
  */
 export function registerSkillTools(registry: ToolRegistry, catalog: SkillCatalog): void {
   if (!catalog.implicit) return;
-  for (const tool of skillTools(catalog)) registry.register(tool, { proxied: true });
-  registry.addListed(skillCapabilities(() => catalog));
+  const registered = skillTools(catalog).filter((tool) => registry.register(tool, { proxied: true }));
+  // A `skill:<name>` call is a read_skill call: with read_skill left out by [tools] enabled, none is listed.
+  if (registered.some((tool) => tool.name === "read_skill")) {
+    registry.addListed(skillCapabilities(() => catalog));
+  }
 }
 
 /** The tail note telling the model the skills it may use now (after a `/reload` changed them). */
