@@ -210,6 +210,12 @@ export interface SubagentEvent {
   ok?: boolean;
   /** phase "done": the start of its answer (or why it failed). */
   preview?: string;
+  /**
+   * phase "done": what the child spent (its requests and, recursively, its children's), already
+   * recorded in its parent's log. A face adds it to the session figures when `depth` is 1 (deeper
+   * children are inside their parent's figure).
+   */
+  spent?: { requests: number; usage: Usage; cost: number | null; currency: string | null };
 }
 
 export type EventListener = (event: ReasonixEvent) => void;
