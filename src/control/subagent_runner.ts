@@ -121,7 +121,10 @@ export class SubagentRunner implements SubagentPort {
     }
     // Finished, failed or cancelled, the requests it made are spent: they count in the parent's figures.
     const spent = spendOf(log.id, log.since(0), fromSeq);
-    if (spent.requests > 0) await this.#lineage.recordSpend(spent).catch(() => {});
+    if (spent.requests > 0) {
+      await this.#lineage.recordSpend(spent).catch(() => {});
+      this.#lineage.signalEvent({ ...event, phase: "spent", spent });
+    }
     this.#pool.keep(outcome.ref, outcome.text);
     this.#pool.finished.remember(outcome.ref, { file: log.file, parentId: this.#lineage.sessionId, request });
     this.#lineage.signalEvent({
@@ -129,7 +132,6 @@ export class SubagentRunner implements SubagentPort {
       phase: "done",
       ok: outcome.ok,
       preview: outcome.text.slice(0, 400),
-      ...(spent.requests > 0 ? { spent } : {}),
     });
     return outcome;
   }

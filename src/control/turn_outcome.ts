@@ -54,9 +54,9 @@ export function addReceipt(
   totals.currency = receipt.currency;
 }
 
-/** Adds what a direct child spent (its `done` event's `spent`, which includes its own children). */
+/** Adds what a direct child spent (its `spent` event, which includes its own children). */
 export function addChildSpend(totals: TurnTotals, event: ReasonixEvent): void {
-  if (event.type !== "subagent" || event.phase !== "done" || event.depth !== 1 || !event.spent) return;
+  if (event.type !== "subagent" || event.phase !== "spent" || event.depth !== 1 || !event.spent) return;
   totals.subagentCalls += event.spent.requests;
   addReceipt(totals, event.spent.usage, event.spent);
 }

@@ -20,6 +20,8 @@ import type { LoggedRecord } from "../../src/session/log.ts";
 import { resolvePaths } from "../../src/config/paths.ts";
 import { sessionFigures } from "../../src/control/session_figures.ts";
 import { SUBAGENT_USAGE_EVENT } from "../../src/session/child_spend.ts";
+import { initialState, reduce } from "../../src/frontends/tui/state.ts";
+import { bootController } from "../../src/control/boot.ts";
 
 interface Own {
   requests: number;
@@ -68,9 +70,16 @@ Deno.test("subagent cost: a child's two requests count in the parent's totals, f
     assert.equal(totals.usage.cacheHitTokens, parentOwn.hit + childOwn.hit);
     near(totals.cost, parentOwn.cost + childOwn.cost, "turn totals cost");
 
-    const done = subagentEvents(events).find((e) => e.phase === "done")!;
-    assert.equal(done.spent?.requests, 2);
-    near(done.spent?.cost ?? null, childOwn.cost, "the done event's spend");
+    const phases = subagentEvents(events).filter((e) => e.phase !== "tool").map((e) => e.phase);
+    assert.deepEqual(phases, ["started", "spent", "done"]);
+    const spent = subagentEvents(events).find((e) => e.phase === "spent")!;
+    assert.equal(spent.spent?.requests, 2);
+    near(spent.spent?.cost ?? null, childOwn.cost, "the spent event");
+
+    // A face attaching (or a resumed session's face) adds the replayed spend as it did live.
+    const status = controller.snapshot().reduce(reduce, initialState()).status;
+    near(status.costSession, parentOwn.cost + childOwn.cost, "the TUI's session cost from a snapshot");
+    assert.equal(status.sessionPromptTokens, parentOwn.prompt + childOwn.prompt);
 
     // What a resume reads back: the figures of the parent's file.
     const records = (await loadSession(controller.sessionFile)).records as LoggedRecord[];
@@ -83,6 +92,24 @@ Deno.test("subagent cost: a child's two requests count in the parent's totals, f
     const parentListed = sessions.find((s) => s.id === controller.sessionId)!;
     near(parentListed.cost, parentOwn.cost + childOwn.cost, "session list COST of the parent");
     near(child.cost, childOwn.cost, "the child's own session keeps its own figure");
+
+    // Resumed in a new process's Controller: the face's figures still hold the child's spend.
+    await controller.close();
+    const resumed = await bootController({
+      cwd: ws,
+      headless: true,
+      env: { PATH: Deno.env.get("PATH") ?? "" },
+      paths: resolvePaths({ REASONIX_HOME: home }),
+      flags: { permissionMode: "auto" },
+      resume: { kind: "query", query: controller.sessionId },
+    });
+    try {
+      assert.equal(resumed.sessionId, controller.sessionId);
+      const again = resumed.snapshot().reduce(reduce, initialState()).status;
+      near(again.costSession, parentOwn.cost + childOwn.cost, "the resumed session's cost");
+    } finally {
+      await resumed.close();
+    }
   });
 });
 
@@ -126,7 +153,8 @@ Deno.test("subagent cost: a cancelled child's completed requests still count", a
     assert.equal((await turn).result, "after cancel");
     const done = subagentEvents(events).find((e) => e.phase === "done")!;
     assert.equal(done.ok, false);
-    assert.equal(done.spent?.requests, 1, "the answered request, not the hung one");
+    const spent = subagentEvents(events).find((e) => e.phase === "spent")!;
+    assert.equal(spent.spent?.requests, 1, "the answered request, not the hung one");
     assert.equal(controller.totals().subagentCalls, 1);
   });
 });

@@ -11,7 +11,7 @@ export function childSpendStatus(
   status: StatusLine,
   event: Extract<ReasonixEvent, { type: "subagent" }>,
 ): Partial<StatusLine> | null {
-  const spent = event.phase === "done" && event.depth === 1 ? event.spent : undefined;
+  const spent = event.phase === "spent" && event.depth === 1 ? event.spent : undefined;
   if (spent === undefined) return null;
   const plus = (total: number | null) => spent.cost === null ? total : (total ?? 0) + spent.cost;
   return {

@@ -10,17 +10,15 @@ const usage = {
   reasoningTokens: 0,
 };
 
-function done(depth: number, cost: number): ReasonixEvent {
+function spent(depth: number, cost: number): ReasonixEvent {
   return {
     type: "subagent",
-    phase: "done",
+    phase: "spent",
     sessionId: `c${depth}`,
     parentId: "p",
     depth,
     description: "d",
     writer: false,
-    ok: true,
-    preview: "ok",
     spent: { requests: 2, usage, cost, currency: "CNY" },
   };
 }
@@ -35,8 +33,8 @@ Deno.test("status line: a direct child's spend adds to the turn and session cost
     cost: 0.5,
     currency: "CNY",
   };
-  // A grandchild's done event (depth 2) is already inside its parent's spend: counted once.
-  const state = [own, done(2, 0.25), done(1, 1)].reduce(reduce, initialState());
+  // A grandchild's spent event (depth 2) is already inside its parent's spend: counted once.
+  const state = [own, spent(2, 0.25), spent(1, 1)].reduce(reduce, initialState());
   assert.equal(state.status.costSession, 1.5);
   assert.equal(state.status.costTurn, 1.5);
   assert.equal(state.status.sessionPromptTokens, 1500);
