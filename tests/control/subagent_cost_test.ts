@@ -69,6 +69,9 @@ Deno.test("subagent cost: a child's two requests count in the parent's totals, f
     assert.equal(totals.usage.promptTokens, parentOwn.prompt + childOwn.prompt);
     assert.equal(totals.usage.cacheHitTokens, parentOwn.hit + childOwn.hit);
     near(totals.cost, parentOwn.cost + childOwn.cost, "turn totals cost");
+    const shown = JSON.stringify(await controller.submit("/cost"));
+    assert.match(shown, /Model calls:\s+2/);
+    assert.match(shown, /Subagent calls:\s+2/);
 
     const phases = subagentEvents(events).filter((e) => e.phase !== "tool").map((e) => e.phase);
     assert.deepEqual(phases, ["started", "spent", "done"]);
