@@ -196,7 +196,8 @@ export interface GoalSnapshot {
 
 export interface SubagentEvent {
   type: "subagent";
-  phase: "started" | "tool" | "done";
+  /** `spent`: what the child spent, recorded in its parent's log; sent just before `done`, and on replay. */
+  phase: "started" | "tool" | "spent" | "done";
   /** The child's session id: `/agents cancel <id>` and `session show <id>` take it. */
   sessionId: string;
   /** The session that started it (a child's parent may itself be a child). */
@@ -210,6 +211,12 @@ export interface SubagentEvent {
   ok?: boolean;
   /** phase "done": the start of its answer (or why it failed). */
   preview?: string;
+  /**
+   * phase "spent": what the child spent (its requests and, recursively, its children's). A face adds it
+   * to the session figures when `depth` is 1, a direct child of the session it shows (a deeper child is
+   * inside its parent's figure). Replayed from the log with depth 1 and no description.
+   */
+  spent?: { requests: number; usage: Usage; cost: number | null; currency: string | null };
 }
 
 export type EventListener = (event: ReasonixEvent) => void;

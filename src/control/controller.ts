@@ -15,7 +15,7 @@ import type { ApprovalPort, QuestionPort, RunPort, StatusPort, UiSettings } from
 import type { PendingQuestion, QuestionReply } from "./questions.ts";
 import type { WorkspaceOps } from "./workspace_ops.ts";
 import type { PermissionMode } from "../config/types.ts";
-import { countEvent, emptyTotals, type TurnOutcome, type TurnTotals } from "./turn_outcome.ts";
+import { addChildSpend, countEvent, emptyTotals, type TurnOutcome, type TurnTotals } from "./turn_outcome.ts";
 import { failTurn, StopRequest, type StopSignal } from "./turn_failure.ts";
 import type { McpManager } from "../mcp/manager.ts";
 import { TITLE_EVENT } from "../session/details.ts";
@@ -103,6 +103,7 @@ export class Controller implements RunPort, ApprovalPort, QuestionPort, StatusPo
       emit: (event) => this.#emit(event),
       attended: () => this.#listeners.size > 0 && this.#parts === parts,
       runningJobs: () => this.runningJobs(),
+      subagent: (event) => addChildSpend(this.#totals, event),
     });
     const language = this.#chosen.reasoningLanguage ?? parts.reasoningLanguage;
     if (language) this.#tellReasoningLanguage(language);

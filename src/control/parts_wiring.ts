@@ -14,6 +14,8 @@ export interface PartsWiring {
   /** Whether a face is listening to these parts (a desk asks nobody otherwise). */
   attended(): boolean;
   runningJobs(): number;
+  /** A subagent event, before it is shown (the Controller adds a finished child's spend to its totals). */
+  subagent?(event: ReasonixEvent): void;
 }
 
 export function wireParts(parts: ControllerParts, wiring: PartsWiring): void {
@@ -22,7 +24,10 @@ export function wireParts(parts: ControllerParts, wiring: PartsWiring): void {
   parts.questions?.attach(desk, attended);
   parts.plans?.attach(planHooks(parts, desk, attended));
   parts.toolContext.jobs?.onChange(() => emit({ type: "jobs", running: wiring.runningJobs() }));
-  parts.workspaceOps?.subagents?.attach(emit);
+  parts.workspaceOps?.subagents?.attach((event) => {
+    wiring.subagent?.(event);
+    emit(event);
+  });
   // A /remember or /forget reaches the model on the tail of the next turn, never its system prompt.
   const tell = (note: string) => parts.turnNotes = [...(parts.turnNotes ?? []), note];
   parts.workspaceOps?.memory.attach(tell);

@@ -6,6 +6,7 @@
  * (by `/switch` or a conversation rewind) are counted, not shown. Files written before turn entries
  * existed are mapped too.
  */
+import { childSpendOf, SUBAGENT_USAGE_EVENT } from "../session/child_spend.ts";
 import { isSummaryPrompt } from "../agent/compaction.ts";
 import { STEP_LIMIT_NOTE } from "../agent/loop.ts";
 import { isSteerMessage, steeredText } from "../agent/steer.ts";
@@ -98,10 +99,20 @@ function eventsOf(record: LoggedRecord, state: ReplayState): ReasonixEvent[] {
         reason: record.reason === "manual" || record.reason === "forced" ? record.reason : "context_limit",
       }];
     case "event":
+      if (record.name === SUBAGENT_USAGE_EVENT) return childSpent(record);
       return !state.entries && record.name === "turn_failed" ? closeTurn(state, record.data) : [];
     default:
       return [];
   }
+}
+
+/** A child's spend as a direct child's `spent` event, so a face's figures count it as they did live. */
+function childSpent(record: SessionRecord): ReasonixEvent[] {
+  const spend = childSpendOf(record);
+  if (spend === null) return [];
+  const { session, ...spent } = spend;
+  const base = { sessionId: session, parentId: "", depth: 1, description: "", writer: false };
+  return [{ type: "subagent", phase: "spent", ...base, spent }];
 }
 
 function entryEvents(record: Extract<SessionRecord, { type: "entry" }>, state: ReplayState): ReasonixEvent[] {

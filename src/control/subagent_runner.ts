@@ -20,6 +20,7 @@ import type { SubagentPool } from "./subagent_pool.ts";
 import { ChildResults } from "./subagent_results.ts";
 import { reopenChildLog } from "./subagent_continue.ts";
 import { newSessionToolState } from "../tool/session_state.ts";
+import { type ChildSpend, spendOf, spendRecord } from "../session/child_spend.ts";
 
 export interface Lineage {
   /** The session whose tools call this port. */
@@ -27,6 +28,8 @@ export interface Lineage {
   depth: number;
   workspace: Workspace;
   signalEvent: (event: SubagentEvent) => void;
+  /** Records what a finished child spent in this session's log (a `subagent_usage` record). */
+  recordSpend: (spend: ChildSpend) => Promise<unknown>;
 }
 
 export class SubagentRunner implements SubagentPort {
@@ -88,6 +91,7 @@ export class SubagentRunner implements SubagentPort {
         model,
         ...(request.profile ? { profile: request.profile.name } : {}),
       });
+    const fromSeq = at.file ? log.lastSeq : 0; // a continued child: only this run's requests are new
     const abort = new AbortController();
     const signal = AbortSignal.any([at.signal, abort.signal]);
     const event = this.#eventBase(log.id, at.depth, description, at.claim !== null);
@@ -114,6 +118,12 @@ export class SubagentRunner implements SubagentPort {
       );
     } finally {
       untrack(outcome.ok);
+    }
+    // Finished, failed or cancelled, the requests it made are spent: they count in the parent's figures.
+    const spent = spendOf(log.id, log.since(0), fromSeq);
+    if (spent.requests > 0) {
+      await this.#lineage.recordSpend(spent).catch(() => {});
+      this.#lineage.signalEvent({ ...event, phase: "spent", spent });
     }
     this.#pool.keep(outcome.ref, outcome.text);
     this.#pool.finished.remember(outcome.ref, { file: log.file, parentId: this.#lineage.sessionId, request });
@@ -153,6 +163,7 @@ export class SubagentRunner implements SubagentPort {
         sessionId: run.log.id,
         depth: run.depth,
         workspace: run.workspace,
+        recordSpend: (spend) => run.log.append(spendRecord(spend, host.now())),
       };
       const child = new SubagentRunner(host, this.#pool, lineage);
       const { memory: _m, questions: _q, plans: _p, jobs: _j, subagents: _s, ...base } = host.toolContext;

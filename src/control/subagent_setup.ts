@@ -16,6 +16,7 @@ import { DEFAULT_LIMITS, SubagentPool } from "./subagent_pool.ts";
 import { ChildResults } from "./subagent_results.ts";
 import { SubagentRunner } from "./subagent_runner.ts";
 import { profileRunner } from "./subagent_profile_run.ts";
+import { spendRecord } from "../session/child_spend.ts";
 
 export interface SubagentBoot {
   config: ResolvedConfig;
@@ -53,6 +54,7 @@ export function attachSubagents(parts: ControllerParts, boot: SubagentBoot): Sub
     depth: 0,
     workspace,
     signalEvent: (event) => pool.emit(event),
+    recordSpend: (spend) => parts.log.append(spendRecord(spend, boot.now())),
   });
   // In place: whatever already holds the session's tool context sees the port too.
   Object.assign(parts.toolContext, {

@@ -10,7 +10,10 @@ export interface TurnTotals {
   /** null when no priced model call completed. */
   cost: number | null;
   currency: string | null;
+  /** The session's own completed requests. */
   modelCalls: number;
+  /** Requests its subagents made (recursively); `usage` and `cost` include them. */
+  subagentCalls: number;
   toolCalls: number;
   toolFailures: number;
   toolCallsByName: Record<string, number>;
@@ -30,6 +33,7 @@ export function emptyTotals(): TurnTotals {
     cost: null,
     currency: null,
     modelCalls: 0,
+    subagentCalls: 0,
     toolCalls: 0,
     toolFailures: 0,
     toolCallsByName: {},
@@ -48,6 +52,13 @@ export function addReceipt(
   if (receipt.cost === null) return;
   totals.cost = (totals.cost ?? 0) + receipt.cost;
   totals.currency = receipt.currency;
+}
+
+/** Adds what a direct child spent (its `spent` event, which includes its own children). */
+export function addChildSpend(totals: TurnTotals, event: ReasonixEvent): void {
+  if (event.type !== "subagent" || event.phase !== "spent" || event.depth !== 1 || !event.spent) return;
+  totals.subagentCalls += event.spent.requests;
+  addReceipt(totals, event.spent.usage, event.spent);
 }
 
 /** Counts what the totals count from a turn's events: retries and tool calls. */

@@ -8,6 +8,7 @@
 import { join, resolve } from "node:path";
 import { writeFileAtomic } from "../lib/atomic_fs.ts";
 import { workspaceDir } from "./_paths.ts";
+import { childSpendOf } from "./child_spend.ts";
 import { type SessionDetails, sessionDetails } from "./details.ts";
 import type { SessionSummary } from "./resume.ts";
 import { loadSession, type SessionRecord } from "./store.ts";
@@ -67,6 +68,11 @@ export function summariseRecords(
   let currency: string | null = null;
   let lastModel: string | null = null;
   for (const record of records) {
+    const child = childSpendOf(record); // what a subagent spent counts in its parent's COST
+    if (child?.cost != null) {
+      cost = (cost ?? 0) + child.cost;
+      currency = child.currency ?? currency;
+    }
     if (record.type !== "usage") continue;
     lastModel = record.model;
     if (record.cost !== null) {

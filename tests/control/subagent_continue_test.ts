@@ -10,6 +10,7 @@ import {
   capability,
   conversationOf,
   lastToolResult,
+  subagentEvents,
   withSubagents,
 } from "../support/subagent_session.ts";
 
@@ -46,6 +47,9 @@ Deno.test("task continue_from: the finished child's session continues with the n
     assert.equal(refIn(results[1]!), refIn(results[2]!), "the same child, the same ref");
     assert.match(results[2]!, /^It is a\.txt\./);
     assert.match(results[3]!, /Cannot continue "subagent:not-mine"/);
+    const spent = subagentEvents(s.events).filter((e) => e.phase === "spent").map((e) => e.spent?.requests);
+    assert.deepEqual(spent, [1, 1], "a continued child counts only its new run's request");
+    assert.equal(s.controller.totals().subagentCalls, 2);
   });
 });
 

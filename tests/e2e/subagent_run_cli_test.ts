@@ -21,9 +21,9 @@ function write(content: string): ScriptedReply {
   };
 }
 
-async function setup(script: ScriptedReply[]) {
+async function setup(script: ScriptedReply[], extraToml = '[permissions]\nmode = "yolo"\n') {
   const sim = await DeepSeekSim.start({ script });
-  const home = await makeHome({ simUrl: sim.url, extraToml: '[permissions]\nmode = "yolo"\n' });
+  const home = await makeHome({ simUrl: sim.url, extraToml });
   const ws = await makeWorkspace({ "app.ts": "old\n", ".reasonix/skills/fixer/SKILL.md": PROFILE });
   return { sim, home, ws };
 }
@@ -82,6 +82,44 @@ Deno.test("reasonix subagent run: a failed child exits non-zero; an unknown prof
     const unknown = await runCli(["subagent", "run", "nobody", "do it"], { home, cwd: ws });
     assert.equal(unknown.code, 1);
     assert.match(unknown.stderr, /no subagent profile "nobody"[^]*reasonix subagent list/);
+  } finally {
+    await sim.close();
+    await removeAll(home, ws);
+  }
+});
+
+Deno.test("reasonix subagent run --permission-mode: auto lets the child write where ask refuses; a bad mode is a usage error", async () => {
+  const script = [write("new\n"), { content: "Tried." }, write("new\n"), { content: "Changed app.ts." }];
+  const { sim, home, ws } = await setup(script, "");
+  try {
+    const asked = await runCli(["subagent", "run", "fixer", "make app.ts say new"], { home, cwd: ws });
+    assert.equal(asked.code, 0, asked.stderr);
+    assert.equal(
+      await Deno.readTextFile(join(ws, "app.ts")),
+      "old\n",
+      "ask mode: headless, the write is refused",
+    );
+    const auto = await runCli([
+      "subagent",
+      "run",
+      "fixer",
+      "--permission-mode",
+      "auto",
+      "make app.ts say new",
+    ], {
+      home,
+      cwd: ws,
+    });
+    assert.equal(auto.code, 0, auto.stderr);
+    assert.equal(auto.stdout.trim(), "Changed app.ts.");
+    assert.equal(await Deno.readTextFile(join(ws, "app.ts")), "new\n");
+    const bad = await runCli(["subagent", "run", "fixer", "--permission-mode", "sometimes", "x"], {
+      home,
+      cwd: ws,
+    });
+    assert.equal(bad.code, 2, bad.stderr);
+    assert.match(bad.stderr, /--permission-mode/);
+    assert.equal(sim.requests.length, 4, "the bad mode started nothing");
   } finally {
     await sim.close();
     await removeAll(home, ws);

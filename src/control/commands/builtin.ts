@@ -151,6 +151,10 @@ export function costText(totals: TurnTotals, width?: number): string {
     [t("cmd.cost_prompt"), t("cmd.cost_prompt_value", prompt)],
     [t("cmd.cost_completion"), t("cmd.cost_completion_value", completion)],
     [t("cmd.cost_calls"), String(totals.modelCalls)],
+    // The tokens and cost above include them (docs/SUBAGENTS.md#cost).
+    ...(totals.subagentCalls > 0
+      ? [[t("cmd.cost_subagent_calls"), String(totals.subagentCalls)] as const]
+      : []),
     [t("cmd.cost_cost"), money],
   ], width);
 }

@@ -121,9 +121,9 @@ export class AcpSession {
     for (const update of updatesOf(event, { root: this.root, replay: this.#replaying })) {
       this.send(this.#keepTerminal(update));
     }
-    if (event.type === "usage") this.#usage.add(event);
+    const priced = (event.type === "usage" || event.type === "subagent") && this.#usage.add(event);
     if (this.#replaying) return;
-    if (event.type === "usage") this.#sendUsage();
+    if (priced) this.#sendUsage();
     if (event.type === "approval_requested") void this.#ask(event.request);
     if (event.type === "approval_resolved") this.#asking.get(event.id)?.abort();
     if (event.type === "plan_proposed") this.#review(event.plan);

@@ -44,7 +44,7 @@ export function updatesOf(
     case "warning":
       return options.replay ? [] : [text("agent_message_chunk", `\nwarning: ${event.message}\n`)];
     case "subagent":
-      return options.replay || event.phase === "tool"
+      return options.replay || event.phase === "tool" || event.phase === "spent"
         ? []
         : [text("agent_thought_chunk", subagentNote(event))];
     case "plan_resolved":

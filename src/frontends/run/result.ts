@@ -45,6 +45,8 @@ export function buildRunResult(input: RunResultInput): Record<string, unknown> {
     };
     result.cache_hit_ratio = u.promptTokens > 0 ? round4(u.cacheHitTokens / u.promptTokens) : 0;
     result.num_model_calls = totals.modelCalls;
+    // usage, cost and cache_hit_ratio above include these (the subagents' requests, recursively).
+    result.num_subagent_model_calls = totals.subagentCalls;
     result.num_tool_calls = totals.toolCalls;
   }
   if (input.error) result.error = input.error;

@@ -22,10 +22,17 @@ export function addProfileRunCommands(root: Command): Command {
     const summary = kind === "try"
       ? "Preview a profile on a task, read-only: every writer is refused"
       : "Run a profile on a task as a subagent, under the session's permission policy";
-    root.command(kind).description(summary)
+    const command = root.command(kind).description(summary)
       .argument("<name>", "the profile")
-      .argument("<task...>", "what the subagent should do")
-      .option("--json", "print {ok, result, ref, session_id} as JSON")
+      .argument("<task...>", "what the subagent should do");
+    // `try` is always plan mode; `run` takes the session's mode like `reasonix run`.
+    if (kind === "run") {
+      command.option(
+        "--permission-mode <mode>",
+        "ask (default: writes and bash refused headless), auto, yolo or plan",
+      );
+    }
+    command.option("--json", "print {ok, result, ref, session_id} as JSON")
       .option("--model <ref>", "the session's model (the profile's own model still wins for the child)")
       .option("--dir <path>", "workspace directory (default: the current directory)")
       .action((name: string, words: string[], opts: Opts) => runProfileCmd(kind, name, words, opts));

@@ -87,13 +87,15 @@ export function textMode(options: TextModeOptions): TextMode {
 
 /**
  * `session 20261203-201500-1a2b3c4d · ¥0.0123 · 3 requests · 2 tool calls · cache hit 87%`, where
- * `modelCalls` is the requests that completed.
+ * `modelCalls` is the requests that completed; the cost and cache figure include the subagents'
+ * requests, counted as `· N subagent requests` when there were any.
  */
 export function sessionLine(sessionId: string, totals: TurnTotals): string {
   const u = totals.usage;
   const parts = [`session ${escapeControls(sessionId)}`];
   if (totals.cost !== null) parts.push(formatMoney(totals.cost, totals.currency));
   parts.push(count(totals.modelCalls, "request"));
+  if (totals.subagentCalls > 0) parts.push(count(totals.subagentCalls, "subagent request"));
   if (totals.toolCalls > 0) parts.push(count(totals.toolCalls, "tool call"));
   if (u.promptTokens > 0) parts.push(`cache hit ${Math.round((u.cacheHitTokens / u.promptTokens) * 100)}%`);
   return parts.join(" · ");

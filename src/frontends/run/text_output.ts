@@ -105,7 +105,7 @@ export function createTextOutput(options: TextOutputOptions): (event: ReasonixEv
       case "tool_progress":
         return streams.infoLine(dim(`    … ${escapeControls(progressLine(event))}\n`));
       case "subagent":
-        if (event.phase === "tool") return;
+        if (event.phase === "tool" || event.phase === "spent") return;
         return streams.infoLine(dim(subagentText(event)));
       case "retrying":
         return streams.infoLine(dim(retryLine(event)));

@@ -3,6 +3,7 @@
  * The TUI's view state and the pure reducer that folds Controller events into it: finished
  * transcript entries, the one entry still streaming, and the numbers the status line shows.
  */
+import { childSpendStatus } from "./child_spend.ts";
 import {
   type Activity,
   type ApprovalRequest,
@@ -166,8 +167,9 @@ function reduceOne(state: TuiState, event: ReasonixEvent | LocalAction): TuiStat
     case "jobs":
       return withStatus(state, { runningJobs: event.running });
     case "subagent": {
-      const line = subagentLine(event);
-      return line === null ? state : notice(state, event.ok === false ? "warning" : "info", line);
+      const line = subagentLine(event), spent = childSpendStatus(state.status, event);
+      const next = spent ? withStatus(state, spent) : state;
+      return line === null ? next : notice(next, event.ok === false ? "warning" : "info", line);
     }
     case "goal_updated":
       return notice(state, "info", goalEventText(event.goal));

@@ -152,6 +152,7 @@ export const en = {
   "cmd.cost_completion": "Completion tokens:",
   "cmd.cost_completion_value": "{completion} (reasoning {reasoning})",
   "cmd.cost_calls": "Model calls:",
+  "cmd.cost_subagent_calls": "Subagent calls:",
   "cmd.cost_cost": "Cost:",
   "session.model_unknown":
     'Cannot switch to model "{model}": no configured provider lists it\nKnown models: {known}',

@@ -150,6 +150,7 @@ export const zhCN: Catalog = {
   "cmd.cost_completion": "输出 token：",
   "cmd.cost_completion_value": "{completion}（推理 {reasoning}）",
   "cmd.cost_calls": "模型调用：",
+  "cmd.cost_subagent_calls": "子代理调用：",
   "cmd.cost_cost": "费用：",
   "session.model_unknown": '无法切换到模型 "{model}"：没有已配置的提供方列出它\n已知模型：{known}',
   "session.model_unknown_hint":

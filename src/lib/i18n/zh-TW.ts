@@ -151,6 +151,7 @@ export const zhTW: Catalog = {
   "cmd.cost_completion": "輸出 token：",
   "cmd.cost_completion_value": "{completion}（推理 {reasoning}）",
   "cmd.cost_calls": "模型呼叫：",
+  "cmd.cost_subagent_calls": "子代理呼叫：",
   "cmd.cost_cost": "費用：",
   "session.model_unknown": '無法切換到模型 "{model}"：沒有已設定的提供者列出它\n已知模型：{known}',
   "session.model_unknown_hint":

@@ -52,6 +52,7 @@ Deno.test("buildRunResult() mirrors the Go fields and adds clear cache names", (
       cost: 0.000123456789,
       currency: "CNY",
       modelCalls: 2,
+      subagentCalls: 3,
       toolCalls: 1,
       toolFailures: 0,
       toolCallsByName: {},
@@ -71,6 +72,8 @@ Deno.test("buildRunResult() mirrors the Go fields and adds clear cache names", (
     reasoning_tokens: 1,
   });
   assert.equal(result.cache_hit_ratio, 0.8);
+  assert.equal(result.num_model_calls, 2);
+  assert.equal(result.num_subagent_model_calls, 3);
 });
 
 Deno.test("exitCodeFor() maps error codes to documented exit codes", () => {
@@ -99,6 +102,7 @@ Deno.test("buildRunResult() always carries the cost fields, null when nothing is
     cost: null,
     currency: null,
     modelCalls: 1,
+    subagentCalls: 0,
     toolCalls: 0,
     toolFailures: 0,
     toolCallsByName: {},

@@ -23,6 +23,10 @@ Deno.test("sessionLine() names the session, its cost, requests, tool calls and c
     "session 20261203-201500-1a2b3c4d · ¥0.0123 · 3 requests · 1 tool call · cache hit 87%",
   );
   assert.equal(sessionLine("s", emptyTotals()), "session s · 0 requests");
+  assert.equal(
+    sessionLine("s", { ...totals, subagentCalls: 2 }),
+    "session s · ¥0.0123 · 3 requests · 2 subagent requests · 1 tool call · cache hit 87%",
+  );
 });
 
 Deno.test("textMode() stops the run once when stdout's reader left, and says nothing of a broken pipe", () => {

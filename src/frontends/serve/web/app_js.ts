@@ -136,7 +136,7 @@ export const APP_JS = String.raw`"use strict";
         (g.stopCause ? " · " + g.stopCause : "") + " · " + g.objective);
     },
     subagent: function (e) {
-      if (e.phase === "tool") return;
+      if (e.phase === "tool" || e.phase === "spent") return;
       var what = e.phase === "started" ? "started: " + e.description : (e.ok ? "done: " : "failed: ") + (e.preview || "");
       note("subagent " + e.sessionId + " " + what, e.ok === false ? "warn" : undefined);
     },
