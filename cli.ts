@@ -131,7 +131,7 @@ async function startRun(
     );
   }
   const { runHeadless } = await import("./src/frontends/run/run.ts");
-  const { installStopSignals } = await import("./src/frontends/run/stop_signals.ts");
+  const { onStopSignals } = await import("./src/sandbox/stop_signals.ts");
   const encoder = new TextEncoder();
   const report = await runHeadless({
     task,
@@ -155,7 +155,7 @@ async function startRun(
     writeError: (text) => writeAll(Deno.stderr, encoder.encode(text)),
     color: Deno.stderr.isTerminal() && !Deno.noColor,
     progress: Deno.stderr.isTerminal(),
-    onInterrupt: installStopSignals,
+    onInterrupt: onStopSignals,
   });
   return report.errorCode;
 }

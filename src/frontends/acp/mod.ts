@@ -8,7 +8,7 @@ import { stopError } from "../../control/mod.ts";
 import { acpAgent, type AcpOptions, Sessions } from "./agent.ts";
 import { guardStdout } from "./stdio.ts";
 import { ResponseWatch } from "./response_watch.ts";
-import { onStopSignals } from "./signals.ts";
+import { onStopSignals } from "../../sandbox/stop_signals.ts";
 
 /**
  * Serves one connection on stdin/stdout until the editor closes it, then closes every session. Returns

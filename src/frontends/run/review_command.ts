@@ -27,7 +27,7 @@ export function reviewCommand(): Command {
 export async function startReview(opts: Record<string, unknown>): Promise<string | null> {
   const range = reviewRange(opts);
   const { runHeadless } = await import("./run.ts");
-  const { installStopSignals } = await import("./stop_signals.ts");
+  const { onStopSignals } = await import("../../sandbox/stop_signals.ts");
   const encoder = new TextEncoder();
   const report = await runHeadless({
     task: "review",
@@ -51,7 +51,7 @@ export async function startReview(opts: Record<string, unknown>): Promise<string
     writeError: (text) => writeAll(Deno.stderr, encoder.encode(text)),
     color: Deno.stderr.isTerminal() && !Deno.noColor,
     progress: Deno.stderr.isTerminal(),
-    onInterrupt: installStopSignals,
+    onInterrupt: onStopSignals,
   });
   return report.errorCode;
 }

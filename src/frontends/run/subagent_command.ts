@@ -44,10 +44,10 @@ async function runProfileCmd(kind: Kind, name: string, words: string[], opts: Op
   const task = words.join(" ").trim();
   if (task === "") throw new ReasonixError("usage.missing_task", `Give "${name}" a task`);
   const control = await import("../../control/mod.ts");
-  const { installStopSignals } = await import("./stop_signals.ts");
+  const { onStopSignals } = await import("../../sandbox/stop_signals.ts");
   const abort = new AbortController();
   let stopped: StopSignal | null = null;
-  const remove = installStopSignals((signal) => {
+  const remove = onStopSignals((signal) => {
     stopped ??= signal;
     abort.abort(signal);
   });

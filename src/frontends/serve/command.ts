@@ -7,7 +7,7 @@ import { launchDirectory } from "../../config/paths.ts";
 import type { ToolSpec } from "../../tool/tool.ts";
 import { runFlags } from "../../config/run_flags.ts";
 import { writeAll } from "../../lib/write_all.ts";
-import { stopSignals } from "./signals.ts";
+import { onStopSignals, type StopSignal } from "../../sandbox/stop_signals.ts";
 
 /** `exit` gets the error code of the stop signal that ended the server (null: none). */
 export function serveCommand(
@@ -27,7 +27,9 @@ export function serveCommand(
     .action(async (opts: Record<string, unknown>) => {
       const { serveCmd } = await import("./mod.ts");
       const encoder = new TextEncoder();
-      const { stopped, remove } = stopSignals();
+      // The first stop signal stops the server: running turns are interrupted and recorded, sessions closed.
+      const { promise: stopped, resolve } = Promise.withResolvers<StopSignal>();
+      const remove = onStopSignals(resolve);
       const code = await serveCmd({
         boot: {
           cwd: launchDirectory(),

@@ -8,18 +8,7 @@
  */
 import process from "node:process";
 import type { StopSignal } from "../../control/mod.ts";
-import { killChildrenAndExit } from "../../sandbox/children.ts";
-
-const NUMBERS: Readonly<Record<StopSignal | "SIGQUIT", number>> = {
-  SIGHUP: 1,
-  SIGINT: 2,
-  SIGQUIT: 3,
-  SIGPIPE: 13,
-  SIGTERM: 15,
-};
-/** A signal sent to the process group reaches the fenced child twice (directly and relayed): one stop. */
-const REPEAT_WINDOW_MS = 500;
-const SIGNALS: readonly (StopSignal | "SIGQUIT")[] = ["SIGTERM", "SIGHUP", "SIGINT", "SIGQUIT"];
+import { onStopSignals } from "../../sandbox/stop_signals.ts";
 
 /**
  * Installs the handlers; `stop` gets the first signal. A write to or read from a terminal that hung up
@@ -27,29 +16,20 @@ const SIGNALS: readonly (StopSignal | "SIGQUIT")[] = ["SIGTERM", "SIGHUP", "SIGI
  * instead of ending the process uncaught with the session left open. Returns the function that removes them.
  */
 export function onTuiStopSignals(stop: (signal: StopSignal) => void): () => void {
-  let firstAt: number | null = null;
+  // Raw mode makes Ctrl+C a key on Windows too: the TUI listens to no signal there.
+  const signals = Deno.build.os === "windows" ? null : onStopSignals(stop);
+  let lostFirst = false;
   const lost = () => {
-    if (firstAt !== null) return;
-    firstAt = performance.now();
+    if (lostFirst || signals?.stopping()) return;
+    lostFirst = true;
+    signals?.mark();
     stop("SIGHUP");
   };
   const streams = [process.stdin, process.stdout, process.stderr];
   for (const stream of streams) stream.on("error", lost);
-  const removeLost = () => streams.forEach((stream) => stream.off("error", lost));
-  if (Deno.build.os === "windows") return removeLost;
-  const listener = (signal: StopSignal | "SIGQUIT") => () => {
-    const status = 128 + NUMBERS[signal];
-    if (signal === "SIGQUIT") killChildrenAndExit(status);
-    if (firstAt === null) {
-      firstAt = performance.now();
-      stop(signal);
-    } else if (performance.now() - firstAt >= REPEAT_WINDOW_MS) killChildrenAndExit(status);
-  };
-  const listeners = SIGNALS.map((signal) => [signal, listener(signal)] as const);
-  for (const [signal, handler] of listeners) Deno.addSignalListener(signal, handler);
   return () => {
-    removeLost();
-    for (const [signal, handler] of listeners) Deno.removeSignalListener(signal, handler);
+    streams.forEach((stream) => stream.off("error", lost));
+    signals?.();
   };
 }
 
