@@ -131,8 +131,7 @@ async function startRun(
     );
   }
   const { runHeadless } = await import("./src/frontends/run/run.ts");
-  const { onStopSignals } = await import("./src/sandbox/stop_signals.ts");
-  const encoder = new TextEncoder();
+  const { terminalIo } = await import("./src/frontends/run/terminal_io.ts");
   const report = await runHeadless({
     task,
     ...(opts.goal !== undefined ? { goal: true } : {}),
@@ -151,11 +150,7 @@ async function startRun(
     showThinking: Boolean(opts.showThinking),
     ...(opts.trajectory ? { trajectory: String(opts.trajectory) } : {}),
     ...(opts.metrics ? { metrics: String(opts.metrics) } : {}),
-    write: (text) => writeAll(Deno.stdout, encoder.encode(text)),
-    writeError: (text) => writeAll(Deno.stderr, encoder.encode(text)),
-    color: Deno.stderr.isTerminal() && !Deno.noColor,
-    progress: Deno.stderr.isTerminal(),
-    onInterrupt: onStopSignals,
+    ...terminalIo(),
   });
   return report.errorCode;
 }

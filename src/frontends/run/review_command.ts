@@ -8,7 +8,6 @@ import { Command } from "commander";
 import { launchDirectory } from "../../config/paths.ts";
 import { runFlags } from "../../config/run_flags.ts";
 import { ReasonixError } from "../../lib/errors.ts";
-import { writeAll } from "../../lib/write_all.ts";
 import type { ReviewRange } from "../../control/mod.ts";
 
 /** The command's options; cli.ts runs `startReview` as its action (only entry files set the exit status). */
@@ -27,8 +26,7 @@ export function reviewCommand(): Command {
 export async function startReview(opts: Record<string, unknown>): Promise<string | null> {
   const range = reviewRange(opts);
   const { runHeadless } = await import("./run.ts");
-  const { onStopSignals } = await import("../../sandbox/stop_signals.ts");
-  const encoder = new TextEncoder();
+  const { terminalIo } = await import("./terminal_io.ts");
   const report = await runHeadless({
     task: "review",
     prepare: async (controller) => {
@@ -47,11 +45,7 @@ export async function startReview(opts: Record<string, unknown>): Promise<string
     eventsJsonl: false,
     print: !opts.json,
     showThinking: false,
-    write: (text) => writeAll(Deno.stdout, encoder.encode(text)),
-    writeError: (text) => writeAll(Deno.stderr, encoder.encode(text)),
-    color: Deno.stderr.isTerminal() && !Deno.noColor,
-    progress: Deno.stderr.isTerminal(),
-    onInterrupt: onStopSignals,
+    ...terminalIo(),
   });
   return report.errorCode;
 }
