@@ -7,7 +7,7 @@
  * the first and reports both paths. Project files are read only inside the workspace, and no file is read
  * from a hidden path (a symlink to `~/.ssh` is refused).
  */
-import { join, relative } from "node:path";
+import { dirname, join, relative } from "node:path";
 import type { SkillsConfig } from "../../config/types.ts";
 import { readConfined } from "../../lib/confined_read.ts";
 import { builtinSkills } from "./builtin.ts";
@@ -133,11 +133,12 @@ async function readSkill(
   // The YAML parser loads only when there is a skill file to read.
   const { parseSkillFile, SkillFileError } = await import("./frontmatter.ts");
   try {
-    return parseSkillFile(read.text, {
+    const skill = parseSkillFile(read.text, {
       path: file.path,
       fallbackName: file.fallbackName,
       source: root.source,
     });
+    return file.path.endsWith("/SKILL.md") ? { ...skill, folder: dirname(read.real) } : skill;
   } catch (error) {
     if (!(error instanceof SkillFileError)) throw error;
     return {

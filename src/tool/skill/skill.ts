@@ -23,6 +23,8 @@ export interface Skill {
   source: SkillSource;
   /** The file it was read from; `builtin:<name>` for ours. */
   path: string;
+  /** A folder skill's real folder, fixed when it loaded: `read_skill` `reference` reads only below it. */
+  folder?: string;
 }
 
 /** A skill file that was skipped or lost to another, with where and why. */

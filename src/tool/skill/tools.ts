@@ -5,7 +5,7 @@
  * writer) run a subagent skill through the session's SubagentPort with the skill as the child's profile.
  * A child gets no more than the session's own permission policy allows, and `allowed-tools` only narrows.
  */
-import { dirname, relative, resolve } from "node:path";
+import { isAbsolute, relative, resolve } from "node:path";
 import { z } from "zod";
 import { readConfined } from "../../lib/confined_read.ts";
 import { defineTool, type ToolContext, ToolError, type ToolSpec } from "../tool.ts";
@@ -128,10 +128,13 @@ const MAX_LISTED = 20;
 
 /** The other files of a folder skill (names only, sorted, at most MAX_LISTED). */
 async function folderFiles(skill: Skill): Promise<string[]> {
-  if (!skill.path.endsWith("/SKILL.md")) return [];
+  const dir = skill.folder;
+  if (dir === undefined) return [];
   const names: string[] = [];
   try {
-    for await (const entry of Deno.readDir(dirname(skill.path))) {
+    // A folder swapped for a symlink since the skill loaded lists nothing.
+    if (await Deno.realPath(dir) !== dir) return [];
+    for await (const entry of Deno.readDir(dir)) {
       if (entry.isFile && entry.name !== "SKILL.md" && !entry.name.startsWith(".")) names.push(entry.name);
     }
   } catch {
@@ -142,15 +145,17 @@ async function folderFiles(skill: Skill): Promise<string[]> {
 
 /** A file beside a folder skill's SKILL.md, confined to that folder (and never a hidden path below it). */
 async function skillReference(skill: Skill, reference: string, ctx: ToolContext): Promise<string> {
-  if (!skill.path.endsWith("/SKILL.md")) {
+  const dir = skill.folder;
+  if (dir === undefined) {
     throw new ToolError("skill.no_reference", `Skill "${skill.name}" has no folder of files to read`);
   }
-  const dir = dirname(skill.path);
   const path = resolve(dir, reference);
   // The skill's own folder may sit in Reasonix's home, which tools never see; only that folder opens here.
   const hidden = ctx.workspace.forbidRead.filter((hiddenPath) => relative(hiddenPath, dir).startsWith(".."));
   const read = await readConfined(path, { roots: [dir], hidden, maxBytes: 256 * 1024 });
-  if (read.kind === "text") return read.text;
+  // Below the folder as it was when the skill loaded: a folder swapped for a symlink since (to $HOME, say)
+  // resolves elsewhere and is refused, though the confined read follows the root's link.
+  if (read.kind === "text" && isBelow(read.real, dir)) return read.text;
   const why = read.kind === "missing"
     ? "it does not exist"
     : read.kind === "skipped"
@@ -166,4 +171,9 @@ function modelSkill(catalog: SkillCatalog, name: string): Skill {
     throw new ToolError("skill.unknown", `There is no skill "${name}"; the skills are: ${names || "none"}`);
   }
   return skill;
+}
+
+function isBelow(path: string, dir: string): boolean {
+  const rel = relative(dir, path);
+  return rel !== "" && !rel.startsWith("..") && !isAbsolute(rel);
 }

@@ -126,6 +126,7 @@ Deno.test("loadSkills() reads every frontmatter key, honours max_depth, excluded
     body: "Body.",
     source: "project",
     path: join(p.ws, ".reasonix/skills/group/deep/SKILL.md"),
+    folder: await Deno.realPath(join(p.ws, ".reasonix/skills/group/deep")),
   });
   assert.ok(!skills.some((s) => s.name === "hidden" || s.name === "test"));
   const shallow = await load(p, { maxDepth: 1 });

@@ -99,7 +99,8 @@ Deno.test("read_skill reads a file of a folder skill's folder, and nothing outsi
     await Deno.mkdir(join(home, "skills/pdf"), { recursive: true });
     await Deno.writeTextFile(join(home, "skills/pdf/reference.md"), "Use pdftotext.\n");
     await Deno.writeTextFile(join(home, ".env"), "KEY=secret\n");
-    const pdf: Skill = { ...CHILD, name: "pdf", runAs: "inline", path: join(home, "skills/pdf/SKILL.md") };
+    const folder = await Deno.realPath(join(home, "skills/pdf"));
+    const pdf: Skill = { ...CHILD, name: "pdf", runAs: "inline", path: join(folder, "SKILL.md"), folder };
     const { read } = tools([pdf, ...builtinSkills()]);
     // The home is hidden from tools, as boot makes it.
     const context = { ...ctx(), workspace: { root, extraWritable: [], forbidRead: [home] } } as ToolContext;
@@ -114,6 +115,16 @@ Deno.test("read_skill reads a file of a folder skill's folder, and nothing outsi
     await assert.rejects(
       read.execute({ name: "init", reference: "x.md" }, context),
       /has no folder of files/,
+    );
+    // The folder swapped for a symlink after the skill loaded (say by a command the model ran): the
+    // reference resolves outside the folder as it loaded, and is refused.
+    await Deno.mkdir(join(root, "elsewhere"));
+    await Deno.writeTextFile(join(root, "elsewhere/history"), "secret history\n");
+    await Deno.remove(folder, { recursive: true });
+    await Deno.symlink(join(root, "elsewhere"), folder);
+    await assert.rejects(
+      read.execute({ name: "pdf", reference: "history" }, context),
+      /outside the skill's folder/,
     );
   } finally {
     await Deno.remove(root, { recursive: true });
