@@ -47,6 +47,13 @@ export class SubagentRunner implements SubagentPort {
     const continued = asked.continueFrom === undefined
       ? undefined
       : this.#pool.finished.continued(asked, this.#lineage.sessionId);
+    if (continued && asked.readOnly && !continued.request.readOnly) {
+      // A read-only entry point (read_only_skill) runs without asking; it must not reopen a writer.
+      throw new ToolError(
+        "subagent.read_only",
+        `Cannot continue "${asked.continueFrom}" read-only: it was a writer subagent (continue it with task)`,
+      );
+    }
     const request = continued?.request ?? asked;
     const depth = this.#lineage.depth + 1;
     const limits = this.#pool.limits;
@@ -166,7 +173,9 @@ export class SubagentRunner implements SubagentPort {
         recordSpend: (spend) => run.log.append(spendRecord(spend, host.now())),
       };
       const child = new SubagentRunner(host, this.#pool, lineage);
-      const { memory: _m, questions: _q, plans: _p, jobs: _j, subagents: _s, ...base } = host.toolContext;
+      // Nobody answers a child's questions, plans or one-off consents (a global history search).
+      const { memory: _m, questions: _q, plans: _p, jobs: _j, subagents: _s, consent: _c, ...base } =
+        host.toolContext;
       const toolContext: ToolContext = {
         ...base,
         state: newSessionToolState(),

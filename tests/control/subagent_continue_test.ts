@@ -84,3 +84,29 @@ Deno.test("skill:<name> with continue_from continues that subagent skill's run (
     assert.match(lastToolResult(last), /^docs\/ holds the docs\./);
   });
 });
+
+Deno.test("read_only_skill cannot reopen a writer child: continue_from of a task writer is refused", async () => {
+  await withSubagents({
+    scripts: {
+      parent: [
+        calls(capability("task", { prompt: "write it", write_paths: ["a.txt"] })),
+        (request) =>
+          calls(
+            capability("read_only_skill", {
+              name: "explore",
+              arguments: "now write b.txt too",
+              continue_from: refIn(lastToolResult(request)),
+            }),
+          ),
+        answer("done"),
+      ],
+      "write it": [answer("Written.")],
+    },
+  }, async (s) => {
+    assert.equal((await s.controller.runTurn("go")).subtype, "success");
+    const parent = s.sim.requests.filter((r) => conversationOf(r) === "parent");
+    assert.match(lastToolResult(parent[2]!), /Cannot continue "subagent:[\w-]+" read-only: it was a writer/);
+    const child = s.sim.requests.filter((r) => conversationOf(r) === "write it");
+    assert.equal(child.length, 1, "the writer child never ran again");
+  });
+});
