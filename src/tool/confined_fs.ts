@@ -21,7 +21,17 @@ import { readThroughEditor, writeThroughEditor } from "./editor_files.ts";
 export const MAX_READ_BYTES = 256 * 1024 * 1024;
 
 /** What the file I/O needs from a ToolContext; with `editor`, plain text goes through the editor. */
-export type FileScope = Pick<ToolContext, "workspace" | "files" | "editor">;
+export type FileScope = Pick<ToolContext, "workspace" | "files" | "editor" | "jobs">;
+
+/**
+ * The editor opens paths by name, so a process swapping a symlink in between the host's checks and the
+ * editor's access could point it outside the workspace. Only a background job runs beside a tool call:
+ * while one runs, file text goes through the disk's anchored I/O instead.
+ */
+function editorOf(scope: FileScope): FileScope["editor"] {
+  const busy = scope.jobs?.list().some((job) => job.status === "running") ?? false;
+  return busy ? undefined : scope.editor;
+}
 
 /** Whether the anchored helper is used; false on macOS and Windows, where the older checks remain. */
 export const ANCHORED = Deno.build.os === "linux";
@@ -38,10 +48,11 @@ interface Anchor {
  */
 export async function writeConfined(scope: FileScope, abs: string, data: Uint8Array): Promise<void> {
   const ws = scope.workspace;
-  if (scope.editor?.writeText) {
+  const editor = editorOf(scope);
+  if (editor?.writeText) {
     // A path the disk cannot read (a directory, a FIFO) is left to the disk write, which says why.
     const disk = await readDisk(scope, abs).catch(() => undefined);
-    if (disk !== undefined && await writeThroughEditor(ws, scope.editor, abs, { data, disk })) return;
+    if (disk !== undefined && await writeThroughEditor(ws, editor, abs, { data, disk })) return;
   }
   if (!ANCHORED) {
     await assertStillInside(ws, abs);
@@ -60,7 +71,8 @@ export async function writeConfined(scope: FileScope, abs: string, data: Uint8Ar
 /** The whole file; null when it does not exist (or is hidden). The editor's text when it serves the file. */
 export async function readConfined(scope: FileScope, abs: string): Promise<Uint8Array | null> {
   const disk = await readDisk(scope, abs);
-  return scope.editor ? await readThroughEditor(scope.workspace, scope.editor, abs, disk) : disk;
+  const editor = editorOf(scope);
+  return editor ? await readThroughEditor(scope.workspace, editor, abs, disk) : disk;
 }
 
 async function readDisk(scope: FileScope, abs: string): Promise<Uint8Array | null> {

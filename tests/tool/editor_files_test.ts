@@ -12,6 +12,7 @@ import { moveFileTool } from "../../src/tool/builtin/move_file.ts";
 import type { EditorFiles } from "../../src/tool/editor_files.ts";
 import { type FileTouch, ToolError } from "../../src/tool/tool.ts";
 import { makeTestWorkspace } from "./_tool_context.ts";
+import type { JobTable } from "../../src/tool/jobs.ts";
 
 function memoryEditor(buffers: Map<string, string>, calls: string[]): EditorFiles {
   return {
@@ -125,4 +126,21 @@ Deno.test("editor files: move_file moves what is on disk, and its checkpoint rec
   assert.deepEqual(calls, []);
   assert.equal(await Deno.readTextFile(join(ws.root, "b.txt")), "disk\n");
   assert.equal(new TextDecoder().decode(seen[0]!.before!), "disk\n");
+});
+
+Deno.test("editor files: while a background job runs (it could swap a symlink in), text goes through the disk", async () => {
+  await using ws = await makeTestWorkspace();
+  const calls: string[] = [];
+  const buffers = new Map<string, string>([[join(ws.root, "a.txt"), "buffer\n"]]);
+  await Deno.writeTextFile(join(ws.root, "a.txt"), "disk\n");
+  let running = true;
+  const jobs = { list: () => running ? [{ status: "running" }] : [] } as unknown as JobTable;
+  const ctx = { ...ws.ctx, editor: memoryEditor(buffers, calls), jobs };
+  assert.equal((await readFileTool.execute({ path: "a.txt" }, ctx)).output, "1\tdisk");
+  await writeFileTool.execute({ path: "a.txt", content: "from disk path\n" }, ctx);
+  assert.equal(await Deno.readTextFile(join(ws.root, "a.txt")), "from disk path\n");
+  assert.deepEqual(calls, [], "the editor was never asked");
+  running = false;
+  assert.equal((await readFileTool.execute({ path: "a.txt" }, ctx)).output, "1\tbuffer");
+  assert.deepEqual(calls, [`read ${join(ws.root, "a.txt")}`]);
 });
