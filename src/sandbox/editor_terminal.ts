@@ -87,6 +87,8 @@ async function runInEditor(
     const timer = setTimeout(() => stop.resolve("timeout"), options.timeoutMs);
     const onAbort = () => stop.resolve("abort");
     options.signal.addEventListener("abort", onAbort, { once: true });
+    // A cancel that landed while the editor was starting the terminal has already fired.
+    if (options.signal.aborted) onAbort();
     const exited = run.waitForExit();
     const outcome = await Promise.race([exited, stop.promise]).finally(() => {
       clearTimeout(timer);

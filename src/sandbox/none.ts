@@ -106,6 +106,7 @@ async function supervise(child: Deno.ChildProcess, options: RunOptions): Promise
     group.terminate();
   }
   options.signal.addEventListener("abort", onAbort, { once: true });
+  if (options.signal.aborted) onAbort();
   const stdinDone = writeStdin(child, options.stdin);
   let status: Deno.CommandStatus;
   try {

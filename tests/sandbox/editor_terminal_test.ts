@@ -147,3 +147,21 @@ Deno.test("editor terminal: a timeout or an interrupt kills the editor's command
   assert.match(long.output, /\n20000\n$/);
   await tempDir.remove();
 });
+
+Deno.test("editor terminal: an interrupt that lands while the editor starts the terminal still kills it", async () => {
+  await using fx = await fixture({ bash: false });
+  const { sandbox, tempDir } = await fx.setup();
+  const abort = new AbortController();
+  const create = fx.terminal.create.bind(fx.terminal);
+  fx.terminal.create = async (request) => {
+    const started = await create(request);
+    abort.abort();
+    return started;
+  };
+  const began = Date.now();
+  const stopped = await sandbox.runShell("sleep 30", run(fx.ws, { signal: abort.signal }));
+  assert.equal(stopped.aborted, true);
+  assert.ok(Date.now() - began < 10_000, "the command did not run to its end");
+  assert.deepEqual(fx.terminal.calls, ["create", "kill", "release"]);
+  await tempDir.remove();
+});
