@@ -476,8 +476,11 @@ export class Controller implements RunPort, ApprovalPort, QuestionPort, StatusPo
 
   #observe(event: ReasonixEvent): void {
     countEvent(this.#totals, event);
-    const recorded = event.type === "message" || event.type === "compaction" || event.type === "steered";
-    if (recorded) event = { ...event, seq: this.lastSeq };
+    // The record's own seq: a background child may have appended its spend since.
+    if (event.type === "message" || event.type === "steered") {
+      event = { ...event, seq: this.#parts.log.lastSeqOf("message") };
+    }
+    if (event.type === "compaction") event = { ...event, seq: this.#parts.log.lastSeqOf("compaction") };
     if (event.type === "warning") {
       void this.#entry({ kind: "notice", level: "warning", text: event.message }).catch(() => {});
     }

@@ -46,6 +46,11 @@ export class SessionLog {
     return this.#records.at(-1)?.seq ?? 0;
   }
 
+  /** The seq of the newest record of `type`, 0 when there is none. */
+  lastSeqOf(type: SessionRecord["type"]): number {
+    return this.#records.findLast((record) => record.type === type)?.seq ?? 0;
+  }
+
   /** The provider history as the next request replays it; never mutate. */
   messages(): readonly ChatMessage[] {
     return this.#messages;
