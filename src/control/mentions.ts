@@ -8,7 +8,7 @@
 import { readUpTo } from "../lib/confined_read.ts";
 import { join } from "node:path";
 import type { Workspace } from "../tool/tool.ts";
-import { displayPath, forbiddenPaths, isInsideAny, resolveReadPath } from "../tool/workspace_paths.ts";
+import { displayPath, forbiddenPaths, isDeniedAny, resolveReadPath } from "../tool/workspace_paths.ts";
 import { SNIFF_BYTES, sniffBytes, type TextEncodingName } from "../tool/builtin/_sniff.ts";
 
 export const MENTION_FILE_BYTES = 64 * 1024;
@@ -137,7 +137,7 @@ async function directoryListing(ws: Workspace, abs: string): Promise<string> {
   const forbidden = await forbiddenPaths(ws);
   const names: string[] = [];
   for await (const entry of Deno.readDir(abs)) {
-    if (entry.name === ".git" || isInsideAny(join(abs, entry.name), forbidden)) continue;
+    if (entry.name === ".git" || isDeniedAny(join(abs, entry.name), forbidden)) continue;
     names.push(entry.isDirectory ? `${entry.name}/` : entry.name);
   }
   names.sort();

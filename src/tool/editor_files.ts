@@ -19,7 +19,7 @@ import {
   assertWritable,
   displayPath,
   forbiddenPaths,
-  isInsideAny,
+  isDeniedAny,
 } from "./workspace_paths.ts";
 
 /** The editor's file access, as the face offers it. Paths are absolute and already checked. */
@@ -106,7 +106,7 @@ export async function writeThroughEditor(
 /** The path still resolves to itself inside the roots and is not hidden (checked again after the call). */
 async function assertStillReadable(ws: Workspace, abs: string, shown: string): Promise<void> {
   await assertStillInside(ws, abs);
-  if (isInsideAny(abs, await forbiddenPaths(ws))) {
+  if (isDeniedAny(abs, await forbiddenPaths(ws))) {
     throw new ToolError("tool.not_found", `Cannot access "${shown}": no such file or directory`);
   }
 }

@@ -11,7 +11,7 @@ const MAX_SYMLINK_HOPS = 40;
 
 export async function resolveReadPath(ws: Workspace, input: string): Promise<string> {
   const real = await resolveInput(ws, input, "read");
-  if (isInsideAny(real, await forbiddenPaths(ws))) throw notFound(input);
+  if (isDeniedAny(real, await forbiddenPaths(ws))) throw notFound(input);
   return real;
 }
 
@@ -28,9 +28,9 @@ export async function resolveWritePath(ws: Workspace, input: string): Promise<st
 /** The protected-path half of `resolveWritePath`, for a path already resolved (a symlink entry). */
 export async function assertWritable(ws: Workspace, real: string, input: string): Promise<void> {
   assertClaimed(ws, real, input);
-  const hidden = (await forbiddenPaths(ws)).find((entry) => isInside(real, entry) || isInside(entry, real));
+  const hidden = (await forbiddenPaths(ws)).find((entry) => isDenied(real, entry) || isDenied(entry, real));
   if (hidden !== undefined) {
-    const what = isInside(real, hidden)
+    const what = isDenied(real, hidden)
       ? "the path is hidden from tools"
       : `it holds "${hidden}", which is hidden`;
     throw new ToolError(
@@ -38,9 +38,9 @@ export async function assertWritable(ws: Workspace, real: string, input: string)
       `Cannot write "${input}": ${what} (Reasonix's own files, credential stores and [sandbox] forbid_read)`,
     );
   }
-  const locked = (await readOnlyPaths(ws)).find((entry) => isInside(real, entry) || isInside(entry, real));
+  const locked = (await readOnlyPaths(ws)).find((entry) => isDenied(real, entry) || isDenied(entry, real));
   if (locked !== undefined) {
-    const what = isInside(real, locked) ? `"${locked}" is` : `it holds "${locked}", which is`;
+    const what = isDenied(real, locked) ? `"${locked}" is` : `it holds "${locked}", which is`;
     throw new ToolError(
       "tool.path_read_only",
       `Cannot write "${input}": ${what} read-only to tools: hooks run on your machine at the next git ` +
@@ -116,6 +116,19 @@ export function isInside(abs: string, root: string): boolean {
   if (abs === root) return true;
   const prefix = root.endsWith(sep) ? root : root + sep;
   return abs.startsWith(prefix);
+}
+
+/**
+ * `isInside` for a deny list (hidden or read-only paths), compared without case: a case-insensitive disk
+ * (macOS, Windows, a casefolded Linux directory) opens `.GIT/hooks` as `.git/hooks`. On a case-sensitive
+ * one this only refuses a few more look-alike names.
+ */
+export function isDenied(abs: string, denied: string): boolean {
+  return isInside(abs.toLowerCase(), denied.toLowerCase());
+}
+
+export function isDeniedAny(abs: string, denied: readonly string[]): boolean {
+  return denied.some((entry) => isDenied(abs, entry));
 }
 
 export function notFound(input: string): ToolError {

@@ -78,3 +78,23 @@ Deno.test("writers refuse .git/hooks and .git/config with a message that says ho
   await assert.rejects(Deno.stat(join(ws.root, ".git/hooks/pre-commit")), Deno.errors.NotFound);
   assert.equal(await Deno.readTextFile(join(ws.root, ".git/config")), "[core]\n");
 });
+
+Deno.test("protected paths compare without case: .GIT/hooks or .Reasonix/ is what a case-insensitive disk opens", async () => {
+  await using ws = await homeInside();
+  await rejectsWithCode(
+    writeFileTool.execute({ path: ".GIT/Hooks/pre-commit", content: "#!/bin/sh\ncurl evil\n" }, ws.ctx),
+    "tool.path_read_only",
+  );
+  await rejectsWithCode(
+    editFileTool.execute({ path: ".git/CONFIG", old_string: "[core]", new_string: "[core]\nx = y" }, ws.ctx),
+    "tool.path_read_only",
+  );
+  await rejectsWithCode(
+    writeFileTool.execute({ path: ".Reasonix/config.toml", content: 'base_url = "evil"\n' }, ws.ctx),
+    "tool.path_forbidden",
+  );
+  await ws.write("look/.keep", "");
+  await Deno.rename(join(ws.root, "look"), join(ws.root, "LOOK"));
+  ws.ctx.workspace.forbidRead = [join(ws.root, "look")];
+  await rejectsWithCode(readFileTool.execute({ path: "LOOK/.keep" }, ws.ctx), "tool.not_found");
+});

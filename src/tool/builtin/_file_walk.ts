@@ -7,7 +7,7 @@
 import { dirname, join, relative, sep } from "node:path";
 import type { Sandbox } from "../../sandbox/sandbox.ts";
 import { type ToolContext, ToolError } from "../tool.ts";
-import { forbiddenPaths, isInside, isInsideAny, resolveReadPath } from "../workspace_paths.ts";
+import { forbiddenPaths, isDeniedAny, isInside, resolveReadPath } from "../workspace_paths.ts";
 import { type IgnoreRule, isIgnored, readGitignore } from "./_gitignore.ts";
 import { rgSkippedPaths } from "./_search_skips.ts";
 
@@ -88,7 +88,7 @@ export async function listFiles(
     })
     : null;
   const all = files ?? await listWithWalk(ctx, base, { ...options, forbidden });
-  return all.filter((file) => !isInsideAny(file, forbidden)).sort(comparePaths);
+  return all.filter((file) => !isDeniedAny(file, forbidden)).sort(comparePaths);
 }
 
 async function listWithRg(
@@ -152,7 +152,7 @@ async function walkDir(walker: Walker, dir: string, parentRules: IgnoreRule[]): 
   entries.sort((a, b) => compareStrings(a.name, b.name));
   for (const entry of entries) {
     const abs = join(dir, entry.name);
-    if (entry.isSymlink || isInsideAny(abs, walker.forbidden)) continue;
+    if (entry.isSymlink || isDeniedAny(abs, walker.forbidden)) continue;
     if (entry.isDirectory) {
       if (entry.name === ".git" || (walker.options.skipNodeModules && entry.name === "node_modules")) {
         continue;

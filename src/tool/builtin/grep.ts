@@ -12,7 +12,7 @@ import {
   searchWithRg,
 } from "./_grep_search.ts";
 import { screenFiles, skipReasonOf, SkipTally, tallyPaths } from "./_search_skips.ts";
-import { forbiddenPaths, isInsideAny } from "../workspace_paths.ts";
+import { forbiddenPaths, isDeniedAny } from "../workspace_paths.ts";
 import { HitLines } from "./_grep_format.ts";
 
 export const GREP_MAX_MATCHES = 200;
@@ -110,7 +110,7 @@ async function treeSearch(args: GrepArgs, ctx: ToolContext, search: SearchOption
   return await searchTreeWithRg(ctx, base, {
     ...search,
     keep: (file) =>
-      !isInsideAny(file, forbidden) && (glob === null || globMatches(glob, relativeSlash(base, file))),
+      !isDeniedAny(file, forbidden) && (glob === null || globMatches(glob, relativeSlash(base, file))),
     ...(mode === "content" ? { perFileCap: GREP_MAX_MATCHES + 1 } : {}),
   });
 }
@@ -137,7 +137,7 @@ async function candidateFiles(args: GrepArgs, ctx: ToolContext, skipped: SkipTal
   const glob = args.glob === undefined ? null : compileUserGlob(args.glob);
   const forbidden = await forbiddenPaths(ctx.workspace);
   const keep = (file: string) =>
-    !isInsideAny(file, forbidden) && (glob === null || globMatches(glob, relativeSlash(base, file)));
+    !isDeniedAny(file, forbidden) && (glob === null || globMatches(glob, relativeSlash(base, file)));
   await tallyPaths(passedOver.filter(keep), skipped);
   return await screenFiles(files.filter(keep), skipped);
 }

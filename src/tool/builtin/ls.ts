@@ -1,7 +1,7 @@
 import { join } from "node:path";
 import { z } from "zod";
 import { defineTool, type ToolContext, ToolError } from "../tool.ts";
-import { displayPath, forbiddenPaths, isInsideAny, resolveReadPath } from "../workspace_paths.ts";
+import { displayPath, forbiddenPaths, isDeniedAny, resolveReadPath } from "../workspace_paths.ts";
 
 export const LS_MAX_ENTRIES = 1000;
 const MAX_DEPTH = 5;
@@ -90,7 +90,7 @@ async function listDir(listing: Listing, dir: string, at: { prefix: string; dept
   entries.sort((a, b) => (a.name < b.name ? -1 : a.name > b.name ? 1 : 0));
   for (const entry of entries) {
     const abs = join(dir, entry.name);
-    if (isInsideAny(abs, listing.forbidden)) continue;
+    if (isDeniedAny(abs, listing.forbidden)) continue;
     if (entry.isDirectory && SKIPPED_DIRS.has(entry.name)) {
       listing.skipped.push(`${at.prefix}${entry.name}/`);
       continue;
