@@ -5,7 +5,7 @@
  */
 import type { AssistantMessage, Usage } from "../provider/provider.ts";
 import type { FileChange, ToolData } from "../tool/tool.ts";
-import type { Question } from "../tool/question.ts";
+import type { Question, QuestionAnswer } from "../tool/question.ts";
 import type { ProposedPlan } from "../tool/plan.ts";
 
 export type TurnSubtype = "success" | "error_during_execution" | "error_max_steps";
@@ -147,7 +147,17 @@ export type ReasonixEvent =
     }
     /** The `ask` tool waits for the user; answered with `Controller.answerQuestion(id, answers)`. */
     | { type: "question_asked"; id: string; questions: Question[] }
-    | { type: "question_resolved"; id: string; outcome: "answered" | "declined" | "cancelled" }
+    /**
+     * `answers`: one per question, when answered. `questions`: set when replayed from the log (a face
+     * attaching later sees no `question_asked` before it).
+     */
+    | {
+      type: "question_resolved";
+      id: string;
+      outcome: "answered" | "declined" | "cancelled";
+      answers?: QuestionAnswer[];
+      questions?: Question[];
+    }
     /** A plan waits for review (plan mode); answered with `Controller.answerPlan(revision, decision)`. */
     | { type: "plan_proposed"; plan: ProposedPlan }
     /** How a plan revision ended; `mode` is the permission mode an approval restored. */

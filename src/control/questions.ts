@@ -86,7 +86,8 @@ export class QuestionDesk implements Asker {
     this.#waiting.delete(id);
     waiting.settle(outcome);
     const kind = outcome.kind === "unanswered" ? "cancelled" : outcome.kind;
-    this.#emit({ type: "question_resolved", id, outcome: kind });
+    const answers = outcome.kind === "answered" ? { answers: outcome.answers } : {};
+    this.#emit({ type: "question_resolved", id, outcome: kind, ...answers });
   }
 }
 

@@ -17,6 +17,7 @@ import { branchTree } from "../session/branches.ts";
 import { lineOf } from "../session/turns.ts";
 import type { SessionEntry, SessionRecord, ToolOutcomeMeta } from "../session/store.ts";
 import type { ProposedPlan } from "../tool/plan.ts";
+import type { Question, QuestionAnswer } from "../tool/question.ts";
 import type { ReasonixEvent } from "./events.ts";
 import { shownCall } from "../tool/capability.ts";
 
@@ -36,6 +37,8 @@ interface ReplayState {
   inner: Map<string, string>;
   /** Approval id → what was asked, for the answer's event (faces show it as a settled line). */
   asked: Map<string, { tool: string; subject: string | null }>;
+  /** Question id → the questions asked, for the answer's event (likewise). */
+  questions: Map<string, Question[]>;
 }
 
 /**
@@ -52,6 +55,7 @@ export function replayEvents(all: readonly LoggedRecord[], fromSeq = 0): Reasoni
     readOnly: toolModes(all),
     inner: new Map(),
     asked: new Map(),
+    questions: new Map(),
   };
   const events: ReasonixEvent[] = [];
   for (const index of lineOf(all)) {
@@ -137,6 +141,11 @@ function entryEvents(record: Extract<SessionRecord, { type: "entry" }>, state: R
       return [];
     case "approval_answered":
       return [approvalAnswered(entry, state.asked.get(entry.id))];
+    case "question_asked":
+      state.questions.set(entry.id, entry.questions as Question[]);
+      return [];
+    case "question_answered":
+      return [questionAnswered(entry, state.questions.get(entry.id))];
     default:
       return [];
   }
@@ -156,6 +165,21 @@ function approvalAnswered(
     ...(entry.cancelled ? { cancelled: true } : {}),
     ...(entry.reason ? { reason: entry.reason } : {}),
     ...(asked ?? {}),
+  };
+}
+
+/** A recorded answer to the `ask` tool as the event that settled it, with the questions asked. */
+function questionAnswered(
+  entry: Extract<SessionEntry, { kind: "question_answered" }>,
+  questions: Question[] | undefined,
+): ReasonixEvent {
+  const outcomes = ["answered", "declined"] as const;
+  return {
+    type: "question_resolved",
+    id: entry.id,
+    outcome: outcomes.find((known) => known === entry.outcome) ?? "cancelled",
+    ...(entry.answers ? { answers: entry.answers as QuestionAnswer[] } : {}),
+    ...(questions ? { questions } : {}),
   };
 }
 

@@ -131,7 +131,12 @@ export function deskEntry(event: ReasonixEvent): SessionEntry | null {
     case "question_asked":
       return { kind: "question_asked", id: event.id, questions: event.questions };
     case "question_resolved":
-      return { kind: "question_answered", id: event.id, outcome: event.outcome };
+      return {
+        kind: "question_answered",
+        id: event.id,
+        outcome: event.outcome,
+        ...(event.answers ? { answers: event.answers } : {}),
+      };
     case "notice":
       return { kind: "notice", level: "info", text: event.message };
     case "plan_proposed":

@@ -19,7 +19,7 @@ export type SessionEntry =
   | { kind: "approval_asked"; id: string; callId: string; tool: string; subject: string | null }
   | { kind: "approval_answered"; id: string; choice: string; cancelled?: boolean; reason?: string }
   | { kind: "question_asked"; id: string; questions: unknown[] }
-  | { kind: "question_answered"; id: string; outcome: string }
+  | { kind: "question_answered"; id: string; outcome: string; answers?: unknown[] }
   | { kind: "model"; model: string; provider: string }
   | { kind: "plan_proposed"; plan: unknown }
   | { kind: "plan_resolved"; plan: unknown; outcome: string; feedback?: string; mode?: string };

@@ -89,3 +89,39 @@ Deno.test("QuestionDesk answers unanswered when nobody listens, and checks the r
   });
   assert.equal(desk.answer(id, "declined"), false, "already settled");
 });
+
+Deno.test("ask: the answer is logged, and the snapshot replays it with the questions asked", async () => {
+  await withSession(false, async ({ controller, events }) => {
+    controller.subscribe((event) => {
+      if (event.type === "question_asked") controller.answerQuestion(event.id, [{ labels: ["Spaces"] }]);
+    });
+    await controller.runTurn("set up the formatter");
+    const live = events.find((e) => e.type === "question_resolved");
+    assert.ok(live?.type === "question_resolved");
+    assert.deepEqual(live, {
+      type: "question_resolved",
+      id: live.id,
+      outcome: "answered",
+      answers: [{ labels: ["Spaces"] }],
+    });
+    const replayed = controller.snapshot().find((e) => e.type === "question_resolved");
+    assert.deepEqual(replayed && { ...replayed, seq: 0 }, {
+      ...live,
+      questions: [QUESTION],
+      seq: 0,
+    });
+  });
+});
+
+Deno.test("ask: a question cut off by interrupt() replays as cancelled, with no answers", async () => {
+  await withSession(false, async ({ controller }) => {
+    controller.subscribe((event) => {
+      if (event.type === "question_asked") queueMicrotask(() => controller.interrupt());
+    });
+    await controller.runTurn("set up the formatter");
+    const replayed = controller.snapshot().filter((e) => e.type === "question_resolved");
+    assert.deepEqual(replayed.map(({ seq: _, ...e }) => ({ ...e, id: "" })), [
+      { type: "question_resolved", id: "", outcome: "cancelled", questions: [QUESTION] },
+    ]);
+  });
+});

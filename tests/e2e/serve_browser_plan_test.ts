@@ -1,23 +1,20 @@
 /**
  * The web UI's plan card in headless Chromium: `reasonix serve --permission-mode plan`, a prompt, the
  * plan card revised with typed feedback, then approved; the write runs and the mode picker follows.
- * Needs /usr/bin/chromium (`.ci/run` installs it).
+ * Each answered plan leaves a settled line (revision, outcome, summary, feedback), and a reload shows the
+ * same lines with no card left. Needs /usr/bin/chromium (`.ci/run` installs it).
  */
 import assert from "node:assert/strict";
 import { join } from "node:path";
-import { chromium } from "playwright-core";
-import { makeHome, makeWorkspace, removeAll } from "../support/cli.ts";
-import { DeepSeekSim, type ScriptedReply } from "../support/deepseek_sim.ts";
-import { startServe } from "../support/serve_cli.ts";
-
-const CHROMIUM = "/usr/bin/chromium";
-const hasChromium = (() => {
-  try {
-    return Deno.statSync(CHROMIUM).isFile;
-  } catch {
-    return false;
-  }
-})();
+import type { ScriptedReply } from "../support/deepseek_sim.ts";
+import {
+  artifacts,
+  browserTest,
+  normalise,
+  prompt,
+  settledLines,
+  withServePage,
+} from "../support/serve_browser.ts";
 
 function submit(summary: string): ScriptedReply {
   const args = { summary, steps: [{ content: "Write x.txt" }] };
@@ -25,34 +22,19 @@ function submit(summary: string): ScriptedReply {
   return { toolCalls: [{ name: "use_capability", arguments: JSON.stringify(call) }] };
 }
 
-Deno.test({
-  name:
-    "serve web UI: the plan card revises with feedback, then approves; the write runs under the earlier mode",
-  ignore: !hasChromium,
-  sanitizeResources: false,
-  sanitizeOps: false,
-  async fn() {
-    const sim = await DeepSeekSim.start({
-      script: [
-        submit("First <b>plan</b>"),
-        submit("Second plan"),
-        { toolCalls: [{ name: "write_file", arguments: `{"path":"x.txt","content":"hi\\n"}` }] },
-        { content: "Done writing." },
-      ],
-    });
-    const home = await makeHome({ simUrl: sim.url });
-    const ws = await makeWorkspace({ "a.txt": "alpha\n" });
-    const server = await startServe(home, ws, ["--permission-mode", "plan"]);
-    const browser = await chromium.launch({
-      executablePath: CHROMIUM,
-      args: ["--no-sandbox", "--disable-gpu", "--disable-background-networking", "--no-first-run"],
-    });
-    try {
-      const page = await browser.newPage();
-      await page.goto(`${server.url}/?token=${server.token}`);
-      await page.waitForSelector("#composer");
-      await page.fill("#input", "write x.txt");
-      await page.press("#input", "Enter");
+const SCRIPT: ScriptedReply[] = [
+  submit("First <b>plan</b>"),
+  submit("Second plan"),
+  { toolCalls: [{ name: "write_file", arguments: `{"path":"x.txt","content":"hi\\n"}` }] },
+  { content: "Done writing." },
+];
+
+browserTest(
+  "serve web UI: the plan card revises with feedback, then approves; the write runs under the earlier mode",
+  async () => {
+    const options = { sim: { script: SCRIPT }, serveArgs: ["--permission-mode", "plan"] };
+    await withServePage(options, async ({ page, sim, ws }) => {
+      await prompt(page, "write x.txt");
       const first = page.locator(".card", { hasText: "Plan · revision 1" });
       await first.waitFor();
       assert.match(await first.innerText(), /First <b>plan<\/b>/, "the plan is text, never markup");
@@ -70,11 +52,21 @@ Deno.test({
       assert.equal(await page.locator("#mode").inputValue(), "ask");
       const tools = sim.requests[1]!.json.messages.filter((m: { role: string }) => m.role === "tool");
       assert.match(tools.at(-1).content, /said: "keep it short"/);
-    } finally {
-      await browser.close();
-      await server.stop();
-      await sim.close();
-      await removeAll(home, ws);
-    }
+      const live = await settledLines(page, "plan");
+      assert.deepEqual(live, [
+        "plan revision 1: revise — First <b>plan</b> (keep it short)",
+        "plan revision 2: approved · mode ask — Second plan",
+      ]);
+      assert.equal(await page.locator("#log b").count(), 0, "the settled line is text, never markup");
+      assert.equal(await page.locator("#log .card").count(), 0, "no card is left to answer");
+      const before = await page.locator("#log").innerText();
+
+      await page.reload();
+      await page.locator(".answer", { hasText: "Done writing." }).waitFor();
+      await page.screenshot({ path: join(await artifacts("serve-browser"), "plan-reloaded.png") });
+      assert.deepEqual(await settledLines(page, "plan"), live, "the reload shows the answered plans");
+      assert.equal(await page.locator("#log .card").count(), 0);
+      assert.equal(normalise(await page.locator("#log").innerText()), normalise(before));
+    });
   },
-});
+);

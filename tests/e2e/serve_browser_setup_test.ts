@@ -7,22 +7,11 @@
  * test-artifacts/serve-browser-setup/.
  */
 import assert from "node:assert/strict";
-import { join, resolve } from "node:path";
-import { type Browser, chromium, type Page } from "playwright-core";
-import { makeHome, makeWorkspace, removeAll } from "../support/cli.ts";
-import { DeepSeekSim, type ScriptedReply } from "../support/deepseek_sim.ts";
-import { startServe } from "../support/serve_cli.ts";
+import { join } from "node:path";
+import type { DeepSeekSim, ScriptedReply } from "../support/deepseek_sim.ts";
+import { artifacts, browserTest, prompt, withServePage } from "../support/serve_browser.ts";
 
-const CHROMIUM = "/usr/bin/chromium";
-const ARTIFACTS = resolve(import.meta.dirname!, "../../test-artifacts/serve-browser-setup");
 const KEY = "sk-browser-setup-0123456789wxyz";
-const hasChromium = (() => {
-  try {
-    return Deno.statSync(CHROMIUM).isFile;
-  } catch {
-    return false;
-  }
-})();
 
 const ANSWER = [
   "## Done",
@@ -85,43 +74,22 @@ function setupToml(simUrl: string): string {
   ].join("\n");
 }
 
-async function launch(): Promise<Browser> {
-  await Deno.mkdir(ARTIFACTS, { recursive: true });
-  return await chromium.launch({
-    executablePath: CHROMIUM,
-    args: ["--no-sandbox", "--disable-gpu", "--disable-background-networking", "--no-first-run"],
-  });
-}
-
-async function prompt(page: Page, text: string): Promise<void> {
-  await page.fill("#input", text);
-  await page.press("#input", "Enter");
-}
-
-Deno.test({
-  name:
-    "serve web UI: provider setup stores a key the next session uses; the answer is Markdown, highlighted",
-  ignore: !hasChromium,
-  sanitizeResources: false,
-  sanitizeOps: false,
-  async fn() {
+browserTest(
+  "serve web UI: provider setup stores a key the next session uses; the answer is Markdown, highlighted",
+  async () => {
     const script: ScriptedReply[] = [{ content: "ok" }, { content: ANSWER, chunkSize: 6 }];
-    const sim = await DeepSeekSim.start({ script, apiKey: KEY });
-    const home = await makeHome({ simUrl: sim.url });
-    await Deno.writeTextFile(join(home, "config.toml"), setupToml(sim.url));
-    await Deno.writeTextFile(join(home, ".env"), "");
-    const ws = await makeWorkspace({ "a.txt": "alpha\n" });
-    const server = await startServe(home, ws);
-    const browser = await launch();
-    try {
+    const prepareHome = async (home: string, sim: DeepSeekSim) => {
+      await Deno.writeTextFile(join(home, "config.toml"), setupToml(sim.url));
+      await Deno.writeTextFile(join(home, ".env"), "");
+    };
+    const options = { sim: { script, apiKey: KEY }, prepareHome, readySelector: "#setup-form" };
+    await withServePage(options, async ({ sim, home, server, page }) => {
+      const shots = await artifacts("serve-browser-setup");
       assert.match(server.output.join(""), /No provider key is set/);
-      const page = await browser.newPage();
-      await page.goto(`${server.url}/?token=${server.token}`);
-      await page.locator("#setup-form").waitFor();
       assert.match(await page.locator("#setup-why").innerText(), /No key is set for the default model/);
       await page.selectOption("#setup-provider", "sim");
       await page.fill("#setup-key", KEY);
-      await page.screenshot({ path: join(ARTIFACTS, "1-setup.png") });
+      await page.screenshot({ path: join(shots, "1-setup.png") });
       await page.click("#setup-save");
       const result = page.locator("#setup-result", { hasText: "Saved:" });
       await result.waitFor();
@@ -130,7 +98,7 @@ Deno.test({
       assert.match(said, /SIM_API_KEY stored \(••••wxyz\).*New sessions use sim \(tested\)/);
       assert.equal(await page.inputValue("#setup-key"), "", "the key field is cleared");
       assert.equal(await Deno.readTextFile(join(home, ".env")), `SIM_API_KEY=${KEY}\n`);
-      await page.screenshot({ path: join(ARTIFACTS, "2-saved.png") });
+      await page.screenshot({ path: join(shots, "2-saved.png") });
       await page.click("#setup-close");
 
       await prompt(page, "write an add function");
@@ -149,36 +117,20 @@ Deno.test({
         "the new session used the key",
       );
       assert.equal(sim.requests[1]!.json.model, "deepseek-flash");
-      await page.screenshot({ path: join(ARTIFACTS, "3-answer.png") });
-    } finally {
-      await browser.close();
-      await server.stop();
-      await sim.close();
-      await removeAll(home, ws);
-    }
+      await page.screenshot({ path: join(shots, "3-answer.png") });
+    });
   },
-});
+);
 
-Deno.test({
-  name: "serve web UI: a hostile answer (script, onerror, javascript: links) renders inert",
-  ignore: !hasChromium,
-  sanitizeResources: false,
-  sanitizeOps: false,
-  async fn() {
-    const sim = await DeepSeekSim.start({ script: [{ content: HOSTILE, chunkSize: 16 }] });
-    const home = await makeHome({ simUrl: sim.url });
-    const ws = await makeWorkspace({ "a.txt": "alpha\n" });
-    const server = await startServe(home, ws);
-    const browser = await launch();
-    try {
-      const page = await browser.newPage();
+browserTest("serve web UI: a hostile answer (script, onerror, javascript: links) renders inert", async () => {
+  await withServePage(
+    { sim: { script: [{ content: HOSTILE, chunkSize: 16 }] } },
+    async ({ server, page }) => {
       const dialogs: string[] = [];
       page.on("dialog", (dialog) => {
         dialogs.push(dialog.message());
         void dialog.dismiss();
       });
-      await page.goto(`${server.url}/?token=${server.token}`);
-      await page.waitForSelector("#composer");
       await prompt(page, "show me something");
       const answer = page.locator(".answer");
       await answer.locator("pre code.hljs").waitFor();
@@ -187,7 +139,7 @@ Deno.test({
       for (const link of await answer.locator("a").all()) await link.click({ noWaitAfter: true });
       await answer.getByText("covering paragraph").click();
       await page.waitForTimeout(300);
-      await page.screenshot({ path: join(ARTIFACTS, "4-hostile.png") });
+      await page.screenshot({ path: join(await artifacts("serve-browser-setup"), "4-hostile.png") });
 
       assert.equal(await page.evaluate(() => (globalThis as { pwned?: string }).pwned ?? null), null);
       assert.deepEqual(dialogs, []);
@@ -207,11 +159,6 @@ Deno.test({
       assert.ok(text.includes("![pixel]") || text.includes("[pixel]"), "an image shows as its text");
       assert.match(await answer.locator("pre code").innerText(), /<\/code><\/pre><img src=x/);
       assert.equal(page.url().startsWith(server.url), true, "the page did not navigate away");
-    } finally {
-      await browser.close();
-      await server.stop();
-      await sim.close();
-      await removeAll(home, ws);
-    }
-  },
+    },
+  );
 });

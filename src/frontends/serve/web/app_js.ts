@@ -116,13 +116,12 @@ export const APP_JS = String.raw`"use strict";
       card.appendChild(body);
     },
     approval_requested: approvalCard,
-    approval_resolved: function (e) { settle(e.id); settledApproval(e); },
+    approval_resolved: function (e) { settle("approval", e.id, e); },
     question_asked: questionCard,
-    question_resolved: function (e) { settle(e.id); },
+    question_resolved: function (e) { settle("question", e.id, e); },
     plan_proposed: planCard,
     plan_resolved: function (e) {
-      settle("plan-" + e.plan.revision);
-      note("plan revision " + e.plan.revision + ": " + e.outcome + (e.mode ? " · mode " + e.mode : ""));
+      settle("plan", "plan-" + e.plan.revision, e);
       if (e.mode) $("#mode").value = e.mode;
     },
     command_output: function (e) {
@@ -173,15 +172,45 @@ export const APP_JS = String.raw`"use strict";
     return pre;
   }
 
-  // A settled approval stays as a line, live or replayed (a replayed answer carries what was asked).
-  function settledApproval(e) {
-    var asked = state.asked[e.id] || {};
-    delete state.asked[e.id];
-    var subject = e.subject !== undefined ? e.subject : asked.subject;
-    var verb = e.cancelled ? "unanswered" : e.choice === "deny" ? "denied"
-      : e.choice === "allow_once" ? "allowed" : e.choice === "allow_session" ? "allowed for the session" : "always allowed";
-    var text = verb + ": " + (e.tool || asked.tool || "tool") + (subject ? " " + subject : "");
-    note(text + (e.reason ? " (" + e.reason + ")" : ""), "approval" + (e.choice === "deny" ? " warn" : ""));
+  // An answered card goes and leaves a line saying what was asked and how it was answered, the same live
+  // and replayed: a replayed answer carries what was asked (no card came before it); a live one finds what
+  // its card kept in state.asked. The line is text, never markup.
+  function settle(kind, id, e) {
+    var card = state.cards[id];
+    if (card) card.remove();
+    delete state.cards[id];
+    var asked = state.asked[id] || {};
+    delete state.asked[id];
+    var line = SETTLED[kind](e, asked);
+    note(line.text, "settled " + kind + (line.warn ? " warn" : ""));
+  }
+
+  var SETTLED = {
+    approval: function (e, asked) {
+      var subject = e.subject !== undefined ? e.subject : asked.subject;
+      var verb = e.cancelled ? "unanswered" : e.choice === "deny" ? "denied"
+        : e.choice === "allow_once" ? "allowed" : e.choice === "allow_session" ? "allowed for the session" : "always allowed";
+      var text = verb + ": " + (e.tool || asked.tool || "tool") + (subject ? " " + subject : "");
+      return { text: text + (e.reason ? " (" + e.reason + ")" : ""), warn: e.choice === "deny" };
+    },
+    question: function (e, asked) {
+      var verb = e.outcome === "answered" || e.outcome === "declined" ? e.outcome : "unanswered";
+      var asks = (e.questions || asked.questions || []).map(function (q, i) {
+        var answer = e.answers && e.answers[i];
+        return q.header + ": " + q.question + (answer ? " → " + answerText(answer) : "");
+      });
+      return { text: verb + ": " + (asks.join(" · ") || "question"), warn: verb === "unanswered" };
+    },
+    plan: function (e) {
+      var text = "plan revision " + e.plan.revision + ": " + e.outcome + (e.mode ? " · mode " + e.mode : "");
+      return { text: text + " — " + e.plan.summary + (e.feedback ? " (" + e.feedback + ")" : ""), warn: false };
+    },
+  };
+
+  function answerText(answer) {
+    var said = answer.labels.slice();
+    if (answer.other) said.push("\u201c" + answer.other + "\u201d");
+    return said.join(", ");
   }
 
   function approvalCard(e) {
@@ -230,6 +259,7 @@ export const APP_JS = String.raw`"use strict";
   }
 
   function questionCard(e) {
+    state.asked[e.id] = { questions: e.questions };
     var card = add(el("form", "card"));
     var picks = e.questions.map(function (q, qi) {
       var field = el("fieldset");
@@ -265,14 +295,6 @@ export const APP_JS = String.raw`"use strict";
       api("/sessions/" + sid() + "/questions/" + e.id, "POST", { declined: true }).catch(showError);
     };
     state.cards[e.id] = card;
-  }
-
-  // An answered card goes; settledApproval leaves the line a reload of the session shows too.
-  function settle(id) {
-    var card = state.cards[id];
-    if (!card) return;
-    delete state.cards[id];
-    card.remove();
   }
 
   function showError(error) {
