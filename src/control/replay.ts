@@ -14,6 +14,7 @@ import { isHostNote } from "../agent/host_note.ts";
 import type { ChatMessage } from "../provider/provider.ts";
 import type { LoggedRecord } from "../session/log.ts";
 import { branchTree } from "../session/branches.ts";
+import { CLOSING_NOTE } from "../session/repair.ts";
 import { lineOf } from "../session/turns.ts";
 import type { SessionEntry, SessionRecord, ToolOutcomeMeta } from "../session/store.ts";
 import type { ProposedPlan } from "../tool/plan.ts";
@@ -66,7 +67,22 @@ export function replayEvents(all: readonly LoggedRecord[], fromSeq = 0): Reasoni
   if (state.open && !state.entries) {
     events.push({ type: "turn_done", subtype: "success", result: "", seq: all.at(-1)?.seq ?? 0 });
   }
-  return events;
+  return withoutShownClosingNotes(events);
+}
+
+/**
+ * A failed or interrupted turn's closing note is history for the model; live, a face showed the turn's
+ * end (turn_done) and no note, so a replay drops the note's text where that turn_done follows. A turn a
+ * killed process left keeps it: its note is all that says how it ended.
+ */
+function withoutShownClosingNotes(events: ReasonixEvent[]): ReasonixEvent[] {
+  return events.filter((event, index) => {
+    if (event.type !== "text" || !CLOSING_NOTE.test(event.text)) return true;
+    const end = events.slice(index + 1).find((later) =>
+      later.type === "turn_done" || later.type === "turn_started"
+    );
+    return !(end?.type === "turn_done" && end.subtype !== "success");
+  });
 }
 
 function eventsOf(record: LoggedRecord, state: ReplayState): ReasonixEvent[] {

@@ -19,6 +19,7 @@ import {
 } from "../session/listing.ts";
 import { type LockOwner, lockPath, readOwner } from "../session/lock.ts";
 import { loadSession } from "../session/store.ts";
+import { CLOSING_NOTE } from "../session/repair.ts";
 import type { AdminContext } from "./admin.ts";
 
 export interface TranscriptEntry {
@@ -81,7 +82,7 @@ export async function sessionStatus(ctx: AdminContext, query: string): Promise<S
   const { header } = session;
   const last = session.messages.at(-1);
   const interrupted = last?.role === "assistant" &&
-    /^\[This turn ended without a reply/.test(last.content ?? "");
+    CLOSING_NOTE.test(last.content ?? "");
   return {
     ...summaryOf(header, file, info),
     ...summariseRecords(session.records),

@@ -32,6 +32,9 @@ export function repairHistory(messages: readonly ChatMessage[]): ChatMessage[] {
   return sameMessages(messages, repaired) ? [...messages] : repaired;
 }
 
+/** The note `closingMessages` ends a turn with. */
+export const CLOSING_NOTE = /^\[This turn ended without a reply/;
+
 /**
  * What closes a turn that ended without a reply: results for the last assistant message's unanswered
  * calls, then a note. Inside a turn that called tools the note carries an empty `reasoning_content`:
