@@ -1,7 +1,8 @@
 /**
  * @module
  * One child's session: its own file in the workspace's sessions (linked to its parent by a
- * `subagent` event right after the header, so listings show it as a child), its own prefix (the
+ * `subagent` event right after the header, so listings show it as a child, with the request it runs
+ * with, so a restarted parent can continue it under the same rules), its own prefix (the
  * profile body, else CHILD_PROMPT, byte-stable), a context message with the workspace and its claim,
  * then the task as its one turn, run by the same agent loop as every turn.
  */
@@ -13,6 +14,7 @@ import { SessionLog } from "../session/log.ts";
 import { SessionStore, type ToolOutcomeMeta } from "../session/store.ts";
 import { SUBAGENT_EVENT } from "../session/details.ts";
 import type { SubagentHost } from "./subagent_host.ts";
+import type { StoredRequest } from "./subagent_recall.ts";
 
 export const CHILD_PROMPT = [
   "You are a subagent of Reasonix, a coding agent: another agent gave you one task.",
@@ -33,6 +35,8 @@ export interface ChildSpec {
   context: string[];
   model: string;
   profile?: string;
+  /** How it runs (read-only, write_paths, tools…), kept in its link. */
+  request: StoredRequest;
 }
 
 export async function openChildLog(host: SubagentHost, spec: ChildSpec): Promise<SessionLog> {
@@ -45,14 +49,15 @@ export async function openChildLog(host: SubagentHost, spec: ChildSpec): Promise
   });
   const log = new SessionLog(store, store.staged);
   const at = now.toISOString();
-  const link = { parent: spec.parentId, depth: spec.depth, description: spec.description };
+  const link = {
+    parent: spec.parentId,
+    depth: spec.depth,
+    description: spec.description,
+    ...(spec.profile ? { profile: spec.profile } : {}),
+    request: spec.request,
+  };
   await log.append(
-    {
-      type: "event",
-      name: SUBAGENT_EVENT,
-      data: spec.profile ? { ...link, profile: spec.profile } : link,
-      at,
-    },
+    { type: "event", name: SUBAGENT_EVENT, data: link, at },
     { type: "message", message: { role: "system", content: spec.system } },
     {
       type: "message",

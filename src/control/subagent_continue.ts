@@ -3,13 +3,15 @@
  * `task(continue_from=ref)`: a finished child's session takes one more turn. The conversation's pool keeps,
  * for each child that ended, its session file and the request it ran with; a ref continues only when the
  * caller's own session started that child (its lineage), and the child keeps its profile, read-only state,
- * tools and write claim. Its prefix is its own stored one; the new prompt is its next user turn.
+ * tools and write claim. Its prefix is its own stored one; the new prompt is its next user turn. A ref the pool
+ * does not hold (the process restarted, or it was forgotten) is looked up in the children's session files.
  */
 import { SessionLog } from "../session/log.ts";
 import { SessionStore } from "../session/store.ts";
 import { errorMessage } from "../lib/errors.ts";
 import { ToolError } from "../tool/tool.ts";
 import type { SubagentRequest } from "../tool/subagent_port.ts";
+import type { ChildRecall } from "./subagent_recall.ts";
 
 export interface FinishedChild {
   file: string;
@@ -22,6 +24,11 @@ const FINISHED_LIMIT = 256;
 
 export class FinishedChildren {
   readonly #byRef = new Map<string, FinishedChild>();
+  readonly #recall: ChildRecall | undefined;
+
+  constructor(recall?: ChildRecall) {
+    this.#recall = recall;
+  }
 
   remember(ref: string, child: FinishedChild): void {
     this.#byRef.delete(ref);
@@ -30,9 +37,12 @@ export class FinishedChildren {
   }
 
   /** The request to run: the child's own, with the new prompt; refused outside the caller's lineage. */
-  continued(request: SubagentRequest, parentId: string): { request: SubagentRequest; file: string } {
+  async continued(
+    request: SubagentRequest,
+    parentId: string,
+  ): Promise<{ request: SubagentRequest; file: string }> {
     const ref = request.continueFrom!;
-    const child = this.#byRef.get(ref);
+    const child = this.#byRef.get(ref) ?? await this.#recall?.finished(ref, parentId);
     if (child === undefined || child.parentId !== parentId) {
       throw new ToolError(
         "subagent.unknown_ref",

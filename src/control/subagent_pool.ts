@@ -6,6 +6,7 @@
  * the running children (to cancel one) and the results `read_subagent_result` pages.
  */
 import { FinishedChildren } from "./subagent_continue.ts";
+import type { ChildRecall } from "./subagent_recall.ts";
 import type { SubagentEvent } from "../agent/events.ts";
 import { ToolError, type WriteObserver } from "../tool/tool.ts";
 import { claimsOverlap, type WriteClaim } from "../tool/write_claims.ts";
@@ -61,8 +62,9 @@ export interface SubagentControl {
 
 export class SubagentPool implements SubagentControl {
   /** Children that ended, for `task(continue_from=…)`. */
-  readonly finished = new FinishedChildren();
+  readonly finished: FinishedChildren;
   readonly limits: SubagentLimits;
+  readonly #recall: ChildRecall | undefined;
   #running = 0;
   #writers = 0;
   #claims = new Set<WriteClaim>();
@@ -74,7 +76,10 @@ export class SubagentPool implements SubagentControl {
   #writeChain: Promise<void> = Promise.resolve();
   #backgrounds = 0;
 
-  constructor(limits: SubagentLimits) {
+  /** `recall`: where refs this process does not hold are looked up (the children's session files). */
+  constructor(limits: SubagentLimits, recall?: ChildRecall) {
+    this.#recall = recall;
+    this.finished = new FinishedChildren(recall);
     this.limits = {
       ...limits,
       maxParallelWriters: Math.min(limits.maxParallelWriters, limits.maxConcurrency),
@@ -231,7 +236,7 @@ export class SubagentPool implements SubagentControl {
     this.#results.set(ref, text);
   }
 
-  result(ref: string): string | undefined {
-    return this.#results.get(ref);
+  async result(ref: string): Promise<string | undefined> {
+    return this.#results.get(ref) ?? await this.#recall?.answer(ref);
   }
 }

@@ -19,6 +19,7 @@ import { childRegistry, type SubagentHost } from "./subagent_host.ts";
 import type { SubagentPool } from "./subagent_pool.ts";
 import { ChildResults } from "./subagent_results.ts";
 import { reopenChildLog } from "./subagent_continue.ts";
+import { storedRequest } from "./subagent_recall.ts";
 import { newSessionToolState } from "../tool/session_state.ts";
 import { type ChildSpend, spendOf, spendRecord } from "../session/child_spend.ts";
 
@@ -46,7 +47,7 @@ export class SubagentRunner implements SubagentPort {
   async run(asked: SubagentRequest, signal: AbortSignal): Promise<SubagentOutcome> {
     const continued = asked.continueFrom === undefined
       ? undefined
-      : this.#pool.finished.continued(asked, this.#lineage.sessionId);
+      : await this.#pool.finished.continued(asked, this.#lineage.sessionId);
     if (continued && asked.readOnly && !continued.request.readOnly) {
       // A read-only entry point (read_only_skill) runs without asking; it must not reopen a writer.
       throw new ToolError(
@@ -97,6 +98,7 @@ export class SubagentRunner implements SubagentPort {
         context: contextLines(workspace, at.claim),
         model,
         ...(request.profile ? { profile: request.profile.name } : {}),
+        request: storedRequest(request),
       });
     const fromSeq = at.file ? log.lastSeq : 0; // a continued child: only this run's requests are new
     const abort = new AbortController();

@@ -15,6 +15,7 @@ import type { ChildSandbox, SubagentHost } from "./subagent_host.ts";
 import { DEFAULT_LIMITS, SubagentPool } from "./subagent_pool.ts";
 import { ChildResults } from "./subagent_results.ts";
 import { SubagentRunner } from "./subagent_runner.ts";
+import { ChildRecall } from "./subagent_recall.ts";
 import { profileRunner } from "./subagent_profile_run.ts";
 import { spendRecord } from "../session/child_spend.ts";
 
@@ -28,11 +29,17 @@ export interface SubagentBoot {
 
 export function attachSubagents(parts: ControllerParts, boot: SubagentBoot): SubagentPool {
   const settings = boot.config.agent.subagents ?? {};
+  const workspace = parts.toolContext.workspace;
+  const recall = new ChildRecall({
+    sessionsDir: boot.paths.sessionsDir,
+    workspace: workspace.root,
+    conversation: parts.log.id,
+  });
   const pool = new SubagentPool({
     maxDepth: settings.maxDepth ?? DEFAULT_LIMITS.maxDepth,
     maxConcurrency: settings.maxConcurrency ?? DEFAULT_LIMITS.maxConcurrency,
     maxParallelWriters: settings.maxParallelWriters ?? DEFAULT_LIMITS.maxParallelWriters,
-  });
+  }, recall);
   const host: SubagentHost = {
     provider: parts.provider,
     providerConfig: parts.providerConfig,
@@ -48,7 +55,6 @@ export function attachSubagents(parts: ControllerParts, boot: SubagentBoot): Sub
     sandboxFor: (writable) => childSandbox(boot, parts, writable),
     now: boot.now,
   };
-  const workspace = parts.toolContext.workspace;
   const port = new SubagentRunner(host, pool, {
     sessionId: parts.log.id,
     depth: 0,

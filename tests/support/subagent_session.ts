@@ -9,7 +9,7 @@ import { bootController } from "../../src/control/boot.ts";
 import type { ReasonixEvent } from "../../src/control/events.ts";
 import { resolvePaths } from "../../src/config/paths.ts";
 import { CHILD_PROMPT } from "../../src/control/subagent_child.ts";
-import { DeepSeekSim, type RecordedRequest, type ScriptedReply } from "./deepseek_sim.ts";
+import { DeepSeekSim, type RecordedRequest, type Responder, type ScriptedReply } from "./deepseek_sim.ts";
 import { makeHome, makeWorkspace, removeAll } from "./cli.ts";
 
 export type Controller = Awaited<ReturnType<typeof bootController>>;
@@ -61,6 +61,19 @@ export function toolResults(sim: DeepSeekSim, conversation: string): string[] {
 /** A reply, or one computed from the request it answers (to quote a ref the previous result named). */
 export type Step = ScriptedReply | ((request: RecordedRequest) => ScriptedReply);
 
+/** Replies by conversation (`conversation` names it), each indexed by the assistant messages it holds. */
+export function routed(
+  scripts: Record<string, Step[]>,
+  conversation: (request: RecordedRequest) => string = conversationOf,
+): Responder {
+  return (request) => {
+    const messages = request.json.messages as Message[];
+    const turn = messages.filter((m) => m.role === "assistant").length;
+    const step = scripts[conversation(request)]?.[turn] ?? answer("(no script)");
+    return typeof step === "function" ? step(request) : step;
+  };
+}
+
 export async function withSubagents(
   setup: {
     scripts: Record<string, Step[]>;
@@ -72,14 +85,7 @@ export async function withSubagents(
   },
   body: (session: SubagentSession) => Promise<void>,
 ): Promise<void> {
-  const sim = await DeepSeekSim.start({
-    script: (request) => {
-      const messages = request.json.messages as Message[];
-      const turn = messages.filter((m) => m.role === "assistant").length;
-      const step = setup.scripts[conversationOf(request)]?.[turn] ?? answer("(no script)");
-      return typeof step === "function" ? step(request) : step;
-    },
-  });
+  const sim = await DeepSeekSim.start({ script: routed(setup.scripts) });
   const home = await makeHome({ simUrl: sim.url, ...(setup.toml ? { extraToml: setup.toml } : {}) });
   const ws = await makeWorkspace(setup.files ?? { "a.txt": "alpha\n" });
   const events: ReasonixEvent[] = [];
