@@ -75,6 +75,12 @@ export class SubagentPool implements SubagentControl {
   #listener: ((event: SubagentEvent) => void) | null = null;
   #writeChain: Promise<void> = Promise.resolve();
   #backgrounds = 0;
+  /** Tells this process's background refs from an earlier process's, which a resumed history still holds. */
+  readonly #runTag = Array.from(
+    crypto.getRandomValues(new Uint8Array(3)),
+    (b) => b.toString(16).padStart(2, "0"),
+  )
+    .join("");
 
   /** `recall`: where refs this process does not hold are looked up (the children's session files). */
   constructor(limits: SubagentLimits, recall?: ChildRecall) {
@@ -218,7 +224,7 @@ export class SubagentPool implements SubagentControl {
 
   /** A ref for `run`'s text, readable at once: a note until it settles. */
   background(run: Promise<string>): string {
-    const ref = `subagent:bg-${++this.#backgrounds}`;
+    const ref = `subagent:bg-${this.#runTag}-${++this.#backgrounds}`;
     this.#results.set(ref, "[still running: read this ref again later]");
     run.then(
       (text) => this.keep(ref, text),

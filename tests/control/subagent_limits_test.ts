@@ -146,7 +146,7 @@ Deno.test("subagents: interrupting the parent turn cancels its children", async 
 });
 
 Deno.test("task: run_in_background returns a ref at once; the answer is read from it once the child is done", async () => {
-  const ref = (text: string) => /ref "(subagent:bg-\d+)"/.exec(text)![1]!;
+  const ref = (text: string) => /ref "(subagent:bg-[0-9a-f]{6}-\d+)"/.exec(text)![1]!;
   const scripts = {
     parent: [
       calls(capability("task", { prompt: "later", write_paths: ["a.txt"], run_in_background: true })),
@@ -167,7 +167,7 @@ Deno.test("task: run_in_background returns a ref at once; the answer is read fro
     assert.equal(first.result, "started");
     assert.match(
       toolResults(sim, "parent")[0]!,
-      /^Started in the background; read its answer with read_subagent_result ref "subagent:bg-1"/,
+      /^Started in the background; read its answer with read_subagent_result ref "subagent:bg-[0-9a-f]{6}-1"/,
     );
     await eventually(events, (e) => e.type === "subagent" && e.phase === "done");
     await controller.runTurn("read it");
