@@ -92,6 +92,7 @@ export async function layerValues(raw: Raw, context: LayerContext): Promise<Laye
       reasoningLanguage: agent.reasoning_language as ResolvedConfig["agent"]["reasoningLanguage"],
       subagents: subagentSettings(agent, context),
       delivery: agent.delivery as ResolvedConfig["agent"]["delivery"],
+      verifyCommands: agent.verify_commands as string[] | undefined,
     }),
     tools: compact({
       enabled: tools.enabled as string[] | undefined,

@@ -104,6 +104,10 @@ function strings(): LeafSpec {
   return leaf("string[]", z.array(z.string()), "an array of strings");
 }
 
+function commandPrefixes(): LeafSpec {
+  return leaf("string[]", z.array(z.string().trim().min(1)), "an array of non-empty command prefixes");
+}
+
 function url(): LeafSpec {
   const schema = z.string().refine((value) => /^https?:$/.test(safeUrl(value)?.protocol ?? ""));
   return leaf("string", schema, "an http(s) URL");
@@ -183,6 +187,7 @@ export const CONFIG_SPEC: TableSpec = table({
     max_subagent_concurrency: integer(1, 32),
     max_parallel_writers: integer(1, 32),
     delivery: oneOf(DELIVERY_MODES),
+    verify_commands: commandPrefixes(),
     ...marks(UNUSED, NOT_USED_YET.agent),
     ...marks(IGNORED, RETIRED.agent),
   }),

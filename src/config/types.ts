@@ -155,6 +155,8 @@ export interface ResolvedConfig {
     /** Subagent limits and models (`max_subagent_depth`, `subagent_model`…); see _subagents.ts. */
     subagents?: SubagentSettings;
     delivery?: DeliveryMode;
+    /** `verify_commands`: command prefixes verified delivery counts as checks besides the known ones. */
+    verifyCommands?: string[];
   };
   tools: {
     enabled: string[];

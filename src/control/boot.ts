@@ -345,7 +345,8 @@ async function sessionDesks(
 }
 
 function configuredSettings(config: ResolvedConfig, paths: Paths) {
-  const { compactRatio, compactForceRatio, snipRatio, reasoningLanguage, delivery } = config.agent;
+  const { compactRatio, compactForceRatio, snipRatio, reasoningLanguage, delivery, verifyCommands } =
+    config.agent;
   return {
     archiveDir: archiveDir(paths.stateHome),
     ...(compactForceRatio !== undefined ? { compactForceRatio } : {}),
@@ -355,6 +356,7 @@ function configuredSettings(config: ResolvedConfig, paths: Paths) {
     ...(compactRatio !== undefined ? { compactRatio } : {}),
     ...(reasoningLanguage ? { reasoningLanguage } : {}),
     ...(delivery ? { delivery } : {}),
+    ...(verifyCommands ? { verifyCommands } : {}),
   };
 }
 

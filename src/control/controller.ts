@@ -77,7 +77,10 @@ export class Controller implements RunPort, ApprovalPort, QuestionPort, StatusPo
 
   /** With `reboot`, the Controller can switch sessions (`sessions`), keeping its listeners. */
   constructor(parts: ControllerParts, options: { reboot?: Reboot } = {}) {
-    this.#delivery = new Delivery(parts.delivery ?? "off", () => this.#parts.toolContext);
+    this.#delivery = new Delivery(parts.delivery ?? "off", () => {
+      const { state, workspace } = this.#parts.toolContext;
+      return { state, workspace, verifyCommands: this.#parts.verifyCommands ?? [] };
+    });
     this.#adopt(parts);
     if (!options.reboot) return;
     this.#sessions = new SessionSwitch(options.reboot, this, {

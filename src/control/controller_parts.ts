@@ -70,6 +70,8 @@ export interface ControllerParts {
   reasoningLanguage?: ReasoningLanguage;
   /** `[agent] delivery`: "verify" turns verified delivery's gates on (src/control/delivery/policy.ts). */
   delivery?: DeliveryMode;
+  /** `[agent] verify_commands`: command prefixes verified delivery and goal mode count as checks. */
+  verifyCommands?: readonly string[];
   /** The desk the `ask` tool puts its questions to (also `toolContext.questions`). */
   questions?: QuestionDesk;
   /** Plan mode and the plan waiting for review (also `toolContext.plans`). */

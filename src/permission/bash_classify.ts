@@ -31,6 +31,8 @@ export interface CommandJudgement {
   class: JudgeClass;
   /** Inside `$(...)` or `<(...)`, or in a shell string: never covered by an allow rule. */
   substituted: boolean;
+  /** Its exit status cannot fail the line (`a || b`, `! a`, an `if` condition). */
+  statusHidden: boolean;
   /** The argv itself plus every command it wraps (`env X=1 rm`, `xargs rm`, `find -exec rm`). */
   effective: (string | null)[][];
 }
@@ -183,6 +185,7 @@ function judgeCommand(command: ShellCommand, scope: Scope): CommandJudgement {
     reason: local.reason,
     class: local.class,
     substituted: command.substituted || scope.substituted,
+    statusHidden: command.statusHidden,
     effective,
   };
 }

@@ -122,6 +122,8 @@ const LEAVES = new Set([
 
 class Collector {
   #script: ShellScript;
+  /** How many enclosing constructs hide the exit status of what is walked now. */
+  #hiding = 0;
 
   constructor(script: ShellScript) {
     this.#script = script;
@@ -141,7 +143,14 @@ class Collector {
   }
 
   #children(node: SyntaxNode, substituted: boolean): void {
-    for (const child of node.children) if (child) this.walk(child, substituted);
+    const hidden = statusHiddenChildren(node);
+    for (const child of node.children) {
+      if (!child) continue;
+      const hides = hidden.has(child.id);
+      if (hides) this.#hiding++;
+      this.walk(child, substituted);
+      if (hides) this.#hiding--;
+    }
   }
 
   #special(node: SyntaxNode, substituted: boolean): boolean {
@@ -197,7 +206,13 @@ class Collector {
   }
 
   #command(node: SyntaxNode, substituted: boolean): ShellCommand {
-    const command: ShellCommand = { text: node.text, argv: [], assignments: [], substituted };
+    const command: ShellCommand = {
+      text: node.text,
+      argv: [],
+      assignments: [],
+      substituted,
+      statusHidden: this.#hiding > 0,
+    };
     this.#script.commands.push(command);
     for (const child of node.namedChildren) {
       if (!child) continue;
@@ -216,6 +231,7 @@ class Collector {
       argv: [{ raw: keyword, value: keyword, glob: false }],
       assignments: [],
       substituted,
+      statusHidden: this.#hiding > 0,
     };
     this.#script.commands.push(command);
     for (const child of node.namedChildren) {
@@ -272,6 +288,21 @@ class Collector {
     const known = kind === "unknown_construct" ? `${node.type}: ${clip(node.text)}` : clip(node.text);
     this.#script.features.push({ kind: kind as ShellFeatureKind, text: known });
   }
+}
+
+/** The children whose failure the node turns into success or a branch: `a || b`, `! a`, `if a`, `while a`. */
+function statusHiddenChildren(node: SyntaxNode): Set<number> {
+  const ids = new Set<number>();
+  if (node.type === "negated_command") {
+    for (const child of node.children) if (child) ids.add(child.id);
+  } else if (node.type === "list" || node.type === "elif_clause") {
+    // An elif's condition has no field name: it is what comes before `then`.
+    const end = node.children.findIndex((child) => child?.type === (node.type === "list" ? "||" : "then"));
+    for (const child of node.children.slice(0, Math.max(end, 0))) if (child) ids.add(child.id);
+  } else if (node.type === "if_statement" || node.type === "while_statement") {
+    for (const child of node.childrenForFieldName("condition")) if (child) ids.add(child.id);
+  }
+  return ids;
 }
 
 /** The literal value of a word, or null when part of it expands when the shell runs it. */

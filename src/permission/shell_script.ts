@@ -21,6 +21,8 @@ export interface ShellCommand {
   assignments: string[];
   /** Nested inside `$(...)`, `<(...)` or backticks. */
   substituted: boolean;
+  /** Its exit status cannot fail the line: left of `||`, after `!`, an `if`/`while` condition. */
+  statusHidden: boolean;
 }
 
 export interface ShellRedirect {

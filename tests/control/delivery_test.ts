@@ -17,6 +17,9 @@ type Args = Record<string, unknown>;
 
 const VERIFY_TOML = `[agent]\ndelivery = "verify"\n`;
 
+/** The project's own check: `sh scripts/check.sh <word> <file>` passes when the file holds the word. */
+const CHECK_SCRIPT = `#!/bin/sh\ngrep -q "$1" "$2"\n`;
+
 function answer(content: string): ScriptedReply {
   return { reasoning: "answer", content };
 }
@@ -35,12 +38,12 @@ function completeStep(command: string): ScriptedReply {
 }
 
 function withSession(
-  setup: { script: ScriptedReply[]; toml?: string },
+  setup: { script: ScriptedReply[]; toml?: string; files?: Record<string, string> },
   body: (session: ControllerSession) => Promise<void>,
 ): Promise<void> {
   return withController({
     script: setup.script,
-    files: { "a.txt": "alpha\n" },
+    files: { "a.txt": "alpha\n", "scripts/check.sh": CHECK_SCRIPT, ...setup.files },
     env: { PATH: Deno.env.get("PATH") ?? "", HOME: Deno.env.get("HOME") ?? "" },
     flags: { permissionMode: "yolo" },
     ...(setup.toml ? { extraToml: setup.toml } : {}),
@@ -75,11 +78,11 @@ Deno.test("delivery gate 1: a writer before todo_write is refused with a tool er
     call("write_file", { path: "b.txt", content: "b\n" }),
     call("bash", { command: "printf 'c\\n' > c.txt" }),
     call("bash", { command: "cat a.txt" }),
-    todos(["Write b.txt", "in_progress"], ["Verify b.txt with grep", "pending"]),
+    todos(["Write b.txt", "in_progress"], ["Verify b.txt with the check script", "pending"]),
     call("write_file", { path: "b.txt", content: "b\n" }),
-    call("bash", { command: "grep -q b b.txt" }),
-    completeStep("grep -q b b.txt"),
-    answer("Added b.txt; verified with grep."),
+    call("bash", { command: "sh scripts/check.sh b b.txt" }),
+    completeStep("sh scripts/check.sh b b.txt"),
+    answer("Added b.txt; verified with the check script."),
   ];
   await withSession({ script, toml: VERIFY_TOML }, async ({ sim, ws, events, controller }) => {
     assert.equal(controller.delivery.mode, "verify");
@@ -94,7 +97,7 @@ Deno.test("delivery gate 1: a writer before todo_write is refused with a tool er
     assert.equal(Deno.readTextFileSync(join(ws, "b.txt")), "b\n", "after todo_write the write runs");
     assert.match(
       toolResults(sim, 7).at(-1)!,
-      /Completed "Write b\.txt": checked\nEvidence: verified with `grep -q b b\.txt`/,
+      /Completed "Write b\.txt": checked\nEvidence: verified with `sh scripts\/check\.sh b b\.txt`/,
     );
     assert.equal(sim.requests.length, 8, "the final answer was accepted at once");
     const refusals = warnings(events).filter((w) => w.startsWith("Verified delivery refused"));
@@ -111,16 +114,16 @@ Deno.test("delivery gate 2: an answer without a passing verification cited by co
     todos(["Rename alpha to beta", "in_progress"]),
     call("edit_file", { path: "a.txt", old_string: "alpha", new_string: "beta" }),
     answer("Fixed: a.txt now says beta."),
-    call("bash", { command: "grep -q gamma a.txt" }),
-    call("bash", { command: "grep -q beta a.txt" }),
+    call("bash", { command: "sh scripts/check.sh gamma a.txt" }),
+    call("bash", { command: "sh scripts/check.sh beta a.txt" }),
     answer("Fixed and checked."),
-    completeStep("grep  -q beta a.txt"),
-    answer("Fixed: a.txt says beta, verified with grep."),
+    completeStep("sh  scripts/check.sh beta a.txt"),
+    answer("Fixed: a.txt says beta, verified with the check script."),
   ];
   await withSession({ script, toml: VERIFY_TOML }, async ({ sim, events, controller }) => {
     const outcome = await controller.runTurn("fix a.txt so it says beta");
     assert.equal(outcome.subtype, "success", outcome.result);
-    assert.equal(outcome.result, "Fixed: a.txt says beta, verified with grep.");
+    assert.equal(outcome.result, "Fixed: a.txt says beta, verified with the check script.");
     const firstNote = messages(sim, 3).at(-1)!;
     assert.equal(firstNote.role, "user");
     assert.ok(isHostNote(firstNote.content), firstNote.content);
@@ -128,7 +131,7 @@ Deno.test("delivery gate 2: an answer without a passing verification cited by co
     assert.match(toolResults(sim, 4).at(-1)!, /\[exit code 1\]/, "a failing check does not count");
     const secondNote = messages(sim, 6).at(-1)!;
     assert.ok(isHostNote(secondNote.content));
-    assert.match(secondNote.content, /`grep -q beta a\.txt` passed after your last change/);
+    assert.match(secondNote.content, /`sh scripts\/check\.sh beta a\.txt` passed after your last change/);
     assert.match(secondNote.content, /"tool:complete_step"/);
     assert.equal(sim.requests.length, 8);
     const refusals = warnings(events).filter((w) =>
@@ -137,7 +140,7 @@ Deno.test("delivery gate 2: an answer without a passing verification cited by co
     assert.deepEqual(refusals, [
       "Verified delivery refused the final answer (1/2): no verification command exited 0 after the last change",
       "Verified delivery refused the final answer (2/2): no complete_step cited the passing verification " +
-      `command "grep -q beta a.txt"`,
+      `command "sh scripts/check.sh beta a.txt"`,
     ]);
     assert.deepEqual((await loggedNotices(controller)).filter((n) => n.includes("final answer")), refusals);
     const replayed = controller.snapshot();
@@ -146,6 +149,63 @@ Deno.test("delivery gate 2: an answer without a passing verification cited by co
     const bodies = sim.requests.map((request) => request.body);
     assertStablePrefix(bodies);
     assertPrependOnly(bodies);
+  });
+});
+
+Deno.test("delivery gate 2: a passing command that checks nothing does not verify; the note says so and deno test does", async () => {
+  const script = [
+    todos(["Rename alpha to beta", "in_progress"], ["Test it", "pending"]),
+    call("edit_file", { path: "a.txt", old_string: "alpha", new_string: "beta" }),
+    call("bash", { command: "echo done" }),
+    completeStep("echo done"),
+    answer("Fixed: a.txt says beta."),
+    call("bash", { command: "cat a.txt && git status; grep -q beta a.txt" }),
+    call("bash", { command: "deno test --no-check --allow-read a_test.ts" }),
+    completeStep("deno test --no-check --allow-read a_test.ts"),
+    answer("Fixed: a.txt says beta; deno test passes."),
+  ];
+  const files = {
+    "a_test.ts":
+      `Deno.test("a.txt says beta", () => {\n  if (Deno.readTextFileSync("a.txt") !== "beta\\n") throw new Error("a.txt");\n});\n`,
+  };
+  await withSession({ script, toml: VERIFY_TOML, files }, async ({ sim, events, controller }) => {
+    const outcome = await controller.runTurn("fix a.txt so it says beta");
+    assert.equal(outcome.subtype, "success", outcome.result);
+    assert.equal(outcome.result, "Fixed: a.txt says beta; deno test passes.");
+    assert.match(toolResults(sim, 3).at(-1)!, /^done/, "echo ran and exited 0");
+    const note = messages(sim, 5).at(-1)!;
+    assert.ok(isHostNote(note.content), note.content);
+    assert.match(note.content, /`echo done` exited 0, but it does not verify anything/);
+    assert.match(note.content, /only prints or inspects \(echo, cat, ls, grep, git status\) is not a check/);
+    assert.match(note.content, /`deno test`, `npm test`, `pytest`, .*`\.\/scripts\/test\.sh`/);
+    assert.match(toolResults(sim, 7).at(-1)!, /1 passed \| 0 failed/, "the test ran");
+    assert.equal(sim.requests.length, 9, "one refusal; the answer after deno test stands");
+    const refusals = warnings(events).filter((w) =>
+      w.startsWith("Verified delivery refused the final answer")
+    );
+    assert.deepEqual(refusals, [
+      "Verified delivery refused the final answer (1/2): no verification command exited 0 after the last " +
+      `change; "echo done" checks nothing`,
+    ]);
+    assert.equal(controller.delivery.status().turn?.verified, "deno test --no-check --allow-read a_test.ts");
+    assertStablePrefix(sim.requests.map((request) => request.body));
+  });
+});
+
+Deno.test("delivery gate 2: [agent] verify_commands names a project's own check", async () => {
+  const script = [
+    todos(["Rename alpha to beta", "in_progress"]),
+    call("edit_file", { path: "a.txt", old_string: "alpha", new_string: "beta" }),
+    call("bash", { command: "grep -q beta a.txt" }),
+    completeStep("grep -q beta a.txt"),
+    answer("Fixed: a.txt says beta."),
+  ];
+  const toml = `${VERIFY_TOML}verify_commands = ["grep -q beta"]\n`;
+  await withSession({ script, toml }, async ({ sim, controller }) => {
+    const outcome = await controller.runTurn("fix a.txt so it says beta");
+    assert.equal(outcome.subtype, "success", outcome.result);
+    assert.equal(sim.requests.length, 5, "the configured command verified the change");
+    assert.equal(controller.delivery.status().turn?.verified, "grep -q beta a.txt");
   });
 });
 
@@ -192,9 +252,9 @@ Deno.test("delivery: refusals are bounded; the turn then ends with delivery.unve
     todos(["Write b.txt", "in_progress"]),
     call("write_file", { path: "b.txt", content: "b\n" }),
     answer("Done."),
-    call("bash", { command: "grep -q b b.txt" }),
+    call("bash", { command: "sh scripts/check.sh b b.txt" }),
     call("write_file", { path: "b.txt", content: "bb\n" }),
-    completeStep("grep -q b b.txt"),
+    completeStep("sh scripts/check.sh b b.txt"),
     answer("Done."),
     answer("Done, really."),
     answer("next turn"),

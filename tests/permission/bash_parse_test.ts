@@ -23,6 +23,28 @@ Deno.test("parseBash() splits lists, pipelines and substitutions into simple com
   assert.deepEqual(script.features.map((feature) => feature.kind), ["assignment", "command_substitution"]);
 });
 
+Deno.test("parseBash() marks commands whose exit status cannot fail the line", async () => {
+  const script = await parseBash(
+    "a || b; ! c; if d; then e; elif f; then g; fi; while h; do i; done; j | k && l > out || m",
+  );
+  const hidden = script.commands.map((command) => [command.argv[0]!.value, command.statusHidden]);
+  assert.deepEqual(hidden, [
+    ["a", true],
+    ["b", false],
+    ["c", true],
+    ["d", true],
+    ["e", false],
+    ["f", true],
+    ["g", false],
+    ["h", true],
+    ["i", false],
+    ["j", true],
+    ["k", true],
+    ["l", true],
+    ["m", false],
+  ]);
+});
+
 Deno.test("parseBash() removes quotes the way the shell does and marks globs", async () => {
   const script = await parseBash(`r'm' "-r"f \\x $'a\\tb' *.ts "*.md" {a,b}`);
   assert.deepEqual(script.commands[0]!.argv.map((word) => [word.value, word.glob]), [

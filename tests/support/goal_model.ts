@@ -15,6 +15,9 @@ interface Message {
 
 const ANSWER: ScriptedReply = { reasoning: "over", content: "Turn over." };
 
+/** A check verified delivery accepts that passes in any workspace (printing the file would not count). */
+const CHECK = "deno test --permit-no-files";
+
 /** The latest `goal "<id>" (revision <n>)` the host wrote into the conversation. */
 export function goalNamed(request: RecordedRequest): { id: string; revision: number } | null {
   const messages = request.json.messages as Message[];
@@ -38,12 +41,12 @@ function writeStep(turn: number, step: number): ScriptedReply {
   const steps = [
     () => call("todo_write", { todos: [{ content: `Write ${file}`, status: "in_progress" }] }),
     () => call("write_file", { path: file, content: `turn ${turn}\n` }),
-    () => call("bash", { command: `cat ${file}` }),
+    () => call("bash", { command: CHECK }),
     () =>
       proxied("complete_step", {
         summary: `Wrote ${file}`,
         evidence: "verification",
-        command: `cat ${file}`,
+        command: CHECK,
       }),
   ];
   return steps[step]?.() ?? ANSWER;

@@ -10,6 +10,7 @@ import { classifyBash } from "../../permission/bash_classify.ts";
 import type { ToolSpec, Workspace } from "../../tool/tool.ts";
 import type { CallNote } from "./watch.ts";
 import { NO_LIST_CODE, noListMessage } from "./notes.ts";
+import { verifiesWork } from "./verifier.ts";
 
 /** Tools that change only the session's own state, never the workspace. */
 const SESSION_TOOLS: ReadonlySet<string> = new Set(["update_goal", "kill_shell"]);
@@ -19,6 +20,8 @@ export interface DeliveryGateHooks {
   active(): boolean;
   hasList(): boolean;
   workspace(): Workspace;
+  /** `[agent] verify_commands`: prefixes the user counts as checks. */
+  verifyCommands(): readonly string[];
   refused(tool: string): void;
   noted(callId: string, note: CallNote): void;
 }
@@ -26,7 +29,7 @@ export interface DeliveryGateHooks {
 export function deliveryGate(inner: Gate, hooks: DeliveryGateHooks): Gate {
   return {
     async check(spec, args, call) {
-      const { writer, ...note } = await judged(spec, args, hooks.workspace());
+      const { writer, ...note } = await judged(spec, args, hooks);
       if (writer && hooks.active() && !hooks.hasList() && !await deniedAnyway(inner, spec, args)) {
         hooks.refused(spec.name);
         return { allow: false, code: NO_LIST_CODE, message: noListMessage(spec.name) };
@@ -49,16 +52,17 @@ async function deniedAnyway(inner: Gate, spec: ToolSpec, args: unknown): Promise
 async function judged(
   spec: ToolSpec,
   args: unknown,
-  workspace: Workspace,
+  hooks: Pick<DeliveryGateHooks, "workspace" | "verifyCommands">,
 ): Promise<CallNote & { writer: boolean }> {
   const record = typeof args === "object" && args !== null ? args as Record<string, unknown> : {};
   if (spec.name === "bash" && typeof record.command === "string") {
-    const roots = { root: workspace.root, extraWritable: workspace.extraWritable };
-    const judgement = classifyBash(await parseBash(record.command), roots);
+    const { root, extraWritable } = hooks.workspace();
+    const judgement = classifyBash(await parseBash(record.command), { root, extraWritable });
     const writer = judgement.tier !== "read";
     if (judgement.writePaths.length > 0) return { writer, change: true };
     if (record.run_in_background === true) return { writer, change: false };
-    return { writer, change: false, command: record.command };
+    const checks = verifiesWork(judgement, { root, verifyCommands: hooks.verifyCommands() });
+    return { writer, change: false, command: record.command, checks };
   }
   if (
     spec.name === "complete_step" && record.evidence === "verification" && typeof record.command === "string"

@@ -7,11 +7,18 @@
 import { escapeInvisible } from "../../permission/characters.ts";
 import { claimsDone } from "./task_kind.ts";
 import type { WatchState } from "./watch.ts";
+import { CHECK_EXAMPLES } from "./verifier.ts";
 
 export const NO_LIST_CODE = "delivery.no_acceptance_list";
 export const UNVERIFIED_CODE = "delivery.unverified";
 
 const COMPLETE_STEP_CALL = `use_capability (action "call", capability_id "tool:complete_step")`;
+
+const EXAMPLES = CHECK_EXAMPLES.map((command) => `\`${command}\``).join(", ");
+
+const RUN_A_CHECK = `Run a check with bash: the project's tests, build, type check or linter (for example ` +
+  `${EXAMPLES}); it must exit 0. Then sign the step off with ${COMPLETE_STEP_CALL}, evidence ` +
+  `"verification" and that command, and answer again.`;
 
 export function noListMessage(tool: string): string {
   return `Not run: verified delivery is on and this session has no acceptance list, so "${tool}" may not ` +
@@ -35,14 +42,23 @@ export interface Missing {
 }
 
 export function missingDelivery(state: WatchState, answer: string): Missing | null {
+  if (state.changed && state.verified === null && state.unchecked !== null) {
+    const unchecked = state.unchecked;
+    return {
+      gate: "verification",
+      summary: `no verification command exited 0 after the last change; ${shown(unchecked)} checks nothing`,
+      note:
+        `Verified delivery: your answer is not accepted yet. \`${unchecked}\` exited 0, but it does not ` +
+        `verify anything: a command that only prints or inspects (echo, cat, ls, grep, git status) is not a ` +
+        `check. ${RUN_A_CHECK}`,
+    };
+  }
   if (state.changed && state.verified === null) {
     return {
       gate: "verification",
       summary: "no verification command exited 0 after the last change",
       note: `Verified delivery: your answer is not accepted yet. You changed the workspace, but no ` +
-        `verification command has passed since the last change. Run one with bash (the tests, a build or ` +
-        `a check that exercises the change); it must exit 0. Then sign the step off with ` +
-        `${COMPLETE_STEP_CALL}, evidence "verification" and that command, and answer again.`,
+        `verification command has passed since the last change. ${RUN_A_CHECK}`,
     };
   }
   if (state.changed && !state.cited && state.verified !== null) {

@@ -1,11 +1,11 @@
 /**
  * @module
  * Verified delivery, a host policy over the turn loop (`[agent] delivery = "verify"`, `/delivery`): no
- * change before a todo_write acceptance list exists; after the last change, a bash verification that
- * exited 0 and a complete_step citing it before a final answer is accepted; no "done" without an
- * observed change when the person asked for one. Refusals ride the tail as tool errors and host notes
- * (never the prefix), each is a warning every face shows and the session log keeps, and a turn refuses
- * at most MAX_DELIVERY_REFUSALS answers before it ends as `delivery.unverified`.
+ * change before a todo_write acceptance list exists; after the last change, a bash command that checks
+ * the work (verifier.ts) exiting 0 and a complete_step citing it before a final answer is accepted; no
+ * "done" without an observed change when the person asked for one. Refusals ride the tail as tool
+ * errors and host notes (never the prefix), each is a warning every face shows and the session log
+ * keeps, and a turn refuses at most MAX_DELIVERY_REFUSALS answers before it ends as `delivery.unverified`.
  */
 import type { TurnLoopOptions, TurnLoopResult } from "../../agent/loop.ts";
 import type { DeliveryMode } from "../../config/types.ts";
@@ -41,14 +41,18 @@ export interface DeliveryPort {
   status(): DeliveryStatus;
 }
 
+/** What the gates read from the current session: its todo list, workspace and `[agent] verify_commands`. */
+export type DeliveryContext = Pick<ToolContext, "state" | "workspace"> & {
+  verifyCommands?: readonly string[];
+};
+
 export class Delivery implements DeliveryPort {
   #mode: DeliveryMode;
-  #context: () => Pick<ToolContext, "state" | "workspace">;
+  #context: () => DeliveryContext;
   #watch: TurnWatch | null = null;
   #unverified: string | null = null;
 
-  /** `context`: the current session's tool context (its todo list and workspace). */
-  constructor(mode: DeliveryMode, context: () => Pick<ToolContext, "state" | "workspace">) {
+  constructor(mode: DeliveryMode, context: () => DeliveryContext) {
     this.#mode = mode;
     this.#context = context;
   }
@@ -79,6 +83,7 @@ export class Delivery implements DeliveryPort {
       active: () => this.#mode === "verify",
       hasList: () => (this.#context().state?.todos.length ?? 0) > 0,
       workspace: () => this.#context().workspace,
+      verifyCommands: () => this.#context().verifyCommands ?? [],
       refused: (tool) => warn(noListWarning(tool)),
       noted: (callId, note) => watch.note(callId, note),
     });

@@ -1,8 +1,9 @@
 /**
  * @module
- * What verified delivery saw in one turn: the calls the gate judged (writer, change, bash command,
- * complete_step citation) and how each ended (tool results), reduced to three facts: did a change
- * succeed, did a verification command exit 0 after the last change, and did a complete_step cite it.
+ * What verified delivery saw in one turn: the calls the gate judged (writer, change, bash command and
+ * whether it checks the work, complete_step citation) and how each ended (tool results), reduced to
+ * three facts: did a change succeed, did a verification command exit 0 after the last change, and did a
+ * complete_step cite it.
  */
 import type { ReasonixEvent } from "../events.ts";
 
@@ -12,6 +13,8 @@ export interface CallNote {
   change: boolean;
   /** The bash command line, for a bash call that is not itself a change. */
   command?: string;
+  /** That command checks the work (tests, a build, a type check, a linter: verifier.ts). */
+  checks?: boolean;
   /** The command a `complete_step` with evidence "verification" cites. */
   cites?: string;
 }
@@ -21,6 +24,8 @@ export interface WatchState {
   changed: boolean;
   /** The last verification command that exited 0 after the last change; null when none did. */
   verified: string | null;
+  /** The last command that exited 0 after the last change without checking anything (`echo done`). */
+  unchecked: string | null;
   /** A complete_step cited a verification command that passed after the last change. */
   cited: boolean;
   refusals: number;
@@ -37,6 +42,7 @@ export class TurnWatch {
   #changed = false;
   #passed = new Set<string>();
   #verified: string | null = null;
+  #unchecked: string | null = null;
   #cited = false;
   #notes = new Map<string, CallNote>();
 
@@ -58,11 +64,14 @@ export class TurnWatch {
       this.#changed = true;
       this.#passed.clear();
       this.#verified = null;
+      this.#unchecked = null;
       this.#cited = false;
       return;
     }
     const data = event.data;
-    if (note.command !== undefined && data?.kind === "bash" && data.exitCode === 0 && !data.timedOut) {
+    const passed = data?.kind === "bash" && data.exitCode === 0 && !data.timedOut;
+    if (note.command !== undefined && passed && !note.checks) this.#unchecked = note.command;
+    if (note.command !== undefined && passed && note.checks) {
       this.#passed.add(commandKey(note.command));
       this.#verified = note.command;
     }
@@ -74,6 +83,7 @@ export class TurnWatch {
       asksForChange: this.asksForChange,
       changed: this.#changed,
       verified: this.#verified,
+      unchecked: this.#unchecked,
       cited: this.#cited,
       refusals: this.refusals,
     };

@@ -13,7 +13,7 @@ import type { SessionToolState, TodoItem } from "../../tool/session_state.ts";
 import { readGoalFile, writeGoalFile } from "../../session/goal_file.ts";
 import { errorFields, ReasonixError } from "../../lib/errors.ts";
 import { t } from "../../lib/i18n/mod.ts";
-import { completedCount, madeProgress, ProgressWatch, type TurnFacts } from "./progress.ts";
+import { type CheckJudge, completedCount, madeProgress, ProgressWatch, type TurnFacts } from "./progress.ts";
 import { halted, loadedGoal, newGoal, resumed, type StopCause, toolGoal } from "./record.ts";
 import { continuationText, firstTurnText } from "./notes.ts";
 
@@ -43,6 +43,8 @@ export interface GoalHost {
   emit(event: ReasonixEvent): void;
   /** Called with true when a goal starts running, false when it stops: verified delivery is on meanwhile. */
   running(on: boolean): void;
+  /** Whether a bash command that exited 0 checks the work (delivery/verifier.ts). */
+  checks: CheckJudge;
 }
 
 export class GoalDesk implements GoalPort {
@@ -163,7 +165,7 @@ export class GoalDesk implements GoalPort {
     const state = this.#host.state;
     if (state) state.goal = toolGoal(goal);
     const before = completedCount(this.#host.todos());
-    const watch = new ProgressWatch(this.#reads);
+    const watch = new ProgressWatch(this.#reads, this.#host.checks);
     this.#watch = watch;
     let outcome: TurnOutcome;
     try {
@@ -171,7 +173,7 @@ export class GoalDesk implements GoalPort {
     } finally {
       this.#watch = null;
     }
-    const facts = watch.facts;
+    const facts = await watch.facts();
     facts.todosCompleted = Math.max(0, completedCount(this.#host.todos()) - before);
     const counted: GoalSnapshot = {
       ...goal,

@@ -10,6 +10,7 @@ import type { TodoItem } from "../../tool/session_state.ts";
 import type { DeliveryPort } from "../delivery/policy.ts";
 import { GoalDesk } from "./desk.ts";
 import { goalDelivery } from "./delivery.ts";
+import { commandVerifies } from "../delivery/verifier.ts";
 
 export type { GoalDesk };
 
@@ -40,5 +41,10 @@ export function goalDeskFor(
     state: parts.toolContext.state,
     emit,
     running: goalDelivery(() => controller.delivery),
+    checks: (command) =>
+      commandVerifies(command, {
+        root: parts.toolContext.workspace.root,
+        verifyCommands: parts.verifyCommands ?? [],
+      }),
   });
 }

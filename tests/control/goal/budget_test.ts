@@ -1,6 +1,8 @@
 import assert from "node:assert/strict";
 import { classifyGoal, GOAL_BUDGETS } from "../../../src/control/goal/budget.ts";
-import { isVerification, madeProgress } from "../../../src/control/goal/progress.ts";
+import { madeProgress, ProgressWatch } from "../../../src/control/goal/progress.ts";
+import { commandVerifies } from "../../../src/control/delivery/verifier.ts";
+import type { ReasonixEvent } from "../../../src/control/events.ts";
 import { continuationText, firstTurnText } from "../../../src/control/goal/notes.ts";
 import { asksForChange } from "../../../src/control/delivery/task_kind.ts";
 import { halted, loadedGoal, newGoal, resumed, statusText } from "../../../src/control/goal/record.ts";
@@ -27,24 +29,37 @@ Deno.test("classifyGoal() sorts goal texts into write, simple and research, the 
   assert.deepEqual(GOAL_BUDGETS, { write: 20, simple: 10, research: 40 });
 });
 
-Deno.test("isVerification() knows checking commands from doing ones; madeProgress() reads only host facts", () => {
-  for (
-    const command of [
-      "deno task test",
-      "npm test",
-      "cd app && go test ./...",
-      "cargo check",
-      "CI=1 pytest -q",
-      "make",
-      "./scripts/check.sh",
-    ]
-  ) {
-    assert.ok(isVerification(JSON.stringify({ command })), command);
-  }
-  for (const command of ["ls -la", "echo tested", "cat test.txt", "test -f a.txt", "rm -rf build"]) {
-    assert.ok(!isVerification(JSON.stringify({ command })), command);
-  }
-  assert.ok(!isVerification("{not json"));
+/** A bash call and its result, as the Controller emits them. */
+function bashRun(
+  callId: string,
+  args: Record<string, unknown>,
+  exitCode: number,
+  timedOut = false,
+): ReasonixEvent[] {
+  const data = { kind: "bash" as const, exitCode, durationMs: 5, timedOut, signal: null };
+  return [
+    { type: "tool_call", callId, name: "bash", arguments: JSON.stringify(args), readOnly: false },
+    { type: "tool_result", callId, name: "bash", ok: true, output: "", durationMs: 5, readOnly: false, data },
+  ];
+}
+
+Deno.test("ProgressWatch counts only passing commands that check the work; madeProgress() reads only host facts", async () => {
+  const watch = new ProgressWatch(
+    new Set(),
+    (command) => commandVerifies(command, { root: "/ws", verifyCommands: [] }),
+  );
+  const runs = [
+    bashRun("c1", { command: "echo tested" }, 0),
+    bashRun("c2", { command: "cat test.txt && git status" }, 0),
+    bashRun("c3", { command: "deno task test" }, 0),
+    bashRun("c4", { command: "CI=1 pytest -q" }, 1),
+    bashRun("c5", { command: "cd app && go test ./..." }, 0),
+    bashRun("c6", { command: "cargo test" }, 0, true),
+    bashRun("c7", { command: "npm test", run_in_background: true }, 0),
+    bashRun("c8", { command: "./scripts/check.sh" }, 0),
+  ];
+  for (const event of runs.flat()) watch.listener(event);
+  assert.equal((await watch.facts()).verified, 3, "deno task test, go test and the project check script");
   const none = {
     filesChanged: 0,
     todosCompleted: 0,
