@@ -290,10 +290,20 @@ class Collector {
   }
 }
 
-/** The children whose failure the node turns into success or a branch: `a || b`, `! a`, `if a`, `while a`. */
+/** Nodes whose status is their last child's. */
+const SEQUENCES = new Set(["program", "pipeline", "compound_statement", "subshell"]);
+
+/**
+ * The children whose failure the node turns into success or a branch (`a || b`, `! a`, `if a`, `while a`),
+ * or whose status a later one replaces: all but the last of a pipeline (no pipefail assumed) and of a
+ * `;` or newline sequence (no `set -e` assumed).
+ */
 function statusHiddenChildren(node: SyntaxNode): Set<number> {
   const ids = new Set<number>();
-  if (node.type === "negated_command") {
+  if (SEQUENCES.has(node.type)) {
+    const statements = node.namedChildren.filter((child) => child !== null && child.type !== "comment");
+    for (const child of statements.slice(0, -1)) if (child) ids.add(child.id);
+  } else if (node.type === "negated_command") {
     for (const child of node.children) if (child) ids.add(child.id);
   } else if (node.type === "list" || node.type === "elif_clause") {
     // An elif's condition has no field name: it is what comes before `then`.

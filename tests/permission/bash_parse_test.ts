@@ -24,25 +24,22 @@ Deno.test("parseBash() splits lists, pipelines and substitutions into simple com
 });
 
 Deno.test("parseBash() marks commands whose exit status cannot fail the line", async () => {
-  const script = await parseBash(
-    "a || b; ! c; if d; then e; elif f; then g; fi; while h; do i; done; j | k && l > out || m",
-  );
-  const hidden = script.commands.map((command) => [command.argv[0]!.value, command.statusHidden]);
-  assert.deepEqual(hidden, [
-    ["a", true],
-    ["b", false],
-    ["c", true],
-    ["d", true],
-    ["e", false],
-    ["f", true],
-    ["g", false],
-    ["h", true],
-    ["i", false],
-    ["j", true],
-    ["k", true],
-    ["l", true],
-    ["m", false],
-  ]);
+  const cases: [string, [string, boolean][]][] = [
+    ["a || b", [["a", true], ["b", false]]],
+    ["! c", [["c", true]]],
+    ["if d; then e; elif f; then g; fi", [["d", true], ["e", false], ["f", true], ["g", false]]],
+    ["while h; do i; done", [["h", true], ["i", false]]],
+    ["j | k && l > out || m", [["j", true], ["k", true], ["l", true], ["m", false]]],
+    ["n | o", [["n", true], ["o", false]]],
+    ["p && q", [["p", false], ["q", false]]],
+    ["r; s\nt # done", [["r", true], ["s", true], ["t", false]]],
+    ["(u; v) && { w; x; }", [["u", true], ["v", false], ["w", true], ["x", false]]],
+  ];
+  for (const [line, expected] of cases) {
+    const script = await parseBash(line);
+    const hidden = script.commands.map((command) => [command.argv[0]!.value, command.statusHidden]);
+    assert.deepEqual(hidden, expected, line);
+  }
 });
 
 Deno.test("parseBash() removes quotes the way the shell does and marks globs", async () => {

@@ -50,7 +50,8 @@ export function missingDelivery(state: WatchState, answer: string): Missing | nu
       note:
         `Verified delivery: your answer is not accepted yet. \`${unchecked}\` exited 0, but it does not ` +
         `verify anything: a command that only prints or inspects (echo, cat, ls, grep, git status) is not a ` +
-        `check. ${RUN_A_CHECK}`,
+        `check, nor is a check whose failure cannot fail the line (before \`|\`, \`||\` or a later \`;\`). ` +
+        RUN_A_CHECK,
     };
   }
   if (state.changed && state.verified === null) {
