@@ -54,8 +54,8 @@ export interface Admission {
 /** What faces reach through `workspaceOps.subagents`: the running children, cancelling one. */
 export interface SubagentControl {
   children(): RunningChild[];
-  /** Every child of this conversation, oldest first (running ones too). */
-  known(): ChildSummary[];
+  /** Every child of this conversation, oldest first (running ones too, and an earlier process's). */
+  known(): Promise<ChildSummary[]>;
   cancel(sessionId: string): boolean;
   attach(listener: (event: SubagentEvent) => void): void;
 }
@@ -71,6 +71,8 @@ export class SubagentPool implements SubagentControl {
   #waiters: Waiter[] = [];
   #children = new Map<string, RunningChild>();
   #known = new Map<string, ChildSummary>();
+  /** The children an earlier process started, read once when first asked for. */
+  #earlier: Promise<ChildSummary[]> | undefined;
   #results = new Map<string, string>();
   #listener: ((event: SubagentEvent) => void) | null = null;
   #writeChain: Promise<void> = Promise.resolve();
@@ -186,8 +188,10 @@ export class SubagentPool implements SubagentControl {
     };
   }
 
-  known(): ChildSummary[] {
-    return [...this.#known.values()].map((child) => ({ ...child }));
+  async known(): Promise<ChildSummary[]> {
+    this.#earlier ??= this.#recall?.earlier().catch(() => []) ?? Promise.resolve([]);
+    const earlier = (await this.#earlier).filter((child) => !this.#known.has(child.sessionId));
+    return [...earlier, ...this.#known.values()].map((child) => ({ ...child }));
   }
 
   children(): RunningChild[] {

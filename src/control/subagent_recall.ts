@@ -12,6 +12,8 @@ import { type ChildSession, loadChildSession } from "../session/child_link.ts";
 import { ToolError } from "../tool/tool.ts";
 import type { SubagentRequest } from "../tool/subagent_port.ts";
 import type { FinishedChild } from "./subagent_continue.ts";
+import { earlierChildren } from "./subagent_earlier.ts";
+import type { ChildSummary } from "./subagent_pool.ts";
 
 /** Links followed from a child up to this conversation; deeper than any `max_subagent_depth` in use. */
 const MAX_LINKS = 16;
@@ -60,6 +62,12 @@ export class ChildRecall {
 
   constructor(scope: RecallScope) {
     this.#scope = scope;
+  }
+
+  /** The children of this conversation an earlier process started (for `/tree` after a restart). */
+  earlier(): Promise<ChildSummary[]> {
+    const { sessionsDir, workspace, conversation } = this.#scope;
+    return earlierChildren(sessionsDir, workspace, conversation);
   }
 
   /** The last answer of a child of this conversation (at any depth); undefined for any other ref. */

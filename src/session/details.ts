@@ -18,6 +18,16 @@ export interface SessionDetails {
   turns: number;
   /** A subagent's session: the id of the session that started it. */
   parent?: string;
+  /** A subagent's session: what its link recorded, and how its last run ended. */
+  child?: ChildDetails;
+}
+
+export interface ChildDetails {
+  description: string;
+  /** Its request was not read-only (a child recorded before links carried the request counts as a reader). */
+  writer: boolean;
+  /** Its last run did not end in success; false while no run ended. */
+  failed: boolean;
 }
 
 export type DetailedSession = SessionSummary & SessionDetails;
@@ -28,10 +38,17 @@ const SKILL_PINS = /\n\n<skill-pin name="[^"]*">\n[\s\S]*?\n<\/skill-pin>/g;
 export function sessionDetails(records: readonly SessionRecord[]): SessionDetails {
   let title: string | null = null;
   let parent: string | undefined;
+  let child: ChildDetails | undefined;
   const userTexts: string[] = [];
   for (const record of records) {
     if (record.type === "event" && record.name === TITLE_EVENT) title = titleOf(record.data) ?? title;
-    if (record.type === "event" && record.name === SUBAGENT_EVENT) parent ??= parentOf(record.data);
+    if (record.type === "event" && record.name === SUBAGENT_EVENT && parent === undefined) {
+      parent = parentOf(record.data);
+      if (parent !== undefined) child = childOf(record.data);
+    }
+    if (child && record.type === "entry" && record.entry.kind === "turn_end") {
+      child.failed = record.entry.subtype !== "success";
+    }
     if (record.type === "message" && record.message.role === "user") {
       userTexts.push(record.message.content);
     }
@@ -39,7 +56,13 @@ export function sessionDetails(records: readonly SessionRecord[]): SessionDetail
   // The first user message of every session is its session-context message, not a turn.
   const turns = userTexts.slice(1);
   const first = turns[0] === undefined ? null : typedText(turns[0]);
-  return { title, firstMessage: first, turns: turns.length, ...(parent ? { parent } : {}) };
+  return {
+    title,
+    firstMessage: first,
+    turns: turns.length,
+    ...(parent ? { parent } : {}),
+    ...(child ? { child } : {}),
+  };
 }
 
 /** A user message as the person typed it: the turn notes and skill pins Reasonix appended removed. */
@@ -69,4 +92,13 @@ function titleOf(data: unknown): string | null {
 function parentOf(data: unknown): string | undefined {
   const parent = (data as { parent?: unknown } | undefined)?.parent;
   return typeof parent === "string" && parent !== "" ? parent : undefined;
+}
+
+function childOf(data: unknown): ChildDetails {
+  const link = data as { description?: unknown; request?: { readOnly?: unknown } };
+  return {
+    description: typeof link.description === "string" ? link.description : "",
+    writer: link.request?.readOnly === false,
+    failed: false,
+  };
 }

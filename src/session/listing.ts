@@ -23,7 +23,7 @@ export interface SessionListing extends SessionSummary, SessionDetails {
 type CachedEntry = Omit<SessionListing, "file" | "modifiedAt">;
 
 const INDEX_FILE = "index.json";
-const INDEX_VERSION = 1;
+const INDEX_VERSION = 2; // 2: subagent sessions' `child` details
 
 /** Newest activity first; sessions that no longer load are left out. */
 export async function listWorkspaceSessions(

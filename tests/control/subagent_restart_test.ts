@@ -81,6 +81,11 @@ Deno.test("subagents after a restart: the resumed session reads and continues it
     const before = s.controller.sessionId;
     await s.reboot();
     assert.equal(s.controller.sessionId, before, "the same session resumed");
+    const childId = firstRef(s.sim.requests.findLast((r) => byTurn(r) === "A")!).slice("subagent:".length);
+    const tree = JSON.stringify(await s.controller.submit("/tree"));
+    assert.match(tree, new RegExp(`subagents:.*${childId} · done · writer · count the files`), tree);
+    const shown = JSON.stringify(await s.controller.submit(`/agents show ${childId}`));
+    assert.match(shown, /x{100}/, "its transcript reads after the restart");
     assert.equal((await s.controller.runTurn("A again")).subtype, "success");
 
     const [, page, readOnly, continued] = toolResults(s.sim.requests, "A");

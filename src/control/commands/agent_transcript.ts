@@ -11,7 +11,7 @@ import { conversationMarkdown } from "../export_markdown.ts";
 import type { CommandContext } from "./registry.ts";
 
 export async function showChildTranscript(ctx: CommandContext, id: string): Promise<void> {
-  const known = ctx.host.workspaceOps?.subagents?.known() ?? [];
+  const known = await ctx.host.workspaceOps?.subagents?.known() ?? [];
   const child = known.find((summary) => summary.sessionId === id);
   if (!child) return ctx.print(t("agents.unknown", { id: escapeControls(id) }));
   const file = join(dirname(ctx.host.sessionFile), `${child.sessionId}.jsonl`);

@@ -51,8 +51,11 @@ const treeCommand: SlashCommand = {
   summary: "Show the conversation's branches",
   usage: "/tree",
   run: (ctx) =>
-    withBranches(ctx, (branches) => {
-      const children = subagentLines(ctx.host.workspaceOps?.subagents?.known() ?? [], ctx.host.sessionId);
+    withBranches(ctx, async (branches) => {
+      const children = subagentLines(
+        await ctx.host.workspaceOps?.subagents?.known() ?? [],
+        ctx.host.sessionId,
+      );
       ctx.print([...treeLines(branches.list()), ...children].join("\n"));
     }),
 };
