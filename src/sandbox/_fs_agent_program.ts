@@ -148,7 +148,11 @@ export class FsAgentProgram {
     const real = this.fs.readlinkSync(this.self(dir));
     if (!request.roots.some((root) => this.inside(real, root))) throw this.refuse(this.EXIT.changed, real);
     const full = this.join(real, name);
-    if (request.deny.some((entry) => this.inside(full, entry))) throw this.refuse(this.EXIT.forbidden, full);
+    // Without case, as the host's checks (a case-insensitive directory opens `.GIT` as `.git`).
+    const folded = full.toLowerCase();
+    if (request.deny.some((entry) => this.inside(folded, entry.toLowerCase()))) {
+      throw this.refuse(this.EXIT.forbidden, full);
+    }
   }
 
   read(request: AgentRequest, held: number[]): Uint8Array {

@@ -56,6 +56,16 @@ Deno.test({
       const deny = [join(root, "real")];
       const hidden = await agent.call({ op: "read", root, rel: ["real"], name: "x", roots: [root], deny });
       assert.equal(hidden.reply.exit, HOST_FS_EXIT.forbidden);
+      const folded = [join(root, "REAL")];
+      const caseless = await agent.call({
+        op: "read",
+        root,
+        rel: ["real"],
+        name: "x",
+        roots: [root],
+        deny: folded,
+      });
+      assert.equal(caseless.reply.exit, HOST_FS_EXIT.forbidden, "a hidden path matches without case");
       await Deno.writeTextFile(join(root, "script"), "old", { mode: 0o750 });
       await Deno.chmod(join(root, "script"), 0o750);
       const data = new TextEncoder().encode("new");
