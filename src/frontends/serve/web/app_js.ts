@@ -122,7 +122,8 @@ export const APP_JS = String.raw`"use strict";
     plan_proposed: planCard,
     plan_resolved: function (e) {
       settle("plan", "plan-" + e.plan.revision, e);
-      if (e.mode) $("#mode").value = e.mode;
+      // The mode an approval set may be long gone (a replayed plan): ask for the current one.
+      if (e.mode) api("/sessions/" + sid() + "/status").then(showStatus).catch(function () {});
     },
     command_output: function (e) {
       var out = add(el("div", "out"));
