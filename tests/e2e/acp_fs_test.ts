@@ -10,7 +10,7 @@ import { join } from "node:path";
 import * as acp from "@agentclientprotocol/sdk";
 import { DeepSeekSim } from "../support/deepseek_sim.ts";
 import { makeHome, makeWorkspace, removeAll, sessionFiles } from "../support/cli.ts";
-import { spawnAcp, UpdateLog } from "../support/acp.ts";
+import { promptNewSession, promptText, spawnAcp, UpdateLog } from "../support/acp.ts";
 
 /** An editor holding unsaved buffers in memory; every fs request and permission request is logged. */
 class Editor {
@@ -90,10 +90,7 @@ Deno.test("reasonix acp reads and writes through the client's fs methods, with e
     await editor.app("allow_once").connectWith(agent.stream, async (ctx) => {
       await initialize(ctx, true);
       const { sessionId } = await ctx.request(acp.methods.agent.session.new, { cwd: ws, mcpServers: [] });
-      const response = await ctx.request(acp.methods.agent.session.prompt, {
-        sessionId,
-        prompt: [{ type: "text", text: "tidy the notes" }],
-      });
+      const response = await promptText(ctx, sessionId, "tidy the notes");
       assert.equal(response.stopReason, "end_turn");
       const asked = editor.log.of(sessionId);
       const approval = asked.find((u) => u.sessionUpdate === "tool_call_update" && u.toolCallId === "call_w");
@@ -162,10 +159,7 @@ Deno.test("reasonix acp: plan mode refuses a write before the client's fs hears 
       await initialize(ctx, true);
       const { sessionId } = await ctx.request(acp.methods.agent.session.new, { cwd: ws, mcpServers: [] });
       await ctx.request(acp.methods.agent.session.setMode, { sessionId, modeId: "plan" });
-      await ctx.request(acp.methods.agent.session.prompt, {
-        sessionId,
-        prompt: [{ type: "text", text: "go" }],
-      });
+      await promptText(ctx, sessionId, "go");
     });
     assert.match(toolResults(sim, 1).at(-1)!, /plan mode/i);
     assert.ok(!editor.calls.some((entry) => entry.startsWith("write")), editor.calls.join("\n"));
@@ -194,11 +188,7 @@ Deno.test("reasonix acp: a client without the fs capability leaves the tools on 
   try {
     await editor.app("allow_once").connectWith(agent.stream, async (ctx) => {
       await initialize(ctx, false);
-      const { sessionId } = await ctx.request(acp.methods.agent.session.new, { cwd: ws, mcpServers: [] });
-      await ctx.request(acp.methods.agent.session.prompt, {
-        sessionId,
-        prompt: [{ type: "text", text: "go" }],
-      });
+      await promptNewSession(ctx, ws, "go");
     });
     assert.equal(toolResults(sim, 1).at(-1), "1\ton disk");
     assert.deepEqual(editor.calls, ["permission call_w"]);
