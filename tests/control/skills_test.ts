@@ -9,6 +9,7 @@ import { bootController, type ResumeRequest } from "../../src/control/boot.ts";
 import { resolvePaths } from "../../src/config/paths.ts";
 import { DeepSeekSim, type ScriptedReply } from "../support/deepseek_sim.ts";
 import { makeHome, makeWorkspace, removeAll } from "../support/cli.ts";
+import { withController } from "../support/controller_session.ts";
 import { assertPrependOnly, assertStablePrefix } from "../support/prefix_guard.ts";
 
 type Controller = Awaited<ReturnType<typeof bootController>>;
@@ -208,22 +209,10 @@ Deno.test("skills: a resumed session keeps its stored catalog; a new skill is to
 });
 
 Deno.test("skills: disable_implicit_invocation keeps the catalog and the skill tools from the model", async () => {
-  const sim = await DeepSeekSim.start({
-    script: [capability("read_skill", { name: "deploy" }), { content: "ok" }],
-  });
-  const ws = await makeWorkspace(FILES);
-  const home = await makeHome({
-    simUrl: sim.url,
-    extraToml: `[skills]\ndisable_implicit_invocation = true\n`,
-  });
-  const controller = await bootController({
-    cwd: ws,
-    headless: true,
-    env: {},
-    paths: resolvePaths({ REASONIX_HOME: home }),
-    flags: { permissionMode: "yolo" },
-  });
-  try {
+  const script = [capability("read_skill", { name: "deploy" }), { content: "ok" }];
+  const extraToml = `[skills]\ndisable_implicit_invocation = true\n`;
+  const options = { script, files: FILES, extraToml, flags: { permissionMode: "yolo" }, listen: false };
+  await withController(options, async ({ sim, controller }) => {
     await controller.runTurn("deploy");
     assert.ok(messages(sim, 0)[1]!.content.endsWith("</session-context>"), "no <skills> block");
     const tool = messages(sim, 1).find((m) => m.role === "tool")!;
@@ -232,9 +221,5 @@ Deno.test("skills: disable_implicit_invocation keeps the catalog and the skill t
     assert.ok(
       listing.kind === "command" && listing.output.join("\n").includes("disable_implicit_invocation"),
     );
-  } finally {
-    await controller.close();
-    await sim.close();
-    await removeAll(home, ws);
-  }
+  });
 });
