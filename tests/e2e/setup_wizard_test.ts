@@ -69,6 +69,14 @@ function assertOneScreen(screen: string): void {
   assert.match(screen.split("\n")[0]!, /^┌ {2}Reasonix setup/, `scrolled past one screen:\n${screen}`);
 }
 
+/** The pasted key is in the home's .env, where the wizard keeps it. */
+async function assertKeyStored(wizard: Wizard): Promise<void> {
+  assert.match(
+    await Deno.readTextFile(join(wizard.home, ".env")),
+    new RegExp(`^DEEPSEEK_API_KEY=${KEY}$`, "m"),
+  );
+}
+
 async function cleanup(wizard: Wizard, ...sims: (DeepSeekSim | undefined)[]): Promise<void> {
   await wizard.pane.kill();
   for (const sim of sims) await sim?.close();
@@ -102,10 +110,7 @@ Deno.test("reasonix setup tests the masked key, stores it and sets default_model
     assert.match(screen, /The key works/);
     assert.match(screen, /Done\. Start with `reasonix`/);
     assertOneScreen(screen);
-    assert.match(
-      await Deno.readTextFile(join(wizard.home, ".env")),
-      new RegExp(`^DEEPSEEK_API_KEY=${KEY}$`, "m"),
-    );
+    await assertKeyStored(wizard);
     assert.equal(
       await Deno.readTextFile(join(wizard.home, "config.toml")),
       wizard.userToml.replace('"deepseek-pro"', '"deepseek-flash"'),
@@ -132,10 +137,7 @@ Deno.test("reasonix setup offline: the failure is named, Save anyway keeps the k
     assert.match(screen, /WIZARD-EXIT=0/, screen);
     assert.match(screen, /Saved, untested/);
     assertOneScreen(screen);
-    assert.match(
-      await Deno.readTextFile(join(wizard.home, ".env")),
-      new RegExp(`^DEEPSEEK_API_KEY=${KEY}$`, "m"),
-    );
+    await assertKeyStored(wizard);
     assert.equal(
       await Deno.readTextFile(join(wizard.home, "config.toml")),
       wizard.userToml.replace('"deepseek-pro"', '"deepseek-flash"'),
@@ -163,10 +165,7 @@ Deno.test("reasonix setup offline: Retry sends the same key again once the serve
     assert.match(screen, /The key works/);
     assertOneScreen(screen);
     assert.equal(sim.requests.length, 1);
-    assert.match(
-      await Deno.readTextFile(join(wizard.home, ".env")),
-      new RegExp(`^DEEPSEEK_API_KEY=${KEY}$`, "m"),
-    );
+    await assertKeyStored(wizard);
   } finally {
     await cleanup(wizard, sim);
   }
@@ -232,10 +231,7 @@ Deno.test("reasonix setup --project sets default_model in the workspace's reason
     assert.match(project, /^default_model = "deepseek-flash"$/m);
     assert.ok(!project.includes(KEY));
     assert.equal(await Deno.readTextFile(join(wizard.home, "config.toml")), wizard.userToml);
-    assert.match(
-      await Deno.readTextFile(join(wizard.home, ".env")),
-      new RegExp(`^DEEPSEEK_API_KEY=${KEY}$`, "m"),
-    );
+    await assertKeyStored(wizard);
   } finally {
     await cleanup(wizard, sim);
   }
@@ -278,10 +274,7 @@ Deno.test("reasonix without a key runs the wizard inside its session; the defaul
     const screen = await wizard.pane.waitFor(/deepseek-flash is already the default model[\s\S]*Done/);
     assert.match(screen, /The key works/);
     assert.ok(!screen.includes(KEY));
-    assert.match(
-      await Deno.readTextFile(join(wizard.home, ".env")),
-      new RegExp(`^DEEPSEEK_API_KEY=${KEY}$`, "m"),
-    );
+    await assertKeyStored(wizard);
     assert.equal(await Deno.readTextFile(join(wizard.home, "config.toml")), wizard.userToml);
     assert.equal(await readOptional(join(wizard.workspace, "reasonix.toml")), undefined);
   } finally {
