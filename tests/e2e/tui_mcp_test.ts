@@ -7,21 +7,14 @@
 import assert from "node:assert/strict";
 import type { TmuxPane } from "../support/tmux.ts";
 import { withTui } from "../support/tui.ts";
-import { EVERYTHING } from "../mcp/_servers.ts";
+import { everythingPlugin } from "../mcp/_servers.ts";
 import { join, resolve } from "node:path";
 import { rotatingServer } from "../mcp/_oauth_servers.ts";
 
 const CRASH_SERVER = resolve(import.meta.dirname!, "../fixtures/mcp/crash_server.ts");
 const HOSTILE = resolve(import.meta.dirname!, "../fixtures/mcp/hostile_server.ts");
 
-const EVERYTHING_TOML = () =>
-  [
-    `[[plugins]]`,
-    `name = "everything"`,
-    `command = ${JSON.stringify(Deno.execPath())}`,
-    `args = ["run", "-A", "--no-lock", "--quiet", "${EVERYTHING}", "stdio"]`,
-    `startup_timeout_seconds = 120`,
-  ].join("\n");
+const EVERYTHING_TOML = () => everythingPlugin();
 
 /** `/mcp` until `server` shows `status` (it starts in the background): the screen then. */
 async function connectedTable(pane: TmuxPane, server = "everything", status = "connected"): Promise<string> {
