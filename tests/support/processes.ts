@@ -69,6 +69,17 @@ export function sleepers(tag: string): number[] {
   return found;
 }
 
+/** True when the process is gone (or only a zombie waiting for a reaper that is not us). */
+export async function isGone(pid: number): Promise<boolean> {
+  try {
+    const stat = await Deno.readTextFile(`/proc/${pid}/stat`);
+    return stat.slice(stat.lastIndexOf(")") + 2).startsWith("Z");
+  } catch (error) {
+    if (error instanceof Deno.errors.NotFound) return true;
+    throw error;
+  }
+}
+
 export function describe(processes: readonly ProcessInfo[]): string {
   return processes.map((p) => `${p.pid} ${p.state} pgid=${p.pgid} sid=${p.sid} ${p.command}`).join("\n");
 }

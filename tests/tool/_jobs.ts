@@ -17,14 +17,3 @@ export async function readUntil(jobs: JobTable, id: string, pattern: RegExp): Pr
     await new Promise((resolve) => setTimeout(resolve, 10));
   }
 }
-
-/** True when the process is gone (or only a zombie waiting for a reaper that is not us). */
-export async function isGone(pid: number): Promise<boolean> {
-  try {
-    const stat = await Deno.readTextFile(`/proc/${pid}/stat`);
-    return stat.slice(stat.lastIndexOf(")") + 2).startsWith("Z");
-  } catch (error) {
-    if (error instanceof Deno.errors.NotFound) return true;
-    throw error;
-  }
-}
