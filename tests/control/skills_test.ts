@@ -6,10 +6,9 @@
 import assert from "node:assert/strict";
 import { join } from "node:path";
 import { bootController, type ResumeRequest } from "../../src/control/boot.ts";
-import { resolvePaths } from "../../src/config/paths.ts";
 import { DeepSeekSim, type ScriptedReply } from "../support/deepseek_sim.ts";
 import { makeHome, makeWorkspace, removeAll } from "../support/cli.ts";
-import { withController } from "../support/controller_session.ts";
+import { bootOptions, withController } from "../support/controller_session.ts";
 import { assertPrependOnly, assertStablePrefix } from "../support/prefix_guard.ts";
 
 type Controller = Awaited<ReturnType<typeof bootController>>;
@@ -50,15 +49,11 @@ async function withSession(script: ScriptedReply[], body: (session: Session) => 
   );
   const opened: Controller[] = [];
   const boot = async (resume?: ResumeRequest) => {
-    const controller = await bootController({
-      cwd: ws,
-      headless: true,
-      env: {},
-      paths: resolvePaths({ REASONIX_HOME: home }),
+    const controller = await bootController(bootOptions(home, ws, {
       flags: { permissionMode: "yolo" },
       now: () => new Date("2026-12-01T08:00:00Z"),
       ...(resume ? { resume } : {}),
-    });
+    }));
     opened.push(controller);
     return controller;
   };
