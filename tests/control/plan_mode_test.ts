@@ -12,6 +12,7 @@ import type { ScriptedReply } from "../support/deepseek_sim.ts";
 import { type BootingSession, type Controller, withBoots } from "../support/controller_session.ts";
 import { assertPrependOnly, assertStablePrefix } from "../support/prefix_guard.ts";
 import { toolResults } from "../support/sim_messages.ts";
+import { toolsServerPlugin } from "../mcp/_servers.ts";
 
 const DONE: ScriptedReply = { reasoning: "done", content: "done" };
 const PLAN = {
@@ -157,14 +158,7 @@ Deno.test("plan mode: a revise answer carries the feedback, a stale revision is 
 });
 
 Deno.test("plan mode: a writer MCP tool is refused and a read-only one runs, even from yolo", async () => {
-  const fixture = join(import.meta.dirname!, "../fixtures/mcp/tools_server.ts");
-  const toml = [
-    `[[plugins]]`,
-    `name = "fx"`,
-    `command = ${JSON.stringify(Deno.execPath())}`,
-    `args = ${JSON.stringify(["run", "-A", "--quiet", fixture])}`,
-    ``,
-  ].join("\n");
+  const toml = toolsServerPlugin("fx");
   const script = [calls(["mcp__fx__wipe", { target: "db" }], ["mcp__fx__lookup", { key: "k" }]), DONE];
   await withSession({ script, mode: "yolo", toml }, async ({ sim, boot }) => {
     const controller = await boot();
