@@ -7,16 +7,14 @@
 import assert from "node:assert/strict";
 import { existsSync } from "node:fs";
 import { join, resolve } from "node:path";
-import { bootController, type ResumeRequest } from "../../src/control/boot.ts";
+import { bootController } from "../../src/control/boot.ts";
 import type { ApprovalRequest } from "../../src/control/events.ts";
 import { resolvePaths } from "../../src/config/paths.ts";
-import { DeepSeekSim, type ScriptedReply } from "../support/deepseek_sim.ts";
-import { makeHome, makeWorkspace, removeAll } from "../support/cli.ts";
+import type { DeepSeekSim, ScriptedReply } from "../support/deepseek_sim.ts";
+import { type BootingSession, withBoots } from "../support/controller_session.ts";
 import { assertPrependOnly, assertStablePrefix, splitBody } from "../support/prefix_guard.ts";
 import { toolResults } from "../support/sim_messages.ts";
 import { toolsServerPlugin } from "../mcp/_servers.ts";
-
-type Controller = Awaited<ReturnType<typeof bootController>>;
 
 const DONE: ScriptedReply = { reasoning: "done", content: "done" };
 
@@ -39,37 +37,18 @@ interface Setup {
   graceMs?: number;
 }
 
-interface Session {
-  sim: DeepSeekSim;
-  home: string;
-  boot(resume?: ResumeRequest): Promise<Controller>;
-}
-
-async function withSession(setup: Setup, body: (session: Session) => Promise<void>) {
-  const sim = await DeepSeekSim.start({ script: setup.script });
-  const home = await makeHome({ simUrl: sim.url, extraToml: setup.toml });
-  const ws = await makeWorkspace({ "a.txt": "alpha\n" });
-  const opened: Controller[] = [];
-  const boot = async (resume?: ResumeRequest) => {
-    const controller = await bootController({
-      cwd: ws,
+function withSession(setup: Setup, body: (session: BootingSession) => Promise<void>) {
+  return withBoots({
+    script: setup.script,
+    files: { "a.txt": "alpha\n" },
+    extraToml: setup.toml,
+    listen: false,
+    boot: {
       headless: setup.headless ?? true,
-      env: { PATH: Deno.env.get("PATH") ?? "", HOME: Deno.env.get("HOME") ?? "" },
-      paths: resolvePaths({ REASONIX_HOME: home }),
       flags: setup.mode ? { permissionMode: setup.mode } : {},
       mcpGraceMs: setup.graceMs ?? 60_000,
-      ...(resume ? { resume } : {}),
-    });
-    opened.push(controller);
-    return controller;
-  };
-  try {
-    await body({ sim, home, boot });
-  } finally {
-    for (const controller of opened) await controller.close();
-    await sim.close();
-    await removeAll(home, ws);
-  }
+    },
+  }, body);
 }
 
 function toolNames(body: string): string[] {

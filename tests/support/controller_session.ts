@@ -94,10 +94,11 @@ export async function withController(
 
 export interface BootingSession {
   sim: DeepSeekSim;
+  home: string;
   ws: string;
   /** Every event of every controller booted, in order. */
   events: ReasonixEvent[];
-  /** Boots a controller (resuming when told) that records its events; it is closed after the body. */
+  /** Boots a controller (resuming when told), closed after the body; it records its events when it listens. */
   boot(resume?: ResumeRequest): Promise<Controller>;
 }
 
@@ -111,6 +112,8 @@ export async function withBoots(
     files?: Record<string, string>;
     extraToml?: string;
     boot: Partial<BootOptions>;
+    /** Subscribe to each controller, as an attached face does (default true). */
+    listen?: boolean;
   },
   body: (session: BootingSession) => Promise<void>,
 ): Promise<void> {
@@ -127,12 +130,12 @@ export async function withBoots(
     const controller = await bootController(
       bootOptions(home, ws, { env, ...options.boot, ...(resume ? { resume } : {}) }),
     );
-    controller.subscribe((event) => events.push(event));
+    if (options.listen ?? true) controller.subscribe((event) => events.push(event));
     opened.push(controller);
     return controller;
   };
   try {
-    await body({ sim, ws, events, boot });
+    await body({ sim, home, ws, events, boot });
   } finally {
     for (const controller of opened) await controller.close();
     await sim.close();
