@@ -4,7 +4,8 @@ import { bashTool } from "../../../src/tool/builtin/bash.ts";
 import { jobKillTool, killShellTool } from "../../../src/tool/builtin/kill_shell.ts";
 import { JobTable } from "../../../src/tool/jobs.ts";
 import type { ToolContext } from "../../../src/tool/tool.ts";
-import { isGone, readUntil } from "../_jobs.ts";
+import { readUntil } from "../_jobs.ts";
+import { isGone } from "../../support/processes.ts";
 import { makeTestWorkspace, rejectsWithCode } from "../_tool_context.ts";
 
 async function startJob(command: string, ctx: ToolContext): Promise<string> {
