@@ -9,7 +9,7 @@ import type { TmuxPane } from "../support/tmux.ts";
 import { withTui } from "../support/tui.ts";
 import { everythingPlugin } from "../mcp/_servers.ts";
 import { join, resolve } from "node:path";
-import { rotatingServer } from "../mcp/_oauth_servers.ts";
+import { gatedPlugin, rotatingServer } from "../mcp/_oauth_servers.ts";
 
 const CRASH_SERVER = resolve(import.meta.dirname!, "../fixtures/mcp/crash_server.ts");
 const HOSTILE = resolve(import.meta.dirname!, "../fixtures/mcp/hostile_server.ts");
@@ -114,7 +114,7 @@ Deno.test("tui mcp: /mcp login runs the OAuth login from the session, then the s
   const browser = join(dir, "browser.sh");
   await Deno.writeTextFile(browser, `#!/bin/sh\nsleep 1\nexec curl -s -L -o /dev/null "$1"\n`);
   await Deno.chmod(browser, 0o755);
-  const toml = () => `[[plugins]]\nname = "gated"\ntype = "http"\nurl = "${server.url}"\n`;
+  const toml = () => gatedPlugin(server.url);
   try {
     await withTui([], async ({ pane }) => {
       await connectedTable(pane, "gated", "needs auth");
