@@ -224,7 +224,7 @@ Deno.test("reasonix setup --project sets default_model in the workspace's reason
   const wizard = await startWizard(sim.url, { args: ["--project"] });
   try {
     await pickFirstModelAndPaste(wizard, KEY);
-    const screen = await succeeded(wizard);
+    await succeeded(wizard);
     const project = await Deno.readTextFile(join(wizard.workspace, "reasonix.toml"));
     assert.match(project, /^default_model = "deepseek-flash"$/m);
     assert.ok(!project.includes(KEY));
