@@ -13,6 +13,25 @@ import type { McpServerSpec } from "./expand.ts";
 /** `exec "$0" "$@"`: the shell runs the command with its arguments unchanged, then is gone. */
 export const EXEC_SCRIPT = 'exec "$0" "$@"';
 
+/** The declaration of a server an editor names: the editor gives no timeouts, no place in a file, no trust. */
+export function editorDecl(
+  fields: Pick<McpServerDecl, "name" | "type"> & Partial<McpServerDecl>,
+): McpServerDecl {
+  return {
+    command: "",
+    args: [],
+    env: {},
+    url: "",
+    headers: {},
+    toolTimeoutSeconds: {},
+    autoStart: true,
+    source: "editor",
+    file: "the editor",
+    at: {},
+    ...fields,
+  };
+}
+
 export function editorSpec(decl: McpServerDecl): { spec: McpServerSpec } | { problem: string } {
   const { name, type, command, args, env, url, headers } = decl;
   const spec: McpServerSpec = { name, type, command, args, env, url, headers };

@@ -49,6 +49,17 @@ type Blocked =
   | "vhangup"
   | "lookup_dcookie";
 
+/** The new mount API: syscalls numbered from 424 up share one number on every architecture. */
+const MOUNT_API = {
+  move_mount: 429,
+  open_tree: 428,
+  fsopen: 430,
+  fsconfig: 431,
+  fsmount: 432,
+  fspick: 433,
+  mount_setattr: 442,
+} as const;
+
 /** The Linux syscall numbers of each architecture (asm/unistd_64.h, asm-generic/unistd.h). */
 const NUMBERS: Record<SeccompArch, Record<Blocked | "clone" | "clone3", number> & { extra: number[] }> = {
   x86_64: {
@@ -56,13 +67,7 @@ const NUMBERS: Record<SeccompArch, Record<Blocked | "clone" | "clone3", number> 
     umount2: 166,
     pivot_root: 155,
     chroot: 161,
-    move_mount: 429,
-    open_tree: 428,
-    fsopen: 430,
-    fsconfig: 431,
-    fsmount: 432,
-    fspick: 433,
-    mount_setattr: 442,
+    ...MOUNT_API,
     unshare: 272,
     setns: 308,
     ptrace: 101,
@@ -99,13 +104,7 @@ const NUMBERS: Record<SeccompArch, Record<Blocked | "clone" | "clone3", number> 
     umount2: 39,
     pivot_root: 41,
     chroot: 51,
-    move_mount: 429,
-    open_tree: 428,
-    fsopen: 430,
-    fsconfig: 431,
-    fsmount: 432,
-    fspick: 433,
-    mount_setattr: 442,
+    ...MOUNT_API,
     unshare: 97,
     setns: 268,
     ptrace: 117,

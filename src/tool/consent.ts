@@ -28,3 +28,8 @@ export interface Consent {
   /** Asks a person, whatever the permission mode; never remembers the answer. */
   confirm(ask: ConsentAsk, signal: AbortSignal): Promise<ConsentAnswer>;
 }
+
+/** What a refusal adds when the person said why they declined: `; they said: "…"`, else nothing. */
+export function theirReason(reason: string | undefined): string {
+  return reason === undefined ? "" : `; they said: ${JSON.stringify(reason)}`;
+}

@@ -213,7 +213,8 @@ function segments(path: string): string[] {
   );
 }
 
-async function lstatOrNull(path: string): Promise<Deno.FileInfo | null> {
+/** The entry itself (a link is not followed), or null where nothing is. */
+export async function lstatOrNull(path: string): Promise<Deno.FileInfo | null> {
   try {
     return await Deno.lstat(path);
   } catch (error) {

@@ -32,6 +32,16 @@ interface Harness {
   headersArrived: Promise<void>;
 }
 
+/** Streams `request` to its end, keeping every event it emitted. */
+async function streamAll(provider: Provider, request: ChatRequest) {
+  const events: StreamEvent[] = [];
+  const result = await provider.stream(request, {
+    signal: new AbortController().signal,
+    onEvent: (event) => events.push(event),
+  });
+  return { result, events };
+}
+
 export function runProviderContract(options: ProviderContractOptions): void {
   async function withSim(script: ScriptedReply[], body: (harness: Harness) => Promise<void>): Promise<void> {
     const sim = await DeepSeekSim.start({ script, apiKey: API_KEY });
@@ -62,11 +72,7 @@ export function runProviderContract(options: ProviderContractOptions): void {
 
   test("streams text as events and returns it with usage", () =>
     withSim([{ content: "Hello, world! 你好", chunkSize: 3 }], async ({ sim, provider, request }) => {
-      const events: StreamEvent[] = [];
-      const result = await provider.stream(request(), {
-        signal: new AbortController().signal,
-        onEvent: (event) => events.push(event),
-      });
+      const { result, events } = await streamAll(provider, request());
       assert.deepEqual(result.message, { role: "assistant", content: "Hello, world! 你好" });
       assert.equal(result.finishReason, "stop");
       assert.deepEqual(
@@ -87,11 +93,7 @@ export function runProviderContract(options: ProviderContractOptions): void {
 
   test("returns reasoning before content", () =>
     withSim([{ reasoning: "Let me think: 思考", content: "Answer" }], async ({ provider, request }) => {
-      const events: StreamEvent[] = [];
-      const result = await provider.stream(request(), {
-        signal: new AbortController().signal,
-        onEvent: (event) => events.push(event),
-      });
+      const { result, events } = await streamAll(provider, request());
       assert.deepEqual(result.message, {
         role: "assistant",
         content: "Answer",
@@ -110,11 +112,7 @@ export function runProviderContract(options: ProviderContractOptions): void {
     return withSim(
       [{ reasoning: "two calls", toolCalls: calls, chunkSize: 2 }],
       async ({ provider, request }) => {
-        const events: StreamEvent[] = [];
-        const result = await provider.stream(request(), {
-          signal: new AbortController().signal,
-          onEvent: (event) => events.push(event),
-        });
+        const { result, events } = await streamAll(provider, request());
         assert.deepEqual(result.message, {
           role: "assistant",
           content: null,
@@ -167,11 +165,7 @@ export function runProviderContract(options: ProviderContractOptions): void {
         content: "full answer",
       }],
       async ({ sim, provider, request }) => {
-        const events: StreamEvent[] = [];
-        const result = await provider.stream(request(), {
-          signal: new AbortController().signal,
-          onEvent: (event) => events.push(event),
-        });
+        const { result, events } = await streamAll(provider, request());
         assert.equal(result.message.content, "full answer");
         assert.equal(sim.requests.length, 2);
         const retry = events.findIndex((event) => event.type === "retry");

@@ -10,7 +10,7 @@ import type { Controller } from "../../src/control/controller.ts";
 import { resolvePaths } from "../../src/config/paths.ts";
 import { DeepSeekSim } from "../support/deepseek_sim.ts";
 import { makeHome, makeWorkspace, removeAll } from "../support/cli.ts";
-import { rotatingServer } from "../mcp/_oauth_servers.ts";
+import { gatedPlugin, rotatingServer } from "../mcp/_oauth_servers.ts";
 
 const CRASH_SERVER = resolve(import.meta.dirname!, "../fixtures/mcp/crash_server.ts");
 
@@ -102,7 +102,7 @@ Deno.test("/mcp trust starts a waiting project server; /reload restarts what cha
 Deno.test("/mcp shows a remote server that refuses us without tokens as needs auth, naming the login command", async () => {
   const server = await rotatingServer();
   const sim = await DeepSeekSim.start({ script: [] });
-  const extraToml = `[[plugins]]\nname = "gated"\ntype = "http"\nurl = "${server.url}"\n`;
+  const extraToml = gatedPlugin(server.url);
   const home = await makeHome({ simUrl: sim.url, extraToml });
   const ws = await makeWorkspace({});
   const env = { PATH: Deno.env.get("PATH") ?? "", HOME: Deno.env.get("HOME") ?? "" };

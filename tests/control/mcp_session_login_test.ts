@@ -14,7 +14,7 @@ import type { ReasonixEvent } from "../../src/control/mod.ts";
 import { resolvePaths } from "../../src/config/paths.ts";
 import { DeepSeekSim } from "../support/deepseek_sim.ts";
 import { makeHome, makeWorkspace, removeAll, runCli } from "../support/cli.ts";
-import { followInBrowser, rotatingServer } from "../mcp/_oauth_servers.ts";
+import { followInBrowser, gatedPlugin, rotatingServer } from "../mcp/_oauth_servers.ts";
 
 const LOCAL = { localBrowser: true };
 
@@ -65,8 +65,7 @@ Deno.test("/mcp login in a session logs in without blocking input, then the serv
   const server = await rotatingServer();
   const sim = await DeepSeekSim.start({ script: [] });
   const port = freePort();
-  const extraToml =
-    `[[plugins]]\nname = "gated"\ntype = "http"\nurl = "${server.url}"\ncallback_port = ${port}\n`;
+  const extraToml = gatedPlugin(server.url, `callback_port = ${port}\n`);
   const home = await makeHome({ simUrl: sim.url, extraToml });
   const ws = await makeWorkspace({});
   const browser = await browserScript(home);
@@ -125,7 +124,7 @@ Deno.test("/mcp login in a session logs in without blocking input, then the serv
 Deno.test("reasonix run '/mcp login NAME' refuses, naming the command to run in a shell", async () => {
   const server = await rotatingServer();
   const sim = await DeepSeekSim.start({ script: [] });
-  const extraToml = `[[plugins]]\nname = "gated"\ntype = "http"\nurl = "${server.url}"\n`;
+  const extraToml = gatedPlugin(server.url);
   const home = await makeHome({ simUrl: sim.url, extraToml });
   const ws = await makeWorkspace({});
   const browser = await browserScript(home);

@@ -7,30 +7,16 @@
 import assert from "node:assert/strict";
 import { existsSync } from "node:fs";
 import { join, resolve } from "node:path";
-import { bootController, type ResumeRequest } from "../../src/control/boot.ts";
+import { bootController } from "../../src/control/boot.ts";
 import type { ApprovalRequest } from "../../src/control/events.ts";
 import { resolvePaths } from "../../src/config/paths.ts";
-import { DeepSeekSim, type ScriptedReply } from "../support/deepseek_sim.ts";
-import { makeHome, makeWorkspace, removeAll } from "../support/cli.ts";
+import type { DeepSeekSim, ScriptedReply } from "../support/deepseek_sim.ts";
+import { type BootingSession, withBoots } from "../support/controller_session.ts";
 import { assertPrependOnly, assertStablePrefix, splitBody } from "../support/prefix_guard.ts";
 import { toolResults } from "../support/sim_messages.ts";
+import { toolsServerPlugin } from "../mcp/_servers.ts";
 
-type Controller = Awaited<ReturnType<typeof bootController>>;
-
-const FIXTURE = resolve(import.meta.dirname!, "../fixtures/mcp/tools_server.ts");
 const DONE: ScriptedReply = { reasoning: "done", content: "done" };
-
-function server(name: string, options: { args?: string[]; autoStart?: boolean } = {}): string {
-  const args = ["run", "-A", "--quiet", FIXTURE, ...(options.args ?? [])];
-  return [
-    `[[plugins]]`,
-    `name = "${name}"`,
-    `command = ${JSON.stringify(Deno.execPath())}`,
-    `args = ${JSON.stringify(args)}`,
-    ...(options.autoStart === false ? [`auto_start = false`] : []),
-    ``,
-  ].join("\n");
-}
 
 function calls(...list: [string, Record<string, unknown>][]): ScriptedReply {
   return {
@@ -51,37 +37,18 @@ interface Setup {
   graceMs?: number;
 }
 
-interface Session {
-  sim: DeepSeekSim;
-  home: string;
-  boot(resume?: ResumeRequest): Promise<Controller>;
-}
-
-async function withSession(setup: Setup, body: (session: Session) => Promise<void>) {
-  const sim = await DeepSeekSim.start({ script: setup.script });
-  const home = await makeHome({ simUrl: sim.url, extraToml: setup.toml });
-  const ws = await makeWorkspace({ "a.txt": "alpha\n" });
-  const opened: Controller[] = [];
-  const boot = async (resume?: ResumeRequest) => {
-    const controller = await bootController({
-      cwd: ws,
+function withSession(setup: Setup, body: (session: BootingSession) => Promise<void>) {
+  return withBoots({
+    script: setup.script,
+    files: { "a.txt": "alpha\n" },
+    extraToml: setup.toml,
+    listen: false,
+    boot: {
       headless: setup.headless ?? true,
-      env: { PATH: Deno.env.get("PATH") ?? "", HOME: Deno.env.get("HOME") ?? "" },
-      paths: resolvePaths({ REASONIX_HOME: home }),
       flags: setup.mode ? { permissionMode: setup.mode } : {},
       mcpGraceMs: setup.graceMs ?? 60_000,
-      ...(resume ? { resume } : {}),
-    });
-    opened.push(controller);
-    return controller;
-  };
-  try {
-    await body({ sim, home, boot });
-  } finally {
-    for (const controller of opened) await controller.close();
-    await sim.close();
-    await removeAll(home, ws);
-  }
+    },
+  }, body);
 }
 
 function toolNames(body: string): string[] {
@@ -116,7 +83,7 @@ Deno.test("mcp tools: a server connected at the first request is in the tools ar
     DONE,
     DONE,
   ];
-  await withSession({ script, toml: server("fast"), mode: "yolo" }, async ({ sim, boot }) => {
+  await withSession({ script, toml: toolsServerPlugin("fast"), mode: "yolo" }, async ({ sim, boot }) => {
     const first = await boot();
     assert.equal((await first.runTurn("use the server")).subtype, "success");
     const names = toolNames(sim.requests[0]!.body);
@@ -147,7 +114,7 @@ Deno.test("mcp tools: a server that connects late is reached through use_capabil
     proxied({ action: "call", capability_id: "tool:mcp__late__lookup", arguments: { key: "z" } }),
     DONE,
   ];
-  const toml = server("late", { args: ["--delay-ms=1500"] });
+  const toml = toolsServerPlugin("late", { args: ["--delay-ms=1500"] });
   await withSession({ script, toml, mode: "yolo", graceMs: 100 }, async ({ sim, boot }) => {
     const controller = await boot();
     assert.equal((await controller.runTurn("first")).subtype, "success");
@@ -169,7 +136,7 @@ Deno.test("mcp tools: an auto_start = false server starts on first use through u
     proxied({ action: "call", capability_id: "tool:mcp__lazy__wipe", arguments: { target: "t" } }),
     DONE,
   ];
-  const toml = server("lazy", { autoStart: false });
+  const toml = toolsServerPlugin("lazy", { autoStart: false });
   await withSession({ script, toml, mode: "yolo" }, async ({ sim, boot }) => {
     const controller = await boot();
     assert.equal(controller.mcp!.status()[0]!.state.kind, "idle");
@@ -191,22 +158,28 @@ Deno.test("mcp tools: an auto_start = false server starts on first use through u
 Deno.test("mcp tools: rules name a tool or a whole server; a destructive tool's approval card says so", async () => {
   const wipe = calls(["mcp__fast__wipe", { target: "x" }]);
   const allow = `[permissions]\nallow = ["mcp__fast"]\n`;
-  await withSession({ script: [wipe, DONE], toml: server("fast") + allow }, async ({ sim, boot }) => {
-    await (await boot()).runTurn("wipe");
-    assert.equal(toolResults(sim)[0], "wiped x");
-  });
+  await withSession(
+    { script: [wipe, DONE], toml: toolsServerPlugin("fast") + allow },
+    async ({ sim, boot }) => {
+      await (await boot()).runTurn("wipe");
+      assert.equal(toolResults(sim)[0], "wiped x");
+    },
+  );
   const deny = `[permissions]\nallow = ["mcp__fast"]\ndeny = ["mcp__fast__wipe"]\n`;
-  await withSession({ script: [wipe, DONE], toml: server("fast") + deny }, async ({ sim, boot }) => {
-    await (await boot()).runTurn("wipe");
-    assert.match(toolResults(sim)[0]!, /^Error \[permission\.denied\][^\n]*"mcp__fast__wipe"/);
-  });
+  await withSession(
+    { script: [wipe, DONE], toml: toolsServerPlugin("fast") + deny },
+    async ({ sim, boot }) => {
+      await (await boot()).runTurn("wipe");
+      assert.match(toolResults(sim)[0]!, /^Error \[permission\.denied\][^\n]*"mcp__fast__wipe"/);
+    },
+  );
   const read = calls(
     ["mcp__fast__lookup", { key: "r" }],
     ["mcp__fast__wipe", { target: "y" }],
     ["mcp__fast__refuse", {}],
   );
   await withSession(
-    { script: [read, DONE], toml: server("fast"), headless: false },
+    { script: [read, DONE], toml: toolsServerPlugin("fast"), headless: false },
     async ({ sim, boot }) => {
       const controller = await boot();
       const cards: ApprovalRequest[] = [];
@@ -233,7 +206,7 @@ Deno.test("mcp tools: a tool added after list_changed joins as a proxied tool", 
     proxied({ action: "call", capability_id: "tool:mcp__more__extra", arguments: {} }),
     DONE,
   ];
-  const toml = server("more", { args: ["--more"] });
+  const toml = toolsServerPlugin("more", { args: ["--more"] });
   await withSession({ script, toml, mode: "yolo" }, async ({ sim, boot }) => {
     const controller = await boot();
     assert.equal((await controller.runTurn("go")).subtype, "success");
@@ -245,7 +218,7 @@ Deno.test("mcp tools: a tool added after list_changed joins as a proxied tool", 
 Deno.test("mcp tools: interrupting a turn cancels the server's call; a crashed server's call fails clearly", async () => {
   const marker = join(await Deno.makeTempDir({ prefix: "reasonix-mcp-marker-" }), "cancelled");
   const crash = resolve(import.meta.dirname!, "../fixtures/mcp/crash_server.ts");
-  const toml = server("fast") + [
+  const toml = toolsServerPlugin("fast") + [
     `[[plugins]]`,
     `name = "frail"`,
     `command = ${JSON.stringify(Deno.execPath())}`,
@@ -273,40 +246,49 @@ Deno.test("mcp tools: interrupting a turn cancels the server's call; a crashed s
 
 Deno.test("mcp tools: a resumed session keeps its recorded MCP tools before the server connects, and calls them once it does", async () => {
   const script = [DONE, calls(["mcp__fast__lookup", { key: "later" }]), DONE];
-  await withSession({ script, toml: server("fast"), mode: "yolo" }, async ({ sim, home, boot }) => {
-    const first = await boot();
-    assert.equal((await first.runTurn("first")).subtype, "success");
-    assert.ok(toolNames(sim.requests[0]!.body).includes("mcp__fast__lookup"));
-    await first.close();
-    // The same server, now slow to start: the resumed session does not wait for it.
-    const config = join(home, "config.toml");
-    const slow = server("fast", { args: ["--delay-ms=3000"] });
-    await Deno.writeTextFile(config, (await Deno.readTextFile(config)).replace(server("fast"), slow));
-    const second = await bootController({
-      cwd: first.workspaceRoot,
-      headless: true,
-      env: { PATH: Deno.env.get("PATH") ?? "", HOME: Deno.env.get("HOME") ?? "" },
-      paths: resolvePaths({ REASONIX_HOME: home }),
-      flags: { permissionMode: "yolo" },
-      mcpGraceMs: 100,
-      resume: { kind: "latest" },
-    });
-    try {
-      const started = performance.now();
-      assert.equal((await second.runTurn("again")).subtype, "success");
-      assert.ok(second.mcp!.status()[0]!.state.kind === "connected");
-      assert.equal(toolResults(sim).at(-1), "value of later");
-      assert.ok(performance.now() - started >= 2000, "the call waited for the server, the turn did not fail");
-    } finally {
-      await second.close();
-    }
-    assertStablePrefix(sim.requests.map((request) => request.body));
-  });
+  await withSession(
+    { script, toml: toolsServerPlugin("fast"), mode: "yolo" },
+    async ({ sim, home, boot }) => {
+      const first = await boot();
+      assert.equal((await first.runTurn("first")).subtype, "success");
+      assert.ok(toolNames(sim.requests[0]!.body).includes("mcp__fast__lookup"));
+      await first.close();
+      // The same server, now slow to start: the resumed session does not wait for it.
+      const config = join(home, "config.toml");
+      const slow = toolsServerPlugin("fast", { args: ["--delay-ms=3000"] });
+      await Deno.writeTextFile(
+        config,
+        (await Deno.readTextFile(config)).replace(toolsServerPlugin("fast"), slow),
+      );
+      const second = await bootController({
+        cwd: first.workspaceRoot,
+        headless: true,
+        env: { PATH: Deno.env.get("PATH") ?? "", HOME: Deno.env.get("HOME") ?? "" },
+        paths: resolvePaths({ REASONIX_HOME: home }),
+        flags: { permissionMode: "yolo" },
+        mcpGraceMs: 100,
+        resume: { kind: "latest" },
+      });
+      try {
+        const started = performance.now();
+        assert.equal((await second.runTurn("again")).subtype, "success");
+        assert.ok(second.mcp!.status()[0]!.state.kind === "connected");
+        assert.equal(toolResults(sim).at(-1), "value of later");
+        assert.ok(
+          performance.now() - started >= 2000,
+          "the call waited for the server, the turn did not fail",
+        );
+      } finally {
+        await second.close();
+      }
+      assertStablePrefix(sim.requests.map((request) => request.body));
+    },
+  );
 });
 
 Deno.test("mcp tools: interrupting a turn while use_capability starts a lazy server ends the turn at once", async () => {
   const script = [proxied({ action: "search", query: "lookup" }), DONE];
-  const toml = server("lazy", { autoStart: false, args: ["--delay-ms=6000"] });
+  const toml = toolsServerPlugin("lazy", { autoStart: false, args: ["--delay-ms=6000"] });
   await withSession({ script, toml, mode: "yolo" }, async ({ sim, boot }) => {
     const controller = await boot();
     controller.subscribe((event) => {

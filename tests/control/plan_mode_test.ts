@@ -7,16 +7,12 @@
 import assert from "node:assert/strict";
 import { existsSync } from "node:fs";
 import { join } from "node:path";
-import { bootController, type ResumeRequest } from "../../src/control/boot.ts";
-import type { ReasonixEvent } from "../../src/control/events.ts";
-import { resolvePaths } from "../../src/config/paths.ts";
 import { PLAN_ON_NOTE } from "../../src/control/plan_desk.ts";
-import { DeepSeekSim, type ScriptedReply } from "../support/deepseek_sim.ts";
-import { makeHome, makeWorkspace, removeAll } from "../support/cli.ts";
+import type { ScriptedReply } from "../support/deepseek_sim.ts";
+import { type BootingSession, type Controller, withBoots } from "../support/controller_session.ts";
 import { assertPrependOnly, assertStablePrefix } from "../support/prefix_guard.ts";
 import { toolResults } from "../support/sim_messages.ts";
-
-type Controller = Awaited<ReturnType<typeof bootController>>;
+import { toolsServerPlugin } from "../mcp/_servers.ts";
 
 const DONE: ScriptedReply = { reasoning: "done", content: "done" };
 const PLAN = {
@@ -35,43 +31,20 @@ function submit(plan: Record<string, unknown> = PLAN): [string, Record<string, u
   return ["use_capability", { action: "call", capability_id: "tool:submit_plan", arguments: plan }];
 }
 
-interface Session {
-  sim: DeepSeekSim;
-  ws: string;
-  events: ReasonixEvent[];
-  boot(resume?: ResumeRequest): Promise<Controller>;
-}
-
-async function withSession(
+function withSession(
   setup: { script: ScriptedReply[]; mode?: string; headless?: boolean; toml?: string; switchable?: boolean },
-  body: (session: Session) => Promise<void>,
+  body: (session: BootingSession) => Promise<void>,
 ) {
-  const sim = await DeepSeekSim.start({ script: setup.script });
-  const home = await makeHome({ simUrl: sim.url, ...(setup.toml ? { extraToml: setup.toml } : {}) });
-  const ws = await makeWorkspace({ "a.txt": "alpha\n" });
-  const opened: Controller[] = [];
-  const events: ReasonixEvent[] = [];
-  const boot = async (resume?: ResumeRequest) => {
-    const controller = await bootController({
-      cwd: ws,
+  return withBoots({
+    script: setup.script,
+    files: { "a.txt": "alpha\n" },
+    ...(setup.toml ? { extraToml: setup.toml } : {}),
+    boot: {
       headless: setup.headless ?? false,
-      env: { PATH: Deno.env.get("PATH") ?? "", HOME: Deno.env.get("HOME") ?? "" },
-      paths: resolvePaths({ REASONIX_HOME: home }),
       flags: { permissionMode: setup.mode ?? "auto" },
       ...(setup.switchable ? { switchable: true } : {}),
-      ...(resume ? { resume } : {}),
-    });
-    controller.subscribe((event) => events.push(event));
-    opened.push(controller);
-    return controller;
-  };
-  try {
-    await body({ sim, ws, events, boot });
-  } finally {
-    for (const controller of opened) await controller.close();
-    await sim.close();
-    await removeAll(home, ws);
-  }
+    },
+  }, body);
 }
 
 /** Answers each plan card with the next decision in `answers`. */
@@ -185,14 +158,7 @@ Deno.test("plan mode: a revise answer carries the feedback, a stale revision is 
 });
 
 Deno.test("plan mode: a writer MCP tool is refused and a read-only one runs, even from yolo", async () => {
-  const fixture = join(import.meta.dirname!, "../fixtures/mcp/tools_server.ts");
-  const toml = [
-    `[[plugins]]`,
-    `name = "fx"`,
-    `command = ${JSON.stringify(Deno.execPath())}`,
-    `args = ${JSON.stringify(["run", "-A", "--quiet", fixture])}`,
-    ``,
-  ].join("\n");
+  const toml = toolsServerPlugin("fx");
   const script = [calls(["mcp__fx__wipe", { target: "db" }], ["mcp__fx__lookup", { key: "k" }]), DONE];
   await withSession({ script, mode: "yolo", toml }, async ({ sim, boot }) => {
     const controller = await boot();

@@ -6,10 +6,8 @@
  */
 import assert from "node:assert/strict";
 import { join } from "node:path";
-import { bootController } from "../../src/control/boot.ts";
-import { resolvePaths } from "../../src/config/paths.ts";
-import { DeepSeekSim, type ScriptedReply } from "../support/deepseek_sim.ts";
-import { makeHome, makeWorkspace, removeAll } from "../support/cli.ts";
+import type { DeepSeekSim, ScriptedReply } from "../support/deepseek_sim.ts";
+import { type ControllerSession, withController } from "../support/controller_session.ts";
 import { assertStablePrefix } from "../support/prefix_guard.ts";
 
 type Message = { role: string; content: string };
@@ -26,24 +24,12 @@ function capability(args: Record<string, unknown>): ScriptedReply {
   return { reasoning: "look", toolCalls: [{ name: "use_capability", arguments: JSON.stringify(args) }] };
 }
 
-async function session(script: ScriptedReply[], files: Record<string, string> = FILES) {
-  const sim = await DeepSeekSim.start({ script });
-  const ws = await makeWorkspace(files);
-  const home = await makeHome({ simUrl: sim.url });
-  const controller = await bootController({
-    cwd: ws,
-    headless: true,
-    env: {},
-    paths: resolvePaths({ REASONIX_HOME: home }),
-    flags: { permissionMode: "yolo" },
-    now: () => new Date("2026-12-01T08:00:00Z"),
-  });
-  const close = async () => {
-    await controller.close();
-    await sim.close();
-    await removeAll(home, ws);
-  };
-  return { sim, ws, controller, close };
+function withSkills(script: ScriptedReply[], body: (s: ControllerSession) => Promise<void>) {
+  const now = () => new Date("2026-12-01T08:00:00Z");
+  return withController(
+    { script, files: FILES, flags: { permissionMode: "yolo" }, now, listen: false },
+    body,
+  );
 }
 
 function toolResults(sim: DeepSeekSim, index: number): string[] {
@@ -53,13 +39,12 @@ function toolResults(sim: DeepSeekSim, index: number): string[] {
 }
 
 Deno.test("use_capability list/search/inspect show skills as kind skill, skill:<name>", async () => {
-  const s = await session([
+  await withSkills([
     capability({ action: "list", limit: 100 }),
     capability({ action: "search", query: "deploy environment" }),
     capability({ action: "inspect", capability_id: "skill:deploy" }),
     { content: "done" },
-  ]);
-  try {
+  ], async (s) => {
     assert.equal((await s.controller.runTurn("what can you do?")).subtype, "success");
     const [list, search, inspect] = toolResults(s.sim, 3).map((text) => JSON.parse(text));
     const skills = (list.capabilities as Entry[]).filter((entry) => entry.kind === "skill");
@@ -79,18 +64,15 @@ Deno.test("use_capability list/search/inspect show skills as kind skill, skill:<
     const tools = s.sim.requests.map((request) => JSON.stringify(request.json.tools));
     assert.equal(new Set(tools).size, 1);
     assert.ok(!tools[0]!.includes("skill:deploy"), "no skill in the tool schema");
-  } finally {
-    await s.close();
-  }
+  });
 });
 
 Deno.test("/reload re-reads skills: a new one is told on the tail, listed, invocable; the prefix stays", async () => {
-  const s = await session([
+  await withSkills([
     { content: "one" },
     capability({ action: "list", limit: 100 }),
     { content: "two" },
-  ]);
-  try {
+  ], async (s) => {
     await s.controller.runTurn("hello");
     await Deno.mkdir(join(s.ws, ".reasonix/skills/fresh"), { recursive: true });
     await Deno.writeTextFile(
@@ -109,7 +91,5 @@ Deno.test("/reload re-reads skills: a new one is told on the tail, listed, invoc
     assertStablePrefix(s.sim.requests.map((request) => request.body));
     const again = await s.controller.submit("/reload");
     assert.doesNotMatch(again.kind === "command" ? again.output.join("\n") : "", /Skills changed/);
-  } finally {
-    await s.close();
-  }
+  });
 });

@@ -4,28 +4,16 @@
  * while the child runs, and the session takes the next turn normally.
  */
 import assert from "node:assert/strict";
-import { bootController } from "../../src/control/boot.ts";
-import { resolvePaths } from "../../src/config/paths.ts";
-import { DeepSeekSim } from "../support/deepseek_sim.ts";
-import { makeHome, makeWorkspace, removeAll } from "../support/cli.ts";
+import { withController } from "../support/controller_session.ts";
 
 const SLOW =
   "---\nname: slow\ndescription: Takes forever\nrunAs: subagent\nread-only: true\n---\nYou are slow.\n";
 
 Deno.test("skills: interrupt() cancels a /name subagent skill whose child request hangs", async () => {
-  const sim = await DeepSeekSim.start({
-    script: [{ content: "never", fault: { kind: "hang" } }, { content: "Back to work." }],
-  });
-  const ws = await makeWorkspace({ ".reasonix/skills/slow/SKILL.md": SLOW });
-  const home = await makeHome({ simUrl: sim.url });
-  const controller = await bootController({
-    cwd: ws,
-    headless: true,
-    env: {},
-    paths: resolvePaths({ REASONIX_HOME: home }),
-    flags: { permissionMode: "yolo" },
-  });
-  try {
+  const script = [{ content: "never", fault: { kind: "hang" as const } }, { content: "Back to work." }];
+  const files = { ".reasonix/skills/slow/SKILL.md": SLOW };
+  const options = { script, files, flags: { permissionMode: "yolo" }, listen: false };
+  await withController(options, async ({ sim, controller }) => {
     const running = controller.submit("/slow think hard");
     while (sim.requests.length === 0) await new Promise((resolve) => setTimeout(resolve, 10));
     assert.equal(controller.busy, true, "busy while the child runs");
@@ -43,9 +31,5 @@ Deno.test("skills: interrupt() cancels a /name subagent skill whose child reques
     assert.equal(next.kind, "turn");
     assert.equal(next.kind === "turn" ? next.outcome.result : "", "Back to work.");
     assert.equal(sim.requests.length, 2);
-  } finally {
-    await controller.close();
-    await sim.close();
-    await removeAll(home, ws);
-  }
+  });
 });

@@ -6,9 +6,9 @@
 import assert from "node:assert/strict";
 import { join } from "node:path";
 import { bootController, type ResumeRequest } from "../../src/control/boot.ts";
-import { resolvePaths } from "../../src/config/paths.ts";
 import { DeepSeekSim, type ScriptedReply } from "../support/deepseek_sim.ts";
 import { makeHome, makeWorkspace, removeAll } from "../support/cli.ts";
+import { bootOptions, withController } from "../support/controller_session.ts";
 import { assertPrependOnly, assertStablePrefix } from "../support/prefix_guard.ts";
 
 type Controller = Awaited<ReturnType<typeof bootController>>;
@@ -49,15 +49,11 @@ async function withSession(script: ScriptedReply[], body: (session: Session) => 
   );
   const opened: Controller[] = [];
   const boot = async (resume?: ResumeRequest) => {
-    const controller = await bootController({
-      cwd: ws,
-      headless: true,
-      env: {},
-      paths: resolvePaths({ REASONIX_HOME: home }),
+    const controller = await bootController(bootOptions(home, ws, {
       flags: { permissionMode: "yolo" },
       now: () => new Date("2026-12-01T08:00:00Z"),
       ...(resume ? { resume } : {}),
-    });
+    }));
     opened.push(controller);
     return controller;
   };
@@ -208,22 +204,10 @@ Deno.test("skills: a resumed session keeps its stored catalog; a new skill is to
 });
 
 Deno.test("skills: disable_implicit_invocation keeps the catalog and the skill tools from the model", async () => {
-  const sim = await DeepSeekSim.start({
-    script: [capability("read_skill", { name: "deploy" }), { content: "ok" }],
-  });
-  const ws = await makeWorkspace(FILES);
-  const home = await makeHome({
-    simUrl: sim.url,
-    extraToml: `[skills]\ndisable_implicit_invocation = true\n`,
-  });
-  const controller = await bootController({
-    cwd: ws,
-    headless: true,
-    env: {},
-    paths: resolvePaths({ REASONIX_HOME: home }),
-    flags: { permissionMode: "yolo" },
-  });
-  try {
+  const script = [capability("read_skill", { name: "deploy" }), { content: "ok" }];
+  const extraToml = `[skills]\ndisable_implicit_invocation = true\n`;
+  const options = { script, files: FILES, extraToml, flags: { permissionMode: "yolo" }, listen: false };
+  await withController(options, async ({ sim, controller }) => {
     await controller.runTurn("deploy");
     assert.ok(messages(sim, 0)[1]!.content.endsWith("</session-context>"), "no <skills> block");
     const tool = messages(sim, 1).find((m) => m.role === "tool")!;
@@ -232,9 +216,5 @@ Deno.test("skills: disable_implicit_invocation keeps the catalog and the skill t
     assert.ok(
       listing.kind === "command" && listing.output.join("\n").includes("disable_implicit_invocation"),
     );
-  } finally {
-    await controller.close();
-    await sim.close();
-    await removeAll(home, ws);
-  }
+  });
 });

@@ -10,7 +10,7 @@ import assert from "node:assert/strict";
 import * as acp from "@agentclientprotocol/sdk";
 import { DeepSeekSim } from "../support/deepseek_sim.ts";
 import { makeHome, makeWorkspace, removeAll, sessionFiles } from "../support/cli.ts";
-import { spawnAcp, textOf, UpdateLog } from "../support/acp.ts";
+import { promptText, spawnAcp, textOf, UpdateLog } from "../support/acp.ts";
 import { TestTerminals } from "../support/acp_terminal.ts";
 
 type Where = "sandbox" | "direct" | "client terminal";
@@ -52,10 +52,7 @@ async function cancelRunningBash(where: Where): Promise<void> {
         clientInfo: { name: "test-editor", version: "0" },
       });
       const { sessionId } = await ctx.request(acp.methods.agent.session.new, { cwd: ws, mcpServers: [] });
-      const prompt = ctx.request(acp.methods.agent.session.prompt, {
-        sessionId,
-        prompt: [{ type: "text", text: "wait" }],
-      });
+      const prompt = promptText(ctx, sessionId, "wait");
       assert.ok(
         await waitFor(() => pgrep(marker), 20_000),
         `the command runs (${where})`,
@@ -71,10 +68,7 @@ async function cancelRunningBash(where: Where): Promise<void> {
         card?.sessionUpdate === "tool_call_update" && card.status === "failed",
         `the call's card ends: ${JSON.stringify(card)}`,
       );
-      const next = await ctx.request(acp.methods.agent.session.prompt, {
-        sessionId,
-        prompt: [{ type: "text", text: "again" }],
-      });
+      const next = await promptText(ctx, sessionId, "again");
       assert.equal(next.stopReason, "end_turn");
       assert.ok(textOf(log.of(sessionId), "agent_message_chunk").endsWith("Still here."));
     });
@@ -129,10 +123,7 @@ Deno.test("reasonix acp: SIGTERM mid-command records the turn as interrupted bef
           clientInfo: { name: "test-editor", version: "0" },
         });
         const { sessionId } = await ctx.request(acp.methods.agent.session.new, { cwd: ws, mcpServers: [] });
-        const prompt = ctx.request(acp.methods.agent.session.prompt, {
-          sessionId,
-          prompt: [{ type: "text", text: "wait" }],
-        }).catch(() => null);
+        const prompt = promptText(ctx, sessionId, "wait").catch(() => null);
         assert.ok(await waitFor(() => pgrep(marker), 20_000), "the command runs");
         Deno.kill(agent.child.pid, "SIGTERM");
         await prompt;

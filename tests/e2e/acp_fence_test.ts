@@ -7,7 +7,7 @@ import { join, resolve } from "node:path";
 import * as acp from "@agentclientprotocol/sdk";
 import { DeepSeekSim } from "../support/deepseek_sim.ts";
 import { makeHome, makeWorkspace, removeAll } from "../support/cli.ts";
-import { spawnAcp, UpdateLog } from "../support/acp.ts";
+import { promptNewSession, spawnAcp, UpdateLog } from "../support/acp.ts";
 
 const FENCE_ENTRY = resolve(import.meta.dirname!, "fixtures/fence_entry.ts");
 
@@ -45,11 +45,7 @@ Deno.test("reasonix acp runs fenced: a buggy write outside the workspace fails; 
           return true;
         },
       );
-      const { sessionId } = await ctx.request(acp.methods.agent.session.new, { cwd: ws, mcpServers: [] });
-      await ctx.request(acp.methods.agent.session.prompt, {
-        sessionId,
-        prompt: [{ type: "text", text: "go" }],
-      });
+      const sessionId = await promptNewSession(ctx, ws, "go");
       const done = log.of(sessionId).find((u) => u.sessionUpdate === "tool_call_update");
       assert.ok(done && done.sessionUpdate === "tool_call_update");
       assert.equal(done.status, "failed");

@@ -8,9 +8,9 @@
 import assert from "node:assert/strict";
 import { join } from "node:path";
 import * as acp from "@agentclientprotocol/sdk";
-import { DeepSeekSim } from "../support/deepseek_sim.ts";
+import { DeepSeekSim, type ScriptedReply } from "../support/deepseek_sim.ts";
 import { makeHome, makeWorkspace, removeAll, sessionFiles } from "../support/cli.ts";
-import { spawnAcp, UpdateLog } from "../support/acp.ts";
+import { type AcpProcess, promptNewSession, promptText, spawnAcp, UpdateLog } from "../support/acp.ts";
 
 /** An editor holding unsaved buffers in memory; every fs request and permission request is logged. */
 class Editor {
@@ -90,10 +90,7 @@ Deno.test("reasonix acp reads and writes through the client's fs methods, with e
     await editor.app("allow_once").connectWith(agent.stream, async (ctx) => {
       await initialize(ctx, true);
       const { sessionId } = await ctx.request(acp.methods.agent.session.new, { cwd: ws, mcpServers: [] });
-      const response = await ctx.request(acp.methods.agent.session.prompt, {
-        sessionId,
-        prompt: [{ type: "text", text: "tidy the notes" }],
-      });
+      const response = await promptText(ctx, sessionId, "tidy the notes");
       assert.equal(response.stopReason, "end_turn");
       const asked = editor.log.of(sessionId);
       const approval = asked.find((u) => u.sessionUpdate === "tool_call_update" && u.toolCallId === "call_w");
@@ -148,64 +145,57 @@ Deno.test("reasonix acp reads and writes through the client's fs methods, with e
   }
 });
 
-Deno.test("reasonix acp: plan mode refuses a write before the client's fs hears of it", async () => {
-  const sim = await DeepSeekSim.start({
-    script: [call("call_w", "write_file", { path: "notes.txt", content: "x\n" }), { content: "Refused." }],
-  });
+/** The agent over a workspace whose notes.txt the editor holds as an unsaved buffer; all removed after. */
+async function withNotes(
+  script: ScriptedReply[],
+  body: (setup: { sim: DeepSeekSim; ws: string; editor: Editor; agent: AcpProcess }) => Promise<void>,
+): Promise<void> {
+  const sim = await DeepSeekSim.start({ script });
   const home = await makeHome({ simUrl: sim.url });
   const ws = await makeWorkspace({ "notes.txt": "on disk\n" });
   const editor = new Editor();
   editor.buffers.set(join(ws, "notes.txt"), "unsaved buffer\n");
   const agent = spawnAcp({ home, cwd: ws });
   try {
+    await body({ sim, ws, editor, agent });
+  } finally {
+    await agent.close();
+    await sim.close();
+    await removeAll(home, ws);
+  }
+}
+
+Deno.test("reasonix acp: plan mode refuses a write before the client's fs hears of it", async () => {
+  const script = [call("call_w", "write_file", { path: "notes.txt", content: "x\n" }), {
+    content: "Refused.",
+  }];
+  await withNotes(script, async ({ sim, ws, editor, agent }) => {
     await editor.app("allow_once").connectWith(agent.stream, async (ctx) => {
       await initialize(ctx, true);
       const { sessionId } = await ctx.request(acp.methods.agent.session.new, { cwd: ws, mcpServers: [] });
       await ctx.request(acp.methods.agent.session.setMode, { sessionId, modeId: "plan" });
-      await ctx.request(acp.methods.agent.session.prompt, {
-        sessionId,
-        prompt: [{ type: "text", text: "go" }],
-      });
+      await promptText(ctx, sessionId, "go");
     });
     assert.match(toolResults(sim, 1).at(-1)!, /plan mode/i);
     assert.ok(!editor.calls.some((entry) => entry.startsWith("write")), editor.calls.join("\n"));
     assert.equal(editor.buffers.get(join(ws, "notes.txt")), "unsaved buffer\n");
     assert.equal(await Deno.readTextFile(join(ws, "notes.txt")), "on disk\n");
-  } finally {
-    await agent.close();
-    await sim.close();
-    await removeAll(home, ws);
-  }
+  });
 });
 
 Deno.test("reasonix acp: a client without the fs capability leaves the tools on the disk", async () => {
-  const sim = await DeepSeekSim.start({
-    script: [
-      call("call_r", "read_file", { path: "notes.txt" }),
-      call("call_w", "write_file", { path: "notes.txt", content: "rewritten\n" }),
-      { content: "Done." },
-    ],
-  });
-  const home = await makeHome({ simUrl: sim.url });
-  const ws = await makeWorkspace({ "notes.txt": "on disk\n" });
-  const editor = new Editor();
-  editor.buffers.set(join(ws, "notes.txt"), "unsaved buffer\n");
-  const agent = spawnAcp({ home, cwd: ws });
-  try {
+  const script = [
+    call("call_r", "read_file", { path: "notes.txt" }),
+    call("call_w", "write_file", { path: "notes.txt", content: "rewritten\n" }),
+    { content: "Done." },
+  ];
+  await withNotes(script, async ({ sim, ws, editor, agent }) => {
     await editor.app("allow_once").connectWith(agent.stream, async (ctx) => {
       await initialize(ctx, false);
-      const { sessionId } = await ctx.request(acp.methods.agent.session.new, { cwd: ws, mcpServers: [] });
-      await ctx.request(acp.methods.agent.session.prompt, {
-        sessionId,
-        prompt: [{ type: "text", text: "go" }],
-      });
+      await promptNewSession(ctx, ws, "go");
     });
     assert.equal(toolResults(sim, 1).at(-1), "1\ton disk");
     assert.deepEqual(editor.calls, ["permission call_w"]);
     assert.equal(await Deno.readTextFile(join(ws, "notes.txt")), "rewritten\n");
-  } finally {
-    await agent.close();
-    await sim.close();
-    await removeAll(home, ws);
-  }
+  });
 });

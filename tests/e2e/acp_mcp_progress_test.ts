@@ -7,7 +7,7 @@ import assert from "node:assert/strict";
 import * as acp from "@agentclientprotocol/sdk";
 import { DeepSeekSim } from "../support/deepseek_sim.ts";
 import { makeHome, makeWorkspace, removeAll } from "../support/cli.ts";
-import { spawnAcp, UpdateLog } from "../support/acp.ts";
+import { promptText, spawnAcp, UpdateLog } from "../support/acp.ts";
 import { everythingPlugin } from "../mcp/_servers.ts";
 
 const TOOL = "mcp__everything__trigger-long-running-operation";
@@ -39,10 +39,7 @@ Deno.test("reasonix acp: an MCP call's progress arrives as in_progress tool_call
         clientInfo: { name: "test-editor", version: "0" },
       });
       const { sessionId } = await ctx.request(acp.methods.agent.session.new, { cwd: ws, mcpServers: [] });
-      const response = await ctx.request(acp.methods.agent.session.prompt, {
-        sessionId,
-        prompt: [{ type: "text", text: "run the long operation" }],
-      });
+      const response = await promptText(ctx, sessionId, "run the long operation");
       assert.equal(response.stopReason, "end_turn", agent.stderr());
       const updates = log.of(sessionId).filter((u) =>
         (u.sessionUpdate === "tool_call" || u.sessionUpdate === "tool_call_update") &&

@@ -10,7 +10,7 @@ import { join, resolve } from "node:path";
 import * as acp from "@agentclientprotocol/sdk";
 import { DeepSeekSim, type ScriptedReply } from "../support/deepseek_sim.ts";
 import { makeHome, makeWorkspace, removeAll } from "../support/cli.ts";
-import { spawnAcp, textOf, UpdateLog } from "../support/acp.ts";
+import { promptText, spawnAcp, textOf, UpdateLog } from "../support/acp.ts";
 import { EVERYTHING, loopbackServer } from "../mcp/_servers.ts";
 
 const CRASH_SERVER = resolve(import.meta.dirname!, "../fixtures/mcp/crash_server.ts");
@@ -71,10 +71,7 @@ Deno.test("reasonix acp (fenced): an editor's stdio MCP server joins the session
       const init = await ctx.request(acp.methods.agent.initialize, { protocolVersion: acp.PROTOCOL_VERSION });
       assert.deepEqual(init.agentCapabilities?.mcpCapabilities, { http: true, sse: true });
       const { sessionId } = await ctx.request(acp.methods.agent.session.new, { cwd: ws, mcpServers });
-      const first = await ctx.request(acp.methods.agent.session.prompt, {
-        sessionId,
-        prompt: [{ type: "text", text: "use the editor's server" }],
-      });
+      const first = await promptText(ctx, sessionId, "use the editor's server");
       assert.equal(first.stopReason, "end_turn");
       assert.deepEqual(toolResults(sim, 1), ["echo: hello from the model"]);
       const crashed = toolResults(sim, 2)[1]!;
@@ -84,10 +81,7 @@ Deno.test("reasonix acp (fenced): an editor's stdio MCP server joins the session
       assert.equal(textOf(log.of(sessionId), "agent_message_chunk"), "Done.");
 
       await ctx.request(acp.methods.agent.session.load, { sessionId, cwd: ws, mcpServers });
-      const second = await ctx.request(acp.methods.agent.session.prompt, {
-        sessionId,
-        prompt: [{ type: "text", text: "once more" }],
-      });
+      const second = await promptText(ctx, sessionId, "once more");
       assert.equal(second.stopReason, "end_turn");
       assert.equal(toolResults(sim, 4).at(-1), "echo: again");
     });
@@ -134,10 +128,7 @@ Deno.test("reasonix acp (fenced): an editor's Streamable HTTP and SSE servers an
         cwd: ws,
         mcpServers: [web, old],
       });
-      const done = await ctx.request(acp.methods.agent.session.prompt, {
-        sessionId,
-        prompt: [{ type: "text", text: "echo over http" }],
-      });
+      const done = await promptText(ctx, sessionId, "echo over http");
       assert.equal(done.stopReason, "end_turn");
       assert.match(toolResults(sim, 1)[0]!, /Echo: over http/);
       assert.match(toolResults(sim, 2)[1]!, /Echo: over sse/);

@@ -6,7 +6,7 @@ import assert from "node:assert/strict";
 import * as acp from "@agentclientprotocol/sdk";
 import { DeepSeekSim, type ScriptedReply } from "../support/deepseek_sim.ts";
 import { makeHome, makeWorkspace, removeAll, runCli } from "../support/cli.ts";
-import { spawnAcp } from "../support/acp.ts";
+import { promptText, spawnAcp } from "../support/acp.ts";
 
 const TASK = "read a.txt, plan, and tell me what it says";
 
@@ -49,10 +49,7 @@ async function bodiesFromAcp(ws: string): Promise<string[]> {
     await acp.client({ name: "parity" }).connectWith(agent.stream, async (ctx) => {
       await ctx.request(acp.methods.agent.initialize, { protocolVersion: acp.PROTOCOL_VERSION });
       const { sessionId } = await ctx.request(acp.methods.agent.session.new, { cwd: ws, mcpServers: [] });
-      const response = await ctx.request(acp.methods.agent.session.prompt, {
-        sessionId,
-        prompt: [{ type: "text", text: TASK }],
-      });
+      const response = await promptText(ctx, sessionId, TASK);
       assert.equal(response.stopReason, "end_turn");
     });
     return sim.requests.map((request) => request.body);

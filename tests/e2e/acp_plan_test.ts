@@ -9,7 +9,7 @@ import { join } from "node:path";
 import * as acp from "@agentclientprotocol/sdk";
 import { DeepSeekSim, type ScriptedReply } from "../support/deepseek_sim.ts";
 import { makeHome, makeWorkspace, removeAll } from "../support/cli.ts";
-import { spawnAcp, UpdateLog } from "../support/acp.ts";
+import { promptText, spawnAcp, UpdateLog } from "../support/acp.ts";
 
 const WRITE: ScriptedReply = {
   toolCalls: [{ name: "write_file", arguments: '{"path":"hello.txt","content":"hi\\n"}' }],
@@ -48,15 +48,9 @@ Deno.test("reasonix acp: plan mode refuses the write; the editor revises, then a
         });
         const { sessionId } = await ctx.request(acp.methods.agent.session.new, { cwd: ws, mcpServers: [] });
         await ctx.request(acp.methods.agent.session.setMode, { sessionId, modeId: "plan" });
-        await ctx.request(acp.methods.agent.session.prompt, {
-          sessionId,
-          prompt: [{ type: "text", text: "hi" }],
-        });
+        await promptText(ctx, sessionId, "hi");
         assert.ok(!existsSync(join(ws, "hello.txt")));
-        await ctx.request(acp.methods.agent.session.prompt, {
-          sessionId,
-          prompt: [{ type: "text", text: "just write it" }],
-        });
+        await promptText(ctx, sessionId, "just write it");
         const updates = log.of(sessionId);
         assert.ok(
           updates.some((u) => u.sessionUpdate === "current_mode_update" && u.currentModeId === "ask"),

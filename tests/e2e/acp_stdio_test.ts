@@ -71,6 +71,15 @@ class RawPeer {
     return promise;
   }
 
+  /** Initializes (request 1) and opens a session in `cwd` (request 2); returns its id. */
+  async openSession(cwd: string): Promise<string> {
+    await this.send({ jsonrpc: "2.0", id: 1, method: "initialize", params: { protocolVersion: 1 } });
+    await this.until((m) => m.id === 1);
+    await this.send({ jsonrpc: "2.0", id: 2, method: "session/new", params: { cwd, mcpServers: [] } });
+    const created = await this.until((m) => m.id === 2);
+    return (created.result as { sessionId: string }).sessionId;
+  }
+
   async close(): Promise<void> {
     await this.#writer.close().catch(() => {});
   }
@@ -85,11 +94,7 @@ Deno.test("reasonix acp keeps stdout for protocol messages and announces command
   const agent = spawnAcp({ home, cwd: ws, entry: STRAY_ENTRY });
   const peer = new RawPeer(agent.child);
   try {
-    await peer.send({ jsonrpc: "2.0", id: 1, method: "initialize", params: { protocolVersion: 1 } });
-    await peer.until((m) => m.id === 1);
-    await peer.send({ jsonrpc: "2.0", id: 2, method: "session/new", params: { cwd: ws, mcpServers: [] } });
-    const created = await peer.until((m) => m.id === 2);
-    const sessionId = (created.result as { sessionId: string }).sessionId;
+    const sessionId = await peer.openSession(ws);
     const isCommands = (m: Record<string, unknown>) =>
       m.method === "session/update" &&
       (m.params as { update: { sessionUpdate: string } }).update.sessionUpdate ===
@@ -130,11 +135,7 @@ Deno.test("reasonix acp: SIGTERM from the editor ends a running turn and exits 1
   const agent = spawnAcp({ home, cwd: ws });
   const peer = new RawPeer(agent.child);
   try {
-    await peer.send({ jsonrpc: "2.0", id: 1, method: "initialize", params: { protocolVersion: 1 } });
-    await peer.until((m) => m.id === 1);
-    await peer.send({ jsonrpc: "2.0", id: 2, method: "session/new", params: { cwd: ws, mcpServers: [] } });
-    const created = await peer.until((m) => m.id === 2);
-    const sessionId = (created.result as { sessionId: string }).sessionId;
+    const sessionId = await peer.openSession(ws);
     await peer.send({
       jsonrpc: "2.0",
       id: 3,

@@ -8,7 +8,7 @@ import assert from "node:assert/strict";
 import * as acp from "@agentclientprotocol/sdk";
 import { DeepSeekSim } from "../support/deepseek_sim.ts";
 import { makeHome, makeWorkspace, removeAll } from "../support/cli.ts";
-import { spawnAcp, textOf, UpdateLog } from "../support/acp.ts";
+import { promptText, spawnAcp, textOf, UpdateLog } from "../support/acp.ts";
 
 const STEER = "_reasonix.io/session/steer";
 
@@ -52,10 +52,7 @@ Deno.test("reasonix acp: _reasonix.io/session/steer reaches the running turn's n
           ctx.request(STEER, { sessionId, text: "too early" }),
           (error: acp.RequestError) => (error.data as { code: string }).code === "session.not_running",
         );
-        const prompt = ctx.request(acp.methods.agent.session.prompt, {
-          sessionId,
-          prompt: [{ type: "text", text: "read a.txt" }],
-        });
+        const prompt = promptText(ctx, sessionId, "read a.txt");
         await log.until((u) => u.sessionUpdate === "agent_thought_chunk");
         assert.deepEqual(await ctx.request(STEER, { sessionId, text: "Also count its lines." }), {
           queued: true,

@@ -8,7 +8,7 @@ import assert from "node:assert/strict";
 import * as acp from "@agentclientprotocol/sdk";
 import { DeepSeekSim } from "../support/deepseek_sim.ts";
 import { makeHome, makeWorkspace, removeAll } from "../support/cli.ts";
-import { spawnAcp, UpdateLog } from "../support/acp.ts";
+import { promptNewSession, spawnAcp, UpdateLog } from "../support/acp.ts";
 import { TestTerminals } from "../support/acp_terminal.ts";
 
 const COMMAND = 'echo "in $PWD"; echo "token=${GITHUB_TOKEN:-none}"; echo "tmp=${TMPDIR:-none}"; exit 3';
@@ -55,11 +55,7 @@ Deno.test("reasonix acp runs an unsandboxed command in the client's terminal, em
   try {
     await editor(log, terminals, asked).connectWith(agent.stream, async (ctx) => {
       await initialize(ctx);
-      const { sessionId } = await ctx.request(acp.methods.agent.session.new, { cwd: ws, mcpServers: [] });
-      await ctx.request(acp.methods.agent.session.prompt, {
-        sessionId,
-        prompt: [{ type: "text", text: "run" }],
-      });
+      const sessionId = await promptNewSession(ctx, ws, "run");
       const updates = log.of(sessionId).filter((u) => u.sessionUpdate === "tool_call_update");
       const terminal = { type: "terminal", terminalId: "term-1" };
       assert.deepEqual(updates[0], {
@@ -104,11 +100,7 @@ Deno.test("reasonix acp: a sandboxed command never moves to the client's termina
   try {
     await editor(log, terminals, asked).connectWith(agent.stream, async (ctx) => {
       await initialize(ctx);
-      const { sessionId } = await ctx.request(acp.methods.agent.session.new, { cwd: ws, mcpServers: [] });
-      await ctx.request(acp.methods.agent.session.prompt, {
-        sessionId,
-        prompt: [{ type: "text", text: "run" }],
-      });
+      await promptNewSession(ctx, ws, "run");
     });
     assert.deepEqual(terminals.calls, []);
     const result = lastToolResult(sim);

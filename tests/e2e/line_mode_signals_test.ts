@@ -7,24 +7,10 @@
 import assert from "node:assert/strict";
 import { cliCommand, makeHome, makeWorkspace, removeAll, runCli, sessionFiles } from "../support/cli.ts";
 import { DeepSeekSim } from "../support/deepseek_sim.ts";
-import { eventually } from "../support/processes.ts";
-
-function sleepers(tag: string): number[] {
-  const found: number[] = [];
-  for (const entry of Deno.readDirSync("/proc")) {
-    if (!/^\d+$/.test(entry.name)) continue;
-    try {
-      const argv = Deno.readTextFileSync(`/proc/${entry.name}/cmdline`).split("\0");
-      if (argv[0]?.endsWith("sleep") && argv[1]?.endsWith(`.${tag}`)) found.push(Number(entry.name));
-    } catch {
-      // It exited meanwhile.
-    }
-  }
-  return found;
-}
+import { eventually, sleepers, sleepTag } from "../support/processes.ts";
 
 Deno.test("line mode: SIGTERM mid-tool ends the turn, reads no more, exits 143, run -c continues", async () => {
-  const tag = String(Math.floor(Math.random() * 1e6)).padStart(6, "1");
+  const tag = sleepTag();
   const sleep = { name: "bash", arguments: JSON.stringify({ command: `sleep 30.${tag}` }) };
   const sim = await DeepSeekSim.start({ script: [{ toolCalls: [sleep] }, { content: "Continued." }] });
   const home = await makeHome({ simUrl: sim.url, extraToml: "[sandbox]\nbash = false\n" });

@@ -6,15 +6,9 @@
 import assert from "node:assert/strict";
 import { DeepSeekSim } from "../support/deepseek_sim.ts";
 import { makeHome, makeWorkspace, removeAll, runCli } from "../support/cli.ts";
-import { EVERYTHING } from "../mcp/_servers.ts";
+import { everythingPlugin } from "../mcp/_servers.ts";
 
-const EVERYTHING_TOML = [
-  `[[plugins]]`,
-  `name = "everything"`,
-  `command = ${JSON.stringify(Deno.execPath())}`,
-  `args = ["run", "-A", "--no-lock", "--quiet", "${EVERYTHING}", "stdio"]`,
-  `startup_timeout_seconds = 120`,
-].join("\n");
+const EVERYTHING_TOML = everythingPlugin();
 
 async function run(task: string, reply: string): Promise<{ sim: DeepSeekSim; stdout: string }> {
   const sim = await DeepSeekSim.start({ script: [{ content: reply }] });

@@ -5,23 +5,13 @@
  */
 import assert from "node:assert/strict";
 import { join } from "node:path";
-import { DeepSeekSim, type Responder } from "../support/deepseek_sim.ts";
-import { makeHome, makeWorkspace, removeAll, runCli, sessionFiles } from "../support/cli.ts";
+import type { Responder } from "../support/deepseek_sim.ts";
+import { runCli, sessionFiles } from "../support/cli.ts";
+import { type SimHome, withSimHome } from "../support/sim_home.ts";
 import { goalModel, type GoalMove } from "../support/goal_model.ts";
 
-async function withRun(
-  script: Responder,
-  body: (ctx: { sim: DeepSeekSim; home: string; ws: string }) => Promise<void>,
-) {
-  const sim = await DeepSeekSim.start({ script });
-  const home = await makeHome({ simUrl: sim.url });
-  const ws = await makeWorkspace({ "a.txt": "alpha\n" });
-  try {
-    await body({ sim, home, ws });
-  } finally {
-    await sim.close();
-    await removeAll(home, ws);
-  }
+function withRun(script: Responder, body: (ctx: SimHome) => Promise<void>) {
+  return withSimHome(script, body, { files: { "a.txt": "alpha\n" } });
 }
 
 Deno.test("run --goal: works until the goal completes; the json result carries the goal", async () => {

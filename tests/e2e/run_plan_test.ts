@@ -5,8 +5,9 @@
 import assert from "node:assert/strict";
 import { existsSync } from "node:fs";
 import { join } from "node:path";
-import { DeepSeekSim, type ScriptedReply } from "../support/deepseek_sim.ts";
-import { makeHome, makeWorkspace, removeAll, runCli } from "../support/cli.ts";
+import type { ScriptedReply } from "../support/deepseek_sim.ts";
+import { runCli } from "../support/cli.ts";
+import { type SimHome, withSimHome } from "../support/sim_home.ts";
 
 const PLAN = {
   summary: "Fix add()",
@@ -31,16 +32,8 @@ function script(): ScriptedReply[] {
   ];
 }
 
-async function withRun(body: (ctx: { sim: DeepSeekSim; home: string; ws: string }) => Promise<void>) {
-  const sim = await DeepSeekSim.start({ script: script() });
-  const home = await makeHome({ simUrl: sim.url });
-  const ws = await makeWorkspace({ "math.js": "export const add = (a, b) => a - b;\n" });
-  try {
-    await body({ sim, home, ws });
-  } finally {
-    await sim.close();
-    await removeAll(home, ws);
-  }
+function withRun(body: (ctx: SimHome) => Promise<void>) {
+  return withSimHome(script(), body, { files: { "math.js": "export const add = (a, b) => a - b;\n" } });
 }
 
 Deno.test("run --permission-mode plan: writers refused, the plan is the json result, nothing written", async () => {

@@ -1,7 +1,7 @@
 import assert from "node:assert/strict";
 import { join } from "node:path";
 import { bootController } from "../../src/control/boot.ts";
-import { resolvePaths } from "../../src/config/paths.ts";
+import { bootOptions } from "../support/controller_session.ts";
 import { DeepSeekSim } from "../support/deepseek_sim.ts";
 import { makeHome, makeWorkspace, removeAll, runCli } from "../support/cli.ts";
 
@@ -17,13 +17,7 @@ Deno.test("reasonix session checkpoints and rewind go back to before a turn, ask
   const home = await makeHome({ simUrl: sim.url });
   const ws = await makeWorkspace({ "a.txt": "alpha\n" });
   try {
-    const controller = await bootController({
-      cwd: ws,
-      headless: true,
-      env: {},
-      paths: resolvePaths({ REASONIX_HOME: home }),
-      flags: { permissionMode: "yolo" },
-    });
+    const controller = await bootController(bootOptions(home, ws, { flags: { permissionMode: "yolo" } }));
     await controller.runTurn("first");
     await controller.runTurn("second");
     await controller.close();

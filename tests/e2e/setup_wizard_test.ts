@@ -64,9 +64,25 @@ async function finished(wizard: Wizard): Promise<string> {
   return screen;
 }
 
+/** The wizard exited 0 with its whole flow on one screen; returns the screen. */
+async function succeeded(wizard: Wizard): Promise<string> {
+  const screen = await finished(wizard);
+  assert.match(screen, /WIZARD-EXIT=0/, screen);
+  assertOneScreen(screen);
+  return screen;
+}
+
 /** The whole question flow stayed on one 80×24 screen: its first line has not scrolled away. */
 function assertOneScreen(screen: string): void {
   assert.match(screen.split("\n")[0]!, /^┌ {2}Reasonix setup/, `scrolled past one screen:\n${screen}`);
+}
+
+/** The pasted key is in the home's .env, where the wizard keeps it. */
+async function assertKeyStored(wizard: Wizard): Promise<void> {
+  assert.match(
+    await Deno.readTextFile(join(wizard.home, ".env")),
+    new RegExp(`^DEEPSEEK_API_KEY=${KEY}$`, "m"),
+  );
 }
 
 async function cleanup(wizard: Wizard, ...sims: (DeepSeekSim | undefined)[]): Promise<void> {
@@ -97,15 +113,10 @@ Deno.test("reasonix setup tests the masked key, stores it and sets default_model
   const wizard = await startWizard(sim.url);
   try {
     await pickFirstModelAndPaste(wizard, KEY);
-    const screen = await finished(wizard);
-    assert.match(screen, /WIZARD-EXIT=0/, screen);
+    const screen = await succeeded(wizard);
     assert.match(screen, /The key works/);
     assert.match(screen, /Done\. Start with `reasonix`/);
-    assertOneScreen(screen);
-    assert.match(
-      await Deno.readTextFile(join(wizard.home, ".env")),
-      new RegExp(`^DEEPSEEK_API_KEY=${KEY}$`, "m"),
-    );
+    await assertKeyStored(wizard);
     assert.equal(
       await Deno.readTextFile(join(wizard.home, "config.toml")),
       wizard.userToml.replace('"deepseek-pro"', '"deepseek-flash"'),
@@ -128,14 +139,9 @@ Deno.test("reasonix setup offline: the failure is named, Save anyway keeps the k
     assert.match(failed, new RegExp(`Connection to 127\\.0\\.0\\.1:${port} refused`));
     assert.match(failed, /Save anyway[\s\S]*Retry[\s\S]*custom OpenAI-compatible provider[\s\S]*Cancel/);
     await wizard.pane.keys("Enter");
-    const screen = await finished(wizard);
-    assert.match(screen, /WIZARD-EXIT=0/, screen);
+    const screen = await succeeded(wizard);
     assert.match(screen, /Saved, untested/);
-    assertOneScreen(screen);
-    assert.match(
-      await Deno.readTextFile(join(wizard.home, ".env")),
-      new RegExp(`^DEEPSEEK_API_KEY=${KEY}$`, "m"),
-    );
+    await assertKeyStored(wizard);
     assert.equal(
       await Deno.readTextFile(join(wizard.home, "config.toml")),
       wizard.userToml.replace('"deepseek-pro"', '"deepseek-flash"'),
@@ -158,15 +164,10 @@ Deno.test("reasonix setup offline: Retry sends the same key again once the serve
     await wizard.pane.waitFor(/What now\?[\s\S]*Cancel/);
     sim = await DeepSeekSim.start({ port, apiKey: KEY, script: [{ content: "ok" }] });
     await wizard.pane.keys("Down", "Enter");
-    const screen = await finished(wizard);
-    assert.match(screen, /WIZARD-EXIT=0/, screen);
+    const screen = await succeeded(wizard);
     assert.match(screen, /The key works/);
-    assertOneScreen(screen);
     assert.equal(sim.requests.length, 1);
-    assert.match(
-      await Deno.readTextFile(join(wizard.home, ".env")),
-      new RegExp(`^DEEPSEEK_API_KEY=${KEY}$`, "m"),
-    );
+    await assertKeyStored(wizard);
   } finally {
     await cleanup(wizard, sim);
   }
@@ -192,10 +193,8 @@ Deno.test("reasonix setup after a failed test: a custom OpenAI-compatible provid
     await wizard.pane.waitFor(/Paste its API key, saved as CUSTOM_API_KEY/);
     await wizard.pane.type(customKey);
     await wizard.pane.keys("Enter");
-    const screen = await finished(wizard);
-    assert.match(screen, /WIZARD-EXIT=0/, screen);
+    const screen = await succeeded(wizard);
     assert.match(screen, /The key works \(sim-my-model answered\)/);
-    assertOneScreen(screen);
     const history = await wizard.pane.run("capture-pane", "-p", "-S", "-200", "-t", "main");
     assert.match(history, /Connection to 127\.0\.0\.1:\d+ refused/, "the first page stays in the scrollback");
     assert.ok(!screen.includes(customKey));
@@ -225,17 +224,12 @@ Deno.test("reasonix setup --project sets default_model in the workspace's reason
   const wizard = await startWizard(sim.url, { args: ["--project"] });
   try {
     await pickFirstModelAndPaste(wizard, KEY);
-    const screen = await finished(wizard);
-    assert.match(screen, /WIZARD-EXIT=0/, screen);
-    assertOneScreen(screen);
+    await succeeded(wizard);
     const project = await Deno.readTextFile(join(wizard.workspace, "reasonix.toml"));
     assert.match(project, /^default_model = "deepseek-flash"$/m);
     assert.ok(!project.includes(KEY));
     assert.equal(await Deno.readTextFile(join(wizard.home, "config.toml")), wizard.userToml);
-    assert.match(
-      await Deno.readTextFile(join(wizard.home, ".env")),
-      new RegExp(`^DEEPSEEK_API_KEY=${KEY}$`, "m"),
-    );
+    await assertKeyStored(wizard);
   } finally {
     await cleanup(wizard, sim);
   }
@@ -278,10 +272,7 @@ Deno.test("reasonix without a key runs the wizard inside its session; the defaul
     const screen = await wizard.pane.waitFor(/deepseek-flash is already the default model[\s\S]*Done/);
     assert.match(screen, /The key works/);
     assert.ok(!screen.includes(KEY));
-    assert.match(
-      await Deno.readTextFile(join(wizard.home, ".env")),
-      new RegExp(`^DEEPSEEK_API_KEY=${KEY}$`, "m"),
-    );
+    await assertKeyStored(wizard);
     assert.equal(await Deno.readTextFile(join(wizard.home, "config.toml")), wizard.userToml);
     assert.equal(await readOptional(join(wizard.workspace, "reasonix.toml")), undefined);
   } finally {
@@ -305,10 +296,8 @@ Deno.test("reasonix setup: a custom local server picked from the list may take n
     await wizard.pane.keys("Enter");
     await wizard.pane.waitFor(/Paste its API key, saved as CUSTOM_API_KEY \(hidden; Enter alone: no key\)/);
     await wizard.pane.keys("Enter");
-    const screen = await finished(wizard);
-    assert.match(screen, /WIZARD-EXIT=0/, screen);
+    const screen = await succeeded(wizard);
     assert.match(screen, /The key works \(sim-local answered\)/);
-    assertOneScreen(screen);
     assert.equal(sim.requests[0]!.headers["authorization"], undefined);
     assert.equal(await readOptional(join(wizard.home, ".env")), undefined, "no key, nothing stored");
     const config = await Deno.readTextFile(join(wizard.home, "config.toml"));

@@ -7,21 +7,14 @@
 import assert from "node:assert/strict";
 import type { TmuxPane } from "../support/tmux.ts";
 import { withTui } from "../support/tui.ts";
-import { EVERYTHING } from "../mcp/_servers.ts";
+import { everythingPlugin } from "../mcp/_servers.ts";
 import { join, resolve } from "node:path";
-import { rotatingServer } from "../mcp/_oauth_servers.ts";
+import { gatedPlugin, rotatingServer } from "../mcp/_oauth_servers.ts";
 
 const CRASH_SERVER = resolve(import.meta.dirname!, "../fixtures/mcp/crash_server.ts");
 const HOSTILE = resolve(import.meta.dirname!, "../fixtures/mcp/hostile_server.ts");
 
-const EVERYTHING_TOML = () =>
-  [
-    `[[plugins]]`,
-    `name = "everything"`,
-    `command = ${JSON.stringify(Deno.execPath())}`,
-    `args = ["run", "-A", "--no-lock", "--quiet", "${EVERYTHING}", "stdio"]`,
-    `startup_timeout_seconds = 120`,
-  ].join("\n");
+const EVERYTHING_TOML = () => everythingPlugin();
 
 /** `/mcp` until `server` shows `status` (it starts in the background): the screen then. */
 async function connectedTable(pane: TmuxPane, server = "everything", status = "connected"): Promise<string> {
@@ -121,7 +114,7 @@ Deno.test("tui mcp: /mcp login runs the OAuth login from the session, then the s
   const browser = join(dir, "browser.sh");
   await Deno.writeTextFile(browser, `#!/bin/sh\nsleep 1\nexec curl -s -L -o /dev/null "$1"\n`);
   await Deno.chmod(browser, 0o755);
-  const toml = () => `[[plugins]]\nname = "gated"\ntype = "http"\nurl = "${server.url}"\n`;
+  const toml = () => gatedPlugin(server.url);
   try {
     await withTui([], async ({ pane }) => {
       await connectedTable(pane, "gated", "needs auth");

@@ -8,24 +8,9 @@
 import assert from "node:assert/strict";
 import type { DeepSeekSim, ScriptedReply } from "../support/deepseek_sim.ts";
 import { sessionFiles } from "../support/cli.ts";
-import { eventually } from "../support/processes.ts";
+import { eventually, sleepers, sleepTag } from "../support/processes.ts";
 import { TmuxPane } from "../support/tmux.ts";
 import { tuiCommand, withTui } from "../support/tui.ts";
-
-/** The pids of the `sleep` processes whose duration ends in `tag` (a unique fraction per test). */
-function sleepers(tag: string): number[] {
-  const found: number[] = [];
-  for (const entry of Deno.readDirSync("/proc")) {
-    if (!/^\d+$/.test(entry.name)) continue;
-    try {
-      const argv = Deno.readTextFileSync(`/proc/${entry.name}/cmdline`).split("\0");
-      if (argv[0]?.endsWith("sleep") && argv[1]?.endsWith(`.${tag}`)) found.push(Number(entry.name));
-    } catch {
-      // It exited meanwhile.
-    }
-  }
-  return found;
-}
 
 function parentOf(pid: number): number {
   const stat = Deno.readTextFileSync(`/proc/${pid}/stat`);
@@ -160,7 +145,7 @@ for (
   const title =
     `tui ${signal} mid-tool (${sandbox}): ${restored}turn closed on disk, no sleep left, -c resumes`;
   Deno.test(title, async () => {
-    const tag = String(Math.floor(Math.random() * 1e6)).padStart(6, "1");
+    const tag = sleepTag();
     const script = [toolCallTurn(tag), { content: "Picked up again." }];
     await withTui(script, async (tui) => {
       const { pane } = tui;
@@ -212,7 +197,7 @@ Deno.test("tui SIGTERM mid-stream: the turn is closed naming the signal, -c cont
 });
 
 Deno.test("tui SIGKILL mid-tool: no cleanup, yet -c loads the session and repairs the open tool call", async () => {
-  const tag = String(Math.floor(Math.random() * 1e6)).padStart(6, "1");
+  const tag = sleepTag();
   await withTui([toolCallTurn(tag), { content: "After the crash." }], async (tui) => {
     const { pane } = tui;
     await pane.type("start the sleeps");

@@ -93,6 +93,11 @@ export async function serverStats(
   return await (await fetch(`${server.base}/stats`)).json();
 }
 
+/** The config.toml `[[plugins]]` entry of an HTTP server named "gated" at `url`, then `extra` lines. */
+export function gatedPlugin(url: string, extra = ""): string {
+  return `[[plugins]]\nname = "gated"\ntype = "http"\nurl = "${url}"\n${extra}`;
+}
+
 export function httpSpec(name: string, url: string, oauth: McpServerSpec["oauth"] = {}): McpServerSpec {
   return { name, type: "http", command: "", args: [], env: {}, url, headers: {}, oauth };
 }

@@ -21,6 +21,22 @@ export function fixtureServer(name: string, file: string, args: string[] = [], e
   return { ...stdio(name, Deno.execPath(), ["run", "-A", "--quiet", join(FIXTURES, file), ...args]), env };
 }
 
+/** A config.toml `[[plugins]]` entry named `name` that runs the tools_server.ts fixture with `args`. */
+export function toolsServerPlugin(
+  name: string,
+  options: { args?: string[]; autoStart?: boolean } = {},
+): string {
+  const args = ["run", "-A", "--quiet", join(FIXTURES, "tools_server.ts"), ...(options.args ?? [])];
+  return [
+    `[[plugins]]`,
+    `name = "${name}"`,
+    `command = ${JSON.stringify(Deno.execPath())}`,
+    `args = ${JSON.stringify(args)}`,
+    ...(options.autoStart === false ? [`auto_start = false`] : []),
+    ``,
+  ].join("\n");
+}
+
 export function stdio(name: string, command: string, args: string[]): McpServerSpec {
   return { name, type: "stdio", command, args, env: {}, url: "", headers: {} };
 }

@@ -6,26 +6,12 @@ import assert from "node:assert/strict";
 import { loadConfig } from "../../src/config/load.ts";
 import type { McpServerDecl } from "../../src/config/types.ts";
 import { resolveMcpServers } from "../../src/mcp/config.ts";
-import { editorSpec, EXEC_SCRIPT } from "../../src/mcp/editor_servers.ts";
+import { editorDecl, editorSpec, EXEC_SCRIPT } from "../../src/mcp/editor_servers.ts";
 import { fixture } from "../config/_fixture.ts";
 import { reloadMcpServers, startMcpServers } from "../../src/control/mcp_boot.ts";
 
 function decl(fields: Partial<McpServerDecl>): McpServerDecl {
-  return {
-    name: "ed",
-    type: "stdio",
-    command: "",
-    args: [],
-    env: {},
-    url: "",
-    headers: {},
-    toolTimeoutSeconds: {},
-    autoStart: true,
-    source: "editor",
-    file: "the editor",
-    at: {},
-    ...fields,
-  };
+  return editorDecl({ name: "ed", type: "stdio", ...fields });
 }
 
 Deno.test("resolveMcpServers(): an editor's server replaces a configured one of its name, as written", async () => {

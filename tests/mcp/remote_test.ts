@@ -75,11 +75,22 @@ function remote(name: string, type: "http" | "sse", url: string, headers = {}): 
   return { ...stdio(name, "", []), type, url, headers };
 }
 
-Deno.test("McpConnection over Streamable HTTP sends the static headers, echoes the session id and DELETEs it on close", async () => {
+type Fixture = Awaited<ReturnType<typeof fixture>>;
+
+/** The Streamable HTTP fixture started with a new key and `flags`, and the spec that reaches it as `name`. */
+async function httpServer(
+  name: string,
+  flags: string[] = [],
+): Promise<{ key: string; server: Fixture; spec: McpServerSpec }> {
   const key = crypto.randomUUID();
-  const server = await fixture("http_server.ts", [key]);
+  const server = await fixture("http_server.ts", [key, ...flags]);
+  const url = `http://127.0.0.1:${server.port}/mcp`;
+  return { key, server, spec: remote(name, "http", url, { "X-Fixture-Key": key }) };
+}
+
+Deno.test("McpConnection over Streamable HTTP sends the static headers, echoes the session id and DELETEs it on close", async () => {
+  const { server, spec } = await httpServer("remote");
   try {
-    const spec = remote("remote", "http", `http://127.0.0.1:${server.port}/mcp`, { "X-Fixture-Key": key });
     const connection = await McpConnection.connect(spec, connectOptions(REPO));
     const session = await server.line();
     assert.match(session, /^session [0-9a-f-]{36}$/);
@@ -117,14 +128,9 @@ function entry(spec: McpServerSpec): McpServerEntry {
 }
 
 Deno.test("McpManager: a Streamable HTTP server dying mid-call fails the call at once; the next use reconnects", async () => {
-  const key = crypto.randomUUID();
-  const first = await fixture("http_server.ts", [key]);
-  const url = `http://127.0.0.1:${first.port}/mcp`;
-  const manager = new McpManager([entry(remote("web", "http", url, { "X-Fixture-Key": key }))], {
-    workspace: REPO,
-    baseEnv: {},
-  });
-  let second: Awaited<ReturnType<typeof fixture>> | undefined;
+  const { key, server: first, spec } = await httpServer("web");
+  const manager = new McpManager([entry(spec)], { workspace: REPO, baseEnv: {} });
+  let second: Fixture | undefined;
   try {
     assert.equal(text(await manager.callTool("web", "echo", { text: "before" })), "http echo: before");
     const started = performance.now();
@@ -150,11 +156,9 @@ Deno.test("McpManager: a Streamable HTTP server dying mid-call fails the call at
 });
 
 Deno.test("McpConnection over Streamable HTTP: a server killed while streaming a call's answer fails it at once", async () => {
-  const key = crypto.randomUUID();
   // No GET stream: only the call's own response stream can tell.
-  const server = await fixture("http_server.ts", [key, "--stream-status", "405"]);
+  const { server, spec } = await httpServer("killed", ["--stream-status", "405"]);
   try {
-    const spec = remote("killed", "http", `http://127.0.0.1:${server.port}/mcp`, { "X-Fixture-Key": key });
     const connection = await McpConnection.connect(spec, connectOptions(REPO, { callTimeoutMs: 60_000 }));
     try {
       let killedAt = 0;
@@ -179,14 +183,9 @@ Deno.test("McpConnection over Streamable HTTP: a server killed while streaming a
 });
 
 Deno.test("McpManager: a call refused for a session the restarted server forgot goes to a new session at once", async () => {
-  const key = crypto.randomUUID();
-  const first = await fixture("http_server.ts", [key, "--stream-status", "405"]);
-  const url = `http://127.0.0.1:${first.port}/mcp`;
-  const manager = new McpManager([entry(remote("web", "http", url, { "X-Fixture-Key": key }))], {
-    workspace: REPO,
-    baseEnv: {},
-  });
-  let second: Awaited<ReturnType<typeof fixture>> | undefined;
+  const { key, server: first, spec } = await httpServer("web", ["--stream-status", "405"]);
+  const manager = new McpManager([entry(spec)], { workspace: REPO, baseEnv: {} });
+  let second: Fixture | undefined;
   try {
     assert.equal(text(await manager.callTool("web", "echo", { text: "before" })), "http echo: before");
     const before = await manager.connection("web");
@@ -204,10 +203,8 @@ Deno.test("McpManager: a call refused for a session the restarted server forgot 
 });
 
 Deno.test("McpConnection over Streamable HTTP lives on when the server answers the optional GET stream with 404", async () => {
-  const key = crypto.randomUUID();
-  const server = await fixture("http_server.ts", [key, "--stream-status", "404"]);
+  const { server, spec } = await httpServer("quirky", ["--stream-status", "404"]);
   try {
-    const spec = remote("quirky", "http", `http://127.0.0.1:${server.port}/mcp`, { "X-Fixture-Key": key });
     const connection = await McpConnection.connect(spec, connectOptions(REPO));
     try {
       assert.equal(text(await connection.callTool("echo", { text: "one" })), "http echo: one");

@@ -4,6 +4,7 @@ import { BubblewrapSandbox } from "../../src/sandbox/bubblewrap.ts";
 import type { SandboxPolicy } from "../../src/sandbox/policy.ts";
 import type { RunOptions, RunResult } from "../../src/sandbox/sandbox.ts";
 import { SessionTempDir } from "../../src/sandbox/temp_dir.ts";
+import { exists } from "../support/files.ts";
 
 /** Only a missing binary skips: a bwrap that cannot create namespaces must fail the tests. */
 export const BWRAP_MISSING = await bwrapMissing();
@@ -68,16 +69,6 @@ export function options(cwd: string, overrides: Partial<RunOptions> = {}): RunOp
     env: { PATH: Deno.env.get("PATH") ?? "/usr/bin:/bin" },
     ...overrides,
   };
-}
-
-export async function exists(path: string): Promise<boolean> {
-  try {
-    await Deno.lstat(path);
-    return true;
-  } catch (error) {
-    if (error instanceof Deno.errors.NotFound) return false;
-    throw error;
-  }
 }
 
 export const IS_ROOT = Deno.uid() === 0;

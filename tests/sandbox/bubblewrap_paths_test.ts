@@ -7,7 +7,8 @@ import assert from "node:assert/strict";
 import { join } from "node:path";
 import { BubblewrapSandbox } from "../../src/sandbox/bubblewrap.ts";
 import { SessionTempDir } from "../../src/sandbox/temp_dir.ts";
-import { box, BWRAP_MISSING, exists, options } from "./_bwrap.ts";
+import { box, BWRAP_MISSING, options } from "./_bwrap.ts";
+import { exists } from "../support/files.ts";
 
 const test = (name: string, fn: () => Promise<void>) => Deno.test({ name, ignore: BWRAP_MISSING, fn });
 

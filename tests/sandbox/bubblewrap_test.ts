@@ -1,7 +1,8 @@
 import assert from "node:assert/strict";
 import { join } from "node:path";
 import { BubblewrapSandbox } from "../../src/sandbox/bubblewrap.ts";
-import { box, BWRAP_MISSING, exists, options, visibleTempDir } from "./_bwrap.ts";
+import { box, BWRAP_MISSING, options, visibleTempDir } from "./_bwrap.ts";
+import { exists } from "../support/files.ts";
 
 const test = (name: string, fn: () => Promise<void>) => Deno.test({ name, ignore: BWRAP_MISSING, fn });
 

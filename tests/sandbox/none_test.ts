@@ -2,6 +2,7 @@ import assert from "node:assert/strict";
 import { join } from "node:path";
 import { DirectSandbox } from "../../src/sandbox/none.ts";
 import type { RunOptions } from "../../src/sandbox/sandbox.ts";
+import { isGone } from "../support/processes.ts";
 
 function options(overrides: Partial<RunOptions> = {}): RunOptions {
   return {
@@ -13,24 +14,13 @@ function options(overrides: Partial<RunOptions> = {}): RunOptions {
   };
 }
 
-/** True when the process is gone (or only a zombie waiting for a reaper that is not us). */
 /** A signalled process takes a moment to die on a loaded machine: poll for a while before saying no. */
-async function isGone(pid: number): Promise<boolean> {
+async function isGoneSoon(pid: number): Promise<boolean> {
   for (let i = 0; i < 100; i++) {
-    if (await isGoneNow(pid)) return true;
+    if (await isGone(pid)) return true;
     await new Promise((resolve) => setTimeout(resolve, 50));
   }
   return false;
-}
-
-async function isGoneNow(pid: number): Promise<boolean> {
-  try {
-    const stat = await Deno.readTextFile(`/proc/${pid}/stat`);
-    return stat.slice(stat.lastIndexOf(")") + 2).startsWith("Z");
-  } catch (error) {
-    if (error instanceof Deno.errors.NotFound) return true;
-    throw error;
-  }
 }
 
 async function waitForFile(path: string): Promise<string> {
@@ -123,7 +113,7 @@ Deno.test("DirectSandbox.runShell() kills the process group, grandchildren inclu
   assert.equal(result.exitCode, null);
   const pid = Number(result.output.trim());
   assert.ok(pid > 0, `no pid in ${JSON.stringify(result.output)}`);
-  assert.equal(await isGone(pid), true);
+  assert.equal(await isGoneSoon(pid), true);
 });
 
 Deno.test("DirectSandbox.runShell() leaves no background job behind when the shell exits", async () => {
@@ -131,7 +121,7 @@ Deno.test("DirectSandbox.runShell() leaves no background job behind when the she
   const result = await sandbox.runShell("sleep 100 & echo $!", options());
   assert.equal(result.exitCode, 0);
   assert.equal(result.timedOut, false);
-  assert.equal(await isGone(Number(result.output.trim())), true);
+  assert.equal(await isGoneSoon(Number(result.output.trim())), true);
 });
 
 Deno.test("DirectSandbox.runShell() stops the whole group on abort", async () => {
@@ -150,7 +140,7 @@ Deno.test("DirectSandbox.runShell() stops the whole group on abort", async () =>
     assert.equal(result.timedOut, false);
     assert.equal(result.signal, "SIGTERM");
     assert.equal(result.output, "started\n");
-    assert.equal(await isGone(pid), true);
+    assert.equal(await isGoneSoon(pid), true);
   } finally {
     await Deno.remove(dir, { recursive: true });
   }
@@ -230,7 +220,7 @@ Deno.test("DirectSandbox.spawnShell() kill() signals the group and the shell's l
   const left = sandbox.spawnShell("sleep 100 & echo $!", { cwd: "/" });
   const [leftOutput, leftStatus] = await Promise.all([readAll(left.output), left.status]);
   assert.deepEqual(leftStatus, { exitCode: 0, signal: null });
-  assert.equal(await isGone(Number(leftOutput.trim())), true);
+  assert.equal(await isGoneSoon(Number(leftOutput.trim())), true);
 
   const running = sandbox.spawnShell("sleep 100 & echo $!; wait", { cwd: "/" });
   const reader = running.output.getReader();
@@ -240,5 +230,5 @@ Deno.test("DirectSandbox.spawnShell() kill() signals the group and the shell's l
     // drain
   }
   assert.deepEqual(await running.status, { exitCode: null, signal: "SIGTERM" });
-  assert.equal(await isGone(Number(first.trim())), true);
+  assert.equal(await isGoneSoon(Number(first.trim())), true);
 });

@@ -48,6 +48,22 @@ export function spawnAcp(
   };
 }
 
+/** Sends one text prompt; resolves with the turn's response once it ends. */
+export function promptText(
+  ctx: acp.ClientContext,
+  sessionId: string,
+  text: string,
+): Promise<acp.PromptResponse> {
+  return ctx.request(acp.methods.agent.session.prompt, { sessionId, prompt: [{ type: "text", text }] });
+}
+
+/** Opens a session in `cwd` without MCP servers and runs one text prompt; returns the session id. */
+export async function promptNewSession(ctx: acp.ClientContext, cwd: string, text: string): Promise<string> {
+  const { sessionId } = await ctx.request(acp.methods.agent.session.new, { cwd, mcpServers: [] });
+  await promptText(ctx, sessionId, text);
+  return sessionId;
+}
+
 /** Every `session/update` a client received, in order, by session. */
 export class UpdateLog {
   readonly updates: acp.SessionNotification[] = [];

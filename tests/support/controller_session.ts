@@ -3,7 +3,7 @@
  * A real Controller over the DeepSeek simulator, in a temp home and workspace: the set-up most
  * Controller tests share. `withController` boots it, records its events and cleans up after the body.
  */
-import { bootController, type BootOptions } from "../../src/control/boot.ts";
+import { bootController, type BootOptions, type ResumeRequest } from "../../src/control/boot.ts";
 import type { ReasonixEvent } from "../../src/control/events.ts";
 import { resolvePaths } from "../../src/config/paths.ts";
 import { DeepSeekSim, type Responder, type ScriptedReply, type SimOptions } from "./deepseek_sim.ts";
@@ -87,6 +87,57 @@ export async function withController(
     });
   } finally {
     await controller?.close();
+    await sim.close();
+    await removeAll(home, ws);
+  }
+}
+
+export interface BootingSession {
+  sim: DeepSeekSim;
+  home: string;
+  ws: string;
+  /** Every event of every controller booted, in order. */
+  events: ReasonixEvent[];
+  /** Boots a controller (resuming when told), closed after the body; it records its events when it listens. */
+  boot(resume?: ResumeRequest): Promise<Controller>;
+}
+
+/**
+ * The simulator, a home and a workspace for a body that boots its controllers itself, as a restart
+ * test does; they see the host's PATH and HOME.
+ */
+export async function withBoots(
+  options: {
+    script: ScriptedReply[] | Responder;
+    files?: Record<string, string>;
+    extraToml?: string;
+    boot: Partial<BootOptions>;
+    /** Subscribe to each controller, as an attached face does (default true). */
+    listen?: boolean;
+  },
+  body: (session: BootingSession) => Promise<void>,
+): Promise<void> {
+  const sim = await DeepSeekSim.start({ script: options.script });
+  const home = await makeHome({
+    simUrl: sim.url,
+    ...(options.extraToml ? { extraToml: options.extraToml } : {}),
+  });
+  const ws = await makeWorkspace(options.files ?? {});
+  const env = { PATH: Deno.env.get("PATH") ?? "", HOME: Deno.env.get("HOME") ?? "" };
+  const opened: Controller[] = [];
+  const events: ReasonixEvent[] = [];
+  const boot = async (resume?: ResumeRequest) => {
+    const controller = await bootController(
+      bootOptions(home, ws, { env, ...options.boot, ...(resume ? { resume } : {}) }),
+    );
+    if (options.listen ?? true) controller.subscribe((event) => events.push(event));
+    opened.push(controller);
+    return controller;
+  };
+  try {
+    await body({ sim, home, ws, events, boot });
+  } finally {
+    for (const controller of opened) await controller.close();
     await sim.close();
     await removeAll(home, ws);
   }

@@ -49,6 +49,37 @@ export async function eventually(check: () => boolean, timeoutMs: number, stepMs
   return check();
 }
 
+/** A unique six-digit fraction for `sleep N.<tag>`, so `sleepers(tag)` finds this test's sleeps only. */
+export function sleepTag(): string {
+  return String(Math.floor(Math.random() * 1e6)).padStart(6, "1");
+}
+
+/** The pids of the `sleep` processes whose duration ends in `.<tag>`. */
+export function sleepers(tag: string): number[] {
+  const found: number[] = [];
+  for (const entry of Deno.readDirSync("/proc")) {
+    if (!/^\d+$/.test(entry.name)) continue;
+    try {
+      const argv = Deno.readTextFileSync(`/proc/${entry.name}/cmdline`).split("\0");
+      if (argv[0]?.endsWith("sleep") && argv[1]?.endsWith(`.${tag}`)) found.push(Number(entry.name));
+    } catch {
+      // It exited meanwhile.
+    }
+  }
+  return found;
+}
+
+/** True when the process is gone (or only a zombie waiting for a reaper that is not us). */
+export async function isGone(pid: number): Promise<boolean> {
+  try {
+    const stat = await Deno.readTextFile(`/proc/${pid}/stat`);
+    return stat.slice(stat.lastIndexOf(")") + 2).startsWith("Z");
+  } catch (error) {
+    if (error instanceof Deno.errors.NotFound) return true;
+    throw error;
+  }
+}
+
 export function describe(processes: readonly ProcessInfo[]): string {
   return processes.map((p) => `${p.pid} ${p.state} pgid=${p.pgid} sid=${p.sid} ${p.command}`).join("\n");
 }

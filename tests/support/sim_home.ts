@@ -1,9 +1,9 @@
 /**
  * @module
  * The set-up of the CLI tests: the DeepSeek simulator, a Reasonix home that points at it and a workspace
- * with one file; the simulator is closed and the directories removed after the body.
+ * with one file (or the files given); the simulator is closed and the directories removed after the body.
  */
-import { DeepSeekSim, type ScriptedReply } from "./deepseek_sim.ts";
+import { DeepSeekSim, type Responder, type ScriptedReply } from "./deepseek_sim.ts";
 import { makeHome, makeWorkspace, removeAll } from "./cli.ts";
 
 export interface SimHome {
@@ -15,12 +15,14 @@ export interface SimHome {
 export interface SimHomeOptions {
   /** More config.toml for the home. */
   extraToml?: string;
+  /** The workspace's files (default a README.md). */
+  files?: Record<string, string>;
   /** Makes the home instead (default `makeHome`). */
   makeHome?: (simUrl: string) => Promise<string>;
 }
 
 export async function withSimHome(
-  script: ScriptedReply[],
+  script: ScriptedReply[] | Responder,
   body: (ctx: SimHome) => Promise<void>,
   options: SimHomeOptions = {},
 ): Promise<void> {
@@ -29,7 +31,7 @@ export async function withSimHome(
     simUrl: sim.url,
     ...(options.extraToml !== undefined ? { extraToml: options.extraToml } : {}),
   });
-  const ws = await makeWorkspace({ "README.md": "# fixture\n" });
+  const ws = await makeWorkspace(options.files ?? { "README.md": "# fixture\n" });
   try {
     await body({ sim, home, ws });
   } finally {

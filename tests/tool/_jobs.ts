@@ -1,8 +1,16 @@
 /**
  * @module
- * Helpers for background job tests: poll a job's output, and tell whether a process is gone.
+ * Helpers for background job tests: start a bash job, and poll its output.
  */
+import { bashTool } from "../../src/tool/builtin/bash.ts";
 import type { JobTable } from "../../src/tool/jobs.ts";
+import type { ToolContext } from "../../src/tool/tool.ts";
+
+/** Starts `command` as a background bash job; returns its id (`bash-N`). */
+export async function startJob(command: string, ctx: ToolContext): Promise<string> {
+  const started = await bashTool.execute({ command, run_in_background: true }, ctx);
+  return /bash-\d+/.exec(started.output)![0];
+}
 
 /** Reads `id` until the text read so far (returned whole) matches `pattern`. */
 export async function readUntil(jobs: JobTable, id: string, pattern: RegExp): Promise<string> {
@@ -15,16 +23,5 @@ export async function readUntil(jobs: JobTable, id: string, pattern: RegExp): Pr
       throw new Error(`Job ${id} ended before its output matched ${pattern}: ${JSON.stringify(text)}`);
     }
     await new Promise((resolve) => setTimeout(resolve, 10));
-  }
-}
-
-/** True when the process is gone (or only a zombie waiting for a reaper that is not us). */
-export async function isGone(pid: number): Promise<boolean> {
-  try {
-    const stat = await Deno.readTextFile(`/proc/${pid}/stat`);
-    return stat.slice(stat.lastIndexOf(")") + 2).startsWith("Z");
-  } catch (error) {
-    if (error instanceof Deno.errors.NotFound) return true;
-    throw error;
   }
 }

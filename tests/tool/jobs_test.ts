@@ -3,7 +3,8 @@ import { join } from "node:path";
 import { DirectSandbox } from "../../src/sandbox/none.ts";
 import type { SpawnedProcess } from "../../src/sandbox/sandbox.ts";
 import { describeStatus, JobTable } from "../../src/tool/jobs.ts";
-import { isGone, readUntil } from "./_jobs.ts";
+import { readUntil } from "./_jobs.ts";
+import { isGone } from "../support/processes.ts";
 import { rejectsWithCode } from "./_tool_context.ts";
 
 const sandbox = new DirectSandbox();

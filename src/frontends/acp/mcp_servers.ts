@@ -8,6 +8,7 @@
 import type * as acp from "@agentclientprotocol/sdk";
 import type { McpServerDecl } from "../../config/types.ts";
 import { ReasonixError } from "../../lib/errors.ts";
+import { editorDecl } from "../../mcp/editor_servers.ts";
 
 export function editorServers(servers: readonly acp.McpServer[] | undefined): McpServerDecl[] {
   const decls = (servers ?? []).map(declOf);
@@ -32,30 +33,18 @@ export function serverName(given: string): string {
 }
 
 function declOf(server: acp.McpServer): McpServerDecl {
-  const base = {
-    name: serverName(typeof server.name === "string" ? server.name : ""),
-    command: "",
-    args: [],
-    env: {},
-    url: "",
-    headers: {},
-    toolTimeoutSeconds: {},
-    autoStart: true,
-    source: "editor" as const,
-    file: "the editor",
-    at: {},
-  };
+  const name = serverName(typeof server.name === "string" ? server.name : "");
   if ("type" in server && (server.type === "http" || server.type === "sse")) {
-    return { ...base, type: server.type, url: server.url, headers: pairs(server.headers) };
+    return editorDecl({ name, type: server.type, url: server.url, headers: pairs(server.headers) });
   }
   const stdio = server as acp.McpServerStdio;
-  return {
-    ...base,
+  return editorDecl({
+    name,
     type: "stdio",
     command: stdio.command,
     args: [...stdio.args ?? []],
     env: pairs(stdio.env),
-  };
+  });
 }
 
 function pairs(list: readonly { name: string; value: string }[] | undefined): Record<string, string> {

@@ -18,6 +18,7 @@ import {
   WINDOW_LIMIT,
 } from "../../session/history_search.ts";
 import { defineTool, type ToolContext, ToolError, type ToolSpec } from "../tool.ts";
+import { theirReason } from "../consent.ts";
 
 export const HISTORY_TOOL = "history";
 
@@ -109,8 +110,7 @@ async function askGlobal(args: HistoryArgs, ctx: ToolContext): Promise<void> {
     case "declined":
       throw new ToolError(
         "permission.denied",
-        `The user declined the global history ${operation}: nothing was read` +
-          (answer.reason === undefined ? "" : `; they said: ${JSON.stringify(answer.reason)}`),
+        `The user declined the global history ${operation}: nothing was read${theirReason(answer.reason)}`,
       );
     case "cancelled":
       throw new ToolError("tool.aborted", "Not run: the turn was cancelled while it waited for approval");

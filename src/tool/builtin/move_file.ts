@@ -7,6 +7,7 @@ import {
   assertWritable,
   displayPath,
   isInside,
+  lstatOrNull,
   resolveInsideRoots,
   resolveWritePath,
 } from "../workspace_paths.ts";
@@ -175,15 +176,6 @@ async function textOrNull(ctx: ToolContext, abs: string, shown: string): Promise
     return (await readTextFile(ctx, abs, shown))?.text ?? null;
   } catch (error) {
     if (error instanceof ToolError) return null;
-    throw error;
-  }
-}
-
-async function lstatOrNull(path: string): Promise<Deno.FileInfo | null> {
-  try {
-    return await Deno.lstat(path);
-  } catch (error) {
-    if (error instanceof Deno.errors.NotFound || error instanceof Deno.errors.NotADirectory) return null;
     throw error;
   }
 }

@@ -112,9 +112,30 @@ function many(outcomes: readonly (SubagentOutcome | string)[]): string {
   }).join("\n\n");
 }
 
-async function settle(runs: Promise<SubagentOutcome>[]): Promise<(SubagentOutcome | string)[]> {
+/** The port first, then one request per task: with no port, "unavailable" wins over a bad task. */
+function batchOf(
+  tasks: readonly (TaskArgs | ReaderArgs)[],
+  ctx: ToolContext,
+  readOnly: boolean,
+): { subagents: SubagentPort; requests: SubagentRequest[] } {
+  const subagents = port(ctx);
+  return { subagents, requests: tasks.map((task) => requestOf(task, ctx, readOnly)) };
+}
+
+/** Runs every request at once and previews each answer; a failed start becomes its error line. */
+async function runAll(
+  subagents: SubagentPort,
+  requests: readonly SubagentRequest[],
+  signal: AbortSignal,
+  onOutcome: (outcome: SubagentOutcome) => void = () => {},
+): Promise<string> {
+  const runs = requests.map(async (request) => {
+    const outcome = await subagents.run(request, signal);
+    onOutcome(outcome);
+    return outcome;
+  });
   const settled = await Promise.allSettled(runs);
-  return settled.map((item) => item.status === "fulfilled" ? item.value : errorLine(item.reason));
+  return many(settled.map((item) => item.status === "fulfilled" ? item.value : errorLine(item.reason)));
 }
 
 function errorLine(reason: unknown): string {
@@ -160,9 +181,8 @@ export const parallelTasksTool = defineTool({
   parameters: parallelArgs,
   readOnly: true,
   async execute(args, ctx) {
-    const subagents = port(ctx);
-    const requests = args.tasks.map((task) => requestOf(task, ctx, true));
-    return { output: many(await settle(requests.map((request) => subagents.run(request, ctx.signal)))) };
+    const { subagents, requests } = batchOf(args.tasks, ctx, true);
+    return { output: await runAll(subagents, requests, ctx.signal) };
   },
 });
 
@@ -173,17 +193,13 @@ export const fleetTool = defineTool({
   parameters: fleetArgs,
   readOnly: false,
   async execute(args, ctx) {
-    const subagents = port(ctx);
-    const requests = args.tasks.map((task) => requestOf(task, ctx, false));
+    const { subagents, requests } = batchOf(args.tasks, ctx, false);
     await preflight(requests, ctx);
     const abort = new AbortController();
     const signal = AbortSignal.any([ctx.signal, abort.signal]);
-    const runs = requests.map(async (request) => {
-      const outcome = await subagents.run(request, signal);
+    const all = runAll(subagents, requests, signal, (outcome) => {
       if (!outcome.ok && args.fail_fast) abort.abort(new ToolError("subagent.cancelled", "fail_fast"));
-      return outcome;
     });
-    const all = settle(runs).then(many);
     return { output: args.run_in_background ? inBackground(ctx, all) : await all };
   },
 });

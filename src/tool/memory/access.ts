@@ -6,6 +6,7 @@
  */
 import type { FileChange, ToolContext } from "../tool.ts";
 import { ToolError } from "../tool.ts";
+import { theirReason } from "../consent.ts";
 import { type Fact, formatFact } from "./fact.ts";
 import { changeNote } from "./index_text.ts";
 import { approvalReasons, type MemoryChange } from "./policy.ts";
@@ -95,8 +96,7 @@ function refuseUnless(answer: MemoryAnswer, change: MemoryChange, reasons: reado
     case "declined":
       throw new ToolError(
         "permission.denied",
-        `The user declined: memory not ${what}` +
-          (answer.reason === undefined ? "" : `; they said: ${JSON.stringify(answer.reason)}`),
+        `The user declined: memory not ${what}${theirReason(answer.reason)}`,
       );
     case "cancelled":
       throw new ToolError("tool.aborted", `Not ${what}: the turn was cancelled while it waited for approval`);

@@ -6,50 +6,18 @@
  */
 import assert from "node:assert/strict";
 import { dirname } from "node:path";
-import { bootController, type ResumeRequest } from "../../../src/control/boot.ts";
 import type { GoalSnapshot, ReasonixEvent } from "../../../src/control/events.ts";
-import { resolvePaths } from "../../../src/config/paths.ts";
 import { goalFileFor } from "../../../src/session/goal_file.ts";
-import { DeepSeekSim, type Responder } from "../../support/deepseek_sim.ts";
-import { makeHome, makeWorkspace, removeAll } from "../../support/cli.ts";
+import type { Responder } from "../../support/deepseek_sim.ts";
+import { type BootingSession, type Controller, withBoots } from "../../support/controller_session.ts";
 import { assertPrependOnly, assertStablePrefix, splitBody } from "../../support/prefix_guard.ts";
 import { goalModel, type GoalMove, goalNamed } from "../../support/goal_model.ts";
 
-type Controller = Awaited<ReturnType<typeof bootController>>;
-
-interface Session {
-  sim: DeepSeekSim;
-  ws: string;
-  events: ReasonixEvent[];
-  boot(resume?: ResumeRequest): Promise<Controller>;
-}
-
-async function withSession(script: Responder, body: (session: Session) => Promise<void>) {
-  const sim = await DeepSeekSim.start({ script });
-  const home = await makeHome({ simUrl: sim.url });
-  const ws = await makeWorkspace({ "a.txt": "alpha\n" });
-  const opened: Controller[] = [];
-  const events: ReasonixEvent[] = [];
-  const boot = async (resume?: ResumeRequest) => {
-    const controller = await bootController({
-      cwd: ws,
-      headless: true,
-      env: { PATH: Deno.env.get("PATH") ?? "", HOME: Deno.env.get("HOME") ?? "" },
-      paths: resolvePaths({ REASONIX_HOME: home }),
-      flags: { permissionMode: "yolo" },
-      ...(resume ? { resume } : {}),
-    });
-    controller.subscribe((event) => events.push(event));
-    opened.push(controller);
-    return controller;
-  };
-  try {
-    await body({ sim, ws, events, boot });
-  } finally {
-    for (const controller of opened) await controller.close().catch(() => {});
-    await sim.close();
-    await removeAll(home, ws);
-  }
+function withSession(script: Responder, body: (session: BootingSession) => Promise<void>) {
+  return withBoots(
+    { script, files: { "a.txt": "alpha\n" }, boot: { flags: { permissionMode: "yolo" } } },
+    body,
+  );
 }
 
 function goals(events: ReasonixEvent[]): GoalSnapshot[] {

@@ -1,16 +1,11 @@
 import assert from "node:assert/strict";
 import { join } from "node:path";
 import { DirectSandbox } from "../../../src/sandbox/none.ts";
-import { bashTool } from "../../../src/tool/builtin/bash.ts";
 import { bashOutputTool } from "../../../src/tool/builtin/bash_output.ts";
 import { JobTable } from "../../../src/tool/jobs.ts";
 import type { ToolContext } from "../../../src/tool/tool.ts";
+import { startJob } from "../_jobs.ts";
 import { makeTestWorkspace, rejectsWithCode } from "../_tool_context.ts";
-
-async function startJob(command: string, ctx: ToolContext): Promise<string> {
-  const started = await bashTool.execute({ command, run_in_background: true }, ctx);
-  return /bash-\d+/.exec(started.output)![0];
-}
 
 /** Calls bash_output until its output (status line aside) matches `pattern`; returns all of it read. */
 async function outputUntil(id: string, ctx: ToolContext, pattern: RegExp): Promise<string> {

@@ -5,7 +5,8 @@ import { BASH_OUTPUT_MAX_BYTES, bashTool, formatRun } from "../../../src/tool/bu
 import { JobTable } from "../../../src/tool/jobs.ts";
 import type { ToolContext } from "../../../src/tool/tool.ts";
 import { ToolRegistry } from "../../../src/tool/registry.ts";
-import { isGone, readUntil } from "../_jobs.ts";
+import { readUntil } from "../_jobs.ts";
+import { isGone } from "../../support/processes.ts";
 import { makeTestWorkspace, rejectsWithCode } from "../_tool_context.ts";
 import { box, BWRAP_MISSING } from "../../sandbox/_bwrap.ts";
 

@@ -1,16 +1,10 @@
 import assert from "node:assert/strict";
 import { DirectSandbox } from "../../../src/sandbox/none.ts";
-import { bashTool } from "../../../src/tool/builtin/bash.ts";
 import { jobKillTool, killShellTool } from "../../../src/tool/builtin/kill_shell.ts";
 import { JobTable } from "../../../src/tool/jobs.ts";
-import type { ToolContext } from "../../../src/tool/tool.ts";
-import { isGone, readUntil } from "../_jobs.ts";
+import { readUntil, startJob } from "../_jobs.ts";
+import { isGone } from "../../support/processes.ts";
 import { makeTestWorkspace, rejectsWithCode } from "../_tool_context.ts";
-
-async function startJob(command: string, ctx: ToolContext): Promise<string> {
-  const started = await bashTool.execute({ command, run_in_background: true }, ctx);
-  return /bash-\d+/.exec(started.output)![0];
-}
 
 Deno.test("killShellTool stops the job and every process in its group", async () => {
   await using ws = await makeTestWorkspace({ sandbox: new DirectSandbox() });

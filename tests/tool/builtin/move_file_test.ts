@@ -2,16 +2,7 @@ import assert from "node:assert/strict";
 import { join } from "node:path";
 import { moveFileTool } from "../../../src/tool/builtin/move_file.ts";
 import { makeTestWorkspace, rejectsWithCode } from "../_tool_context.ts";
-
-async function exists(path: string): Promise<boolean> {
-  try {
-    await Deno.lstat(path);
-    return true;
-  } catch (error) {
-    if (error instanceof Deno.errors.NotFound) return false;
-    throw error;
-  }
-}
+import { exists } from "../../support/files.ts";
 
 Deno.test("moveFileTool moves a file into new parent directories and previews the destination", async () => {
   await using t = await makeTestWorkspace();

@@ -1,15 +1,9 @@
 import assert from "node:assert/strict";
 import { DirectSandbox } from "../../../src/sandbox/none.ts";
-import { bashTool } from "../../../src/tool/builtin/bash.ts";
 import { waitTool } from "../../../src/tool/builtin/wait.ts";
 import { JobTable } from "../../../src/tool/jobs.ts";
-import type { ToolContext } from "../../../src/tool/tool.ts";
+import { startJob } from "../_jobs.ts";
 import { makeTestWorkspace, rejectsWithCode } from "../_tool_context.ts";
-
-async function startJob(command: string, ctx: ToolContext): Promise<string> {
-  const started = await bashTool.execute({ command, run_in_background: true }, ctx);
-  return /bash-\d+/.exec(started.output)![0];
-}
 
 Deno.test("waitTool blocks until the job exits, then returns its unread output and exit code", async () => {
   await using ws = await makeTestWorkspace({ sandbox: new DirectSandbox() });
