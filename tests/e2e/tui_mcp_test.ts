@@ -41,6 +41,7 @@ Deno.test("tui mcp: /mcp shows the server table; / completes a prompt command th
     await pane.keys("Tab");
     await pane.waitFor(/› \/mcp__everything__args-prompt /);
     await pane.type("Lima");
+    await pane.waitFor(/\/mcp__everything__args-prompt Lima/);
     await pane.keys("Enter");
     await pane.waitFor(/Rain in Lima\./);
     assert.equal(sim.requests[0]!.json.messages.at(-1).content, "What's weather in Lima?");
