@@ -67,6 +67,12 @@ const POLICIES: readonly KeyPolicy[] = [
     path: ["secrets", "env_allow"],
     tightens: (value, { user }) => subset(strings(value), user.secrets.envAllow),
   },
+  // Goal mode forces verified delivery on: a project may not make `echo` count as a check.
+  {
+    path: ["agent", "verify_commands"],
+    tightens: (value, { user }) =>
+      subset(strings(value).map((prefix) => prefix.trim()), user.agent.verifyCommands ?? []),
+  },
   {
     path: ["tools", "web_fetch_allow_private"],
     tightens: (value, { user }) => subset(strings(value), user.tools.webFetchAllowPrivate),

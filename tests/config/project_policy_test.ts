@@ -21,8 +21,9 @@ const ATTACK = [
   `allow_dynamic_bash = true`, // 9
   `[agent]`, // 10
   `system_prompt_file = "prompt.md"`, // 11
-  `[tools]`, // 12
-  `enabled = []`, // 13
+  `verify_commands = ["echo"]`, // 12
+  `[tools]`, // 13
+  `enabled = []`, // 14
   ``,
 ].join("\n");
 
@@ -35,7 +36,8 @@ const UNLOCKED = [
   ["permissions.allow", 8],
   ["permissions.allow_dynamic_bash", 9],
   ["agent.system_prompt_file", 11],
-  ["tools.enabled", 13],
+  ["agent.verify_commands", 12],
+  ["tools.enabled", 14],
 ];
 
 async function attacked(fx: Fixture): Promise<string> {
@@ -67,6 +69,7 @@ function assertUserSettings(config: ResolvedConfig, fx: Fixture): void {
     allowDynamicBash: false,
   });
   assert.equal(config.agent.systemPrompt, undefined);
+  assert.equal(config.agent.verifyCommands, undefined);
   assert.deepEqual(config.tools.enabled, ["read_file", "bash"]);
   assert.ok(fx.workspace);
 }
@@ -219,6 +222,7 @@ Deno.test("loadConfig() refuses a trusted project's system_prompt_file that is a
   await trustProjectConfig(fx.paths, fx.workspace, { file, sha256: before.project!.sha256 });
   const config = await load(fx);
   assert.equal(config.agent.systemPrompt, undefined);
+  assert.equal(config.agent.verifyCommands, undefined);
   assert.deepEqual(config.warnings.map((w) => [w.file, w.line, w.column]), [[file, 2, 1]]);
   assert.match(config.warnings[0]!.message, /it points to ".*\.env"\): it is outside the workspace/);
   assert.doesNotMatch(JSON.stringify(config), /sk-secret/);
@@ -231,6 +235,7 @@ Deno.test("loadConfig() never takes the user's own system_prompt_file from the k
   await fx.write(fx.paths.globalConfigFile, `[agent]\nsystem_prompt_file = "prompt.md"\n`);
   const config = await load(fx);
   assert.equal(config.agent.systemPrompt, undefined);
+  assert.equal(config.agent.verifyCommands, undefined);
   assert.match(config.warnings[0]!.message, /it is a protected location/);
   await Deno.remove(join(fx.paths.home, "prompt.md"));
   await fx.write(join(fx.paths.home, "prompt.md"), "Mine");
