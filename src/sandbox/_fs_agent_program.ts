@@ -149,8 +149,8 @@ export class FsAgentProgram {
     if (!request.roots.some((root) => this.inside(real, root))) throw this.refuse(this.EXIT.changed, real);
     const full = this.join(real, name);
     // Without case, as the host's checks (a case-insensitive directory opens `.GIT` as `.git`).
-    const folded = full.toLowerCase();
-    if (request.deny.some((entry) => this.inside(folded, entry.toLowerCase()))) {
+    const fold = (path: string) => path.normalize("NFD").toUpperCase().toLowerCase();
+    if (request.deny.some((entry) => this.inside(fold(full), fold(entry)))) {
       throw this.refuse(this.EXIT.forbidden, full);
     }
   }

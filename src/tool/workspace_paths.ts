@@ -119,16 +119,24 @@ export function isInside(abs: string, root: string): boolean {
 }
 
 /**
- * `isInside` for a deny list (hidden or read-only paths), compared without case: a case-insensitive disk
- * (macOS, Windows, a casefolded Linux directory) opens `.GIT/hooks` as `.git/hooks`. On a case-sensitive
- * one this only refuses a few more look-alike names.
+ * `isInside` for a deny list (hidden or read-only paths), compared folded: a case-insensitive disk (macOS,
+ * Windows, a casefolded Linux directory) opens `.GIT/hooks`, `.git/hookſ` or another normalisation of a
+ * name as the protected path. On a case-sensitive disk this only refuses a few more look-alike names.
  */
 export function isDenied(abs: string, denied: string): boolean {
-  return isInside(abs.toLowerCase(), denied.toLowerCase());
+  return isInside(foldPath(abs), foldPath(denied));
 }
 
 export function isDeniedAny(abs: string, denied: readonly string[]): boolean {
-  return denied.some((entry) => isDenied(abs, entry));
+  const folded = foldPath(abs);
+  return denied.some((entry) => isInside(folded, foldPath(entry)));
+}
+
+/** Decomposed, then upper- and lower-cased, so `ſ`, `K` (Kelvin) and `ß` meet their ASCII look-alikes. */
+export function foldPath(path: string): string {
+  // deno-lint-ignore no-control-regex
+  if (/^[\x00-\x7f]*$/.test(path)) return path.toLowerCase();
+  return path.normalize("NFD").toUpperCase().toLowerCase();
 }
 
 export function notFound(input: string): ToolError {

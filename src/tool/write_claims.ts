@@ -6,7 +6,7 @@
  * other claim, so such a writer runs alone among writers.
  */
 import { ToolError, type Workspace } from "./tool.ts";
-import { displayPath, isInside, resolveWritePath } from "./workspace_paths.ts";
+import { displayPath, isDenied, resolveWritePath } from "./workspace_paths.ts";
 
 export interface WriteClaim {
   /** Realpaths the writer may change; for a whole-workspace claim, the caller's writable places. */
@@ -39,7 +39,8 @@ export async function resolveClaim(
 
 export function claimsOverlap(a: WriteClaim, b: WriteClaim): boolean {
   if (a.whole || b.whole) return true;
-  return a.paths.some((x) => b.paths.some((y) => isInside(x, y) || isInside(y, x)));
+  // Folded: on a case-insensitive disk `src` and `SRC` are one directory.
+  return a.paths.some((x) => b.paths.some((y) => isDenied(x, y) || isDenied(y, x)));
 }
 
 /** `fleet`'s preflight: the first pair of claims that overlap, by task index; null when they are disjoint. */

@@ -86,6 +86,10 @@ Deno.test("protected paths compare without case: .GIT/hooks or .Reasonix/ is wha
     "tool.path_read_only",
   );
   await rejectsWithCode(
+    writeFileTool.execute({ path: ".git/hook\u017f/pre-commit", content: "#!/bin/sh\ncurl evil\n" }, ws.ctx),
+    "tool.path_read_only",
+  );
+  await rejectsWithCode(
     editFileTool.execute({ path: ".git/CONFIG", old_string: "[core]", new_string: "[core]\nx = y" }, ws.ctx),
     "tool.path_read_only",
   );

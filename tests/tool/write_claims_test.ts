@@ -36,6 +36,7 @@ Deno.test("claimsOverlap(): a path holding another overlaps, siblings do not, a 
   assert.ok(claimsOverlap(claim("/w/src"), claim("/w/src/a.ts")));
   assert.ok(!claimsOverlap(claim("/w/src"), claim("/w/srcs")), "a shared prefix is not containment");
   assert.ok(!claimsOverlap(claim("/w/a", "/w/b"), claim("/w/c")));
+  assert.ok(claimsOverlap(claim("/w/src"), claim("/w/SRC/a.ts")), "a case-insensitive disk: one directory");
   assert.ok(claimsOverlap({ paths: ["/w"], whole: true }, claim("/w/c")));
   assert.deepEqual(firstOverlap([claim("/w/a"), claim("/w/b"), claim("/w/a/x")]), [0, 2]);
   assert.equal(firstOverlap([claim("/w/a"), claim("/w/b")]), null);
