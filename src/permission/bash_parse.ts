@@ -292,25 +292,33 @@ class Collector {
 
 /** Nodes whose status is their last child's. */
 const SEQUENCES = new Set(["program", "pipeline", "compound_statement", "subshell"]);
+/** Nodes whose commands may not run at all, or run as a branch the line's status does not follow. */
+const BRANCHES = new Set([
+  "negated_command",
+  "if_statement",
+  "while_statement",
+  "for_statement",
+  "c_style_for_statement",
+  "case_statement",
+  "function_definition",
+]);
 
 /**
- * The children whose failure the node turns into success or a branch (`a || b`, `! a`, `if a`, `while a`),
- * or whose status a later one replaces: all but the last of a pipeline (no pipefail assumed) and of a
- * `;` or newline sequence (no `set -e` assumed).
+ * The children whose exit status may not decide the line's: a branch that may not run or whose failure is
+ * turned into success (`a || b`, `! a`, `if`, loops, `case`, a function body), a command sent to the
+ * background (`a &`), and all but the last of a pipeline (no pipefail assumed) or of a `;` or newline
+ * sequence (no `set -e` assumed).
  */
 function statusHiddenChildren(node: SyntaxNode): Set<number> {
   const ids = new Set<number>();
-  if (SEQUENCES.has(node.type)) {
+  const hideAll = BRANCHES.has(node.type) ||
+    (node.type === "list" && node.children.some((child) => child?.type === "||"));
+  if (hideAll) {
+    for (const child of node.children) if (child) ids.add(child.id);
+  } else if (SEQUENCES.has(node.type)) {
     const statements = node.namedChildren.filter((child) => child !== null && child.type !== "comment");
     for (const child of statements.slice(0, -1)) if (child) ids.add(child.id);
-  } else if (node.type === "negated_command") {
-    for (const child of node.children) if (child) ids.add(child.id);
-  } else if (node.type === "list" || node.type === "elif_clause") {
-    // An elif's condition has no field name: it is what comes before `then`.
-    const end = node.children.findIndex((child) => child?.type === (node.type === "list" ? "||" : "then"));
-    for (const child of node.children.slice(0, Math.max(end, 0))) if (child) ids.add(child.id);
-  } else if (node.type === "if_statement" || node.type === "while_statement") {
-    for (const child of node.childrenForFieldName("condition")) if (child) ids.add(child.id);
+    for (const child of statements) if (child?.nextSibling?.type === "&") ids.add(child.id);
   }
   return ids;
 }

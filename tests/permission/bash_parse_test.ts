@@ -25,15 +25,22 @@ Deno.test("parseBash() splits lists, pipelines and substitutions into simple com
 
 Deno.test("parseBash() marks commands whose exit status cannot fail the line", async () => {
   const cases: [string, [string, boolean][]][] = [
-    ["a || b", [["a", true], ["b", false]]],
+    ["a || b", [["a", true], ["b", true]]],
     ["! c", [["c", true]]],
-    ["if d; then e; elif f; then g; fi", [["d", true], ["e", false], ["f", true], ["g", false]]],
-    ["while h; do i; done", [["h", true], ["i", false]]],
-    ["j | k && l > out || m", [["j", true], ["k", true], ["l", true], ["m", false]]],
-    ["n | o", [["n", true], ["o", false]]],
-    ["p && q", [["p", false], ["q", false]]],
-    ["r; s\nt # done", [["r", true], ["s", true], ["t", false]]],
-    ["(u; v) && { w; x; }", [["u", true], ["v", false], ["w", true], ["x", false]]],
+    ["if d; then e; elif f; then g; else h; fi", [["d", true], ["e", true], ["f", true], ["g", true], [
+      "h",
+      true,
+    ]]],
+    ["while i; do j; done", [["i", true], ["j", true]]],
+    ["for k in 1; do l; done", [["l", true]]],
+    ["case x in x) m;; esac", [["m", true]]],
+    ["f() { n; }", [["n", true]]],
+    ["o &", [["o", true]]],
+    ["p | q", [["p", true], ["q", false]]],
+    ["r && s", [["r", false], ["s", false]]],
+    ["t || u && v", [["t", true], ["u", true], ["v", false]]],
+    ["w; x\ny # done", [["w", true], ["x", true], ["y", false]]],
+    ["(z; a) && { b; c; }", [["z", true], ["a", false], ["b", true], ["c", false]]],
   ];
   for (const [line, expected] of cases) {
     const script = await parseBash(line);

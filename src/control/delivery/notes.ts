@@ -50,7 +50,8 @@ export function missingDelivery(state: WatchState, answer: string): Missing | nu
       note:
         `Verified delivery: your answer is not accepted yet. \`${unchecked}\` exited 0, but it does not ` +
         `verify anything: a command that only prints or inspects (echo, cat, ls, grep, git status) is not a ` +
-        `check, nor is a check whose failure cannot fail the line (before \`|\`, \`||\` or a later \`;\`). ` +
+        `check, nor is one that may not run or cannot fail the line (in \`||\`, \`if\`, a loop or \`&\`, ` +
+        `before \`|\` or a later \`;\`). ` +
         RUN_A_CHECK,
     };
   }

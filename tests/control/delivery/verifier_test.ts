@@ -191,6 +191,13 @@ Deno.test("commandVerifies() does not count commands that only print or inspect"
     "npm test || echo failed",
     "! npm test",
     "if npm test; then echo ok; fi",
+    "true || npm test",
+    "if false; then npm test; fi",
+    "while false; do npm test; done",
+    "for f in a; do npm test; done",
+    "t() { npm test; }",
+    "npm test &",
+    "case x in x) npm test;; esac",
     "latest",
     "echo 'unbalanced",
   ];
