@@ -8,9 +8,8 @@
 import { join, resolve } from "node:path";
 import { workspaceDir } from "./_paths.ts";
 import { SUBAGENT_EVENT } from "./details.ts";
+import { SESSION_ID } from "./history_corpus.ts";
 import { loadSession } from "./store.ts";
-
-const SESSION_ID = /^[0-9A-Za-z_-]{1,80}$/;
 
 export interface ChildSession {
   id: string;

@@ -9,6 +9,14 @@ import { ChildRecall } from "../../src/control/subagent_recall.ts";
 import { workspaceDir } from "../../src/session/resume.ts";
 
 const AT = "2026-01-01T00:00:00.000Z";
+const OLD_CHILD = "20260101-000000-0000000a";
+const GRANDCHILD = "20260101-000000-0000000b";
+const UNFINISHED = "20260101-000000-0000000c";
+const STRANGER = "20260101-000000-0000000d";
+const MOVED = "20260101-000000-0000000e";
+const WRITER = "20260101-000000-0000000f";
+const OTHER_ROOT = "20260101-000000-00000002";
+const ROOT = "20260101-000000-00000001";
 
 interface Fake {
   id: string;
@@ -55,25 +63,25 @@ Deno.test("ChildRecall reads an old child's answer but refuses to continue it; f
   const sessionsDir = await Deno.makeTempDir();
   const workspace = await Deno.makeTempDir();
   try {
-    const recall = new ChildRecall({ sessionsDir, workspace, conversation: "root" });
-    await writeChild(sessionsDir, workspace, { id: "old-child", parent: "root", answer: "old answer" });
+    const recall = new ChildRecall({ sessionsDir, workspace, conversation: ROOT });
+    await writeChild(sessionsDir, workspace, { id: OLD_CHILD, parent: ROOT, answer: "old answer" });
     await writeChild(sessionsDir, workspace, {
-      id: "grandchild",
-      parent: "old-child",
+      id: GRANDCHILD,
+      parent: OLD_CHILD,
       answer: "deep answer",
     });
-    await writeChild(sessionsDir, workspace, { id: "unfinished", parent: "root" });
-    await writeChild(sessionsDir, workspace, { id: "stranger", parent: "other-root", answer: "not yours" });
+    await writeChild(sessionsDir, workspace, { id: UNFINISHED, parent: ROOT });
+    await writeChild(sessionsDir, workspace, { id: STRANGER, parent: OTHER_ROOT, answer: "not yours" });
     await writeChild(sessionsDir, workspace, {
-      id: "moved",
-      parent: "root",
+      id: MOVED,
+      parent: ROOT,
       workspace: "/elsewhere",
       answer: "another workspace",
       request: { readOnly: true },
     });
     await writeChild(sessionsDir, workspace, {
-      id: "writer",
-      parent: "root",
+      id: WRITER,
+      parent: ROOT,
       answer: "written",
       request: {
         readOnly: false,
@@ -82,32 +90,33 @@ Deno.test("ChildRecall reads an old child's answer but refuses to continue it; f
       },
     });
 
-    assert.equal(await recall.answer("subagent:old-child"), "old answer");
+    assert.equal(await recall.answer(`subagent:${OLD_CHILD}`), "old answer");
     assert.equal(
-      await recall.answer("subagent:grandchild"),
+      await recall.answer(`subagent:${GRANDCHILD}`),
       "deep answer",
       "a child of a child of this session",
     );
-    await assert.rejects(recall.finished("subagent:old-child", "root"), /does not record how it ran/);
-    const writer = await recall.finished("subagent:writer", "root");
+    await assert.rejects(recall.finished(`subagent:${OLD_CHILD}`, ROOT), /does not record how it ran/);
+    const writer = await recall.finished(`subagent:${WRITER}`, ROOT);
     assert.deepEqual(writer?.request, {
       readOnly: false,
       writePaths: ["a.txt"],
       prompt: "",
       profile: { name: "docs", allowedTools: ["read_file"], body: "the child prompt" },
     });
-    assert.equal(await recall.finished("subagent:writer", "old-child"), undefined, "another level");
+    assert.equal(await recall.finished(`subagent:${WRITER}`, OLD_CHILD), undefined, "another level");
     for (
       const ref of [
-        "subagent:unfinished",
-        "subagent:stranger",
-        "subagent:moved",
+        `subagent:${UNFINISHED}`,
+        `subagent:${STRANGER}`,
+        `subagent:${MOVED}`,
         "subagent:../x",
-        "old-child",
+        "subagent:CON",
+        OLD_CHILD,
       ]
     ) {
       assert.equal(await recall.answer(ref), undefined, ref);
-      assert.equal(await recall.finished(ref, "root"), undefined, ref);
+      assert.equal(await recall.finished(ref, ROOT), undefined, ref);
     }
   } finally {
     await Deno.remove(sessionsDir, { recursive: true });
