@@ -10,7 +10,7 @@ import { protectedPaths } from "../config/protected_paths.ts";
 import { writeFileAtomic } from "../lib/atomic_fs.ts";
 import { ReasonixError } from "../lib/errors.ts";
 import { loadSkills } from "../tool/skill/loader.ts";
-import { parseSkillFile, renderSkillFile, type SkillFileFields } from "../tool/skill/frontmatter.ts";
+import type { SkillFileFields } from "../tool/skill/frontmatter.ts";
 import { type Skill, SKILL_NAME } from "../tool/skill/skill.ts";
 import type { AdminContext } from "./admin.ts";
 
@@ -52,6 +52,7 @@ export async function subagentCreate(
       hint: `Change it with: reasonix subagent edit ${name}`,
     });
   }
+  const { renderSkillFile } = await skillFiles();
   await writeFileAtomic(path, renderSkillFile(fields(name, spec), spec.prompt), { mkdirs: true });
   return path;
 }
@@ -65,6 +66,7 @@ export async function subagentEdit(ctx: AdminContext, name: string, change: Prof
     tools: change.tools ?? skill.allowedTools,
     readOnly: change.readOnly ?? skill.readOnly,
   };
+  const { parseSkillFile, renderSkillFile } = await skillFiles();
   const text = renderSkillFile(fields(name, merged), change.prompt ?? skill.body);
   parseSkillFile(text, { path: skill.path, fallbackName: name, source: skill.source });
   await writeFileAtomic(skill.path, text);
@@ -133,4 +135,9 @@ function fields(name: string, spec: ProfileSpec): SkillFileFields {
 
 async function exists(path: string): Promise<boolean> {
   return await Deno.stat(path).then(() => true, () => false);
+}
+
+/** The YAML frontmatter code, loaded when a profile is written (every face imports this module). */
+function skillFiles() {
+  return import("../tool/skill/frontmatter.ts");
 }
