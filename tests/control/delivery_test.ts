@@ -12,6 +12,7 @@ import { isHostNote } from "../../src/agent/host_note.ts";
 import type { DeepSeekSim, ScriptedReply } from "../support/deepseek_sim.ts";
 import { assertPrependOnly, assertStablePrefix, splitBody } from "../support/prefix_guard.ts";
 import { type Controller, type ControllerSession, withController } from "../support/controller_session.ts";
+import { hostEnv } from "../support/host_env.ts";
 
 type Args = Record<string, unknown>;
 
@@ -44,7 +45,7 @@ function withSession(
   return withController({
     script: setup.script,
     files: { "a.txt": "alpha\n", "scripts/check.sh": CHECK_SCRIPT, ...setup.files },
-    env: { PATH: Deno.env.get("PATH") ?? "", HOME: Deno.env.get("HOME") ?? "" },
+    env: hostEnv(),
     flags: { permissionMode: "yolo" },
     ...(setup.toml ? { extraToml: setup.toml } : {}),
   }, body);

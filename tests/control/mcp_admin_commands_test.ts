@@ -11,6 +11,7 @@ import { resolvePaths } from "../../src/config/paths.ts";
 import { DeepSeekSim } from "../support/deepseek_sim.ts";
 import { makeHome, makeWorkspace, removeAll } from "../support/cli.ts";
 import { gatedPlugin, rotatingServer } from "../mcp/_oauth_servers.ts";
+import { hostEnv } from "../support/host_env.ts";
 
 const CRASH_SERVER = resolve(import.meta.dirname!, "../fixtures/mcp/crash_server.ts");
 
@@ -44,7 +45,7 @@ Deno.test("/mcp trust starts a waiting project server; /reload restarts what cha
   const sim = await DeepSeekSim.start({ script: [] });
   const home = await makeHome({ simUrl: sim.url });
   const ws = await makeWorkspace({ ".mcp.json": mcpJson({ proj: [], other: [] }) });
-  const env = { PATH: Deno.env.get("PATH") ?? "", HOME: Deno.env.get("HOME") ?? "" };
+  const env = hostEnv();
   const controller = await bootController({
     cwd: ws,
     headless: false,
@@ -105,7 +106,7 @@ Deno.test("/mcp shows a remote server that refuses us without tokens as needs au
   const extraToml = gatedPlugin(server.url);
   const home = await makeHome({ simUrl: sim.url, extraToml });
   const ws = await makeWorkspace({});
-  const env = { PATH: Deno.env.get("PATH") ?? "", HOME: Deno.env.get("HOME") ?? "" };
+  const env = hostEnv();
   const paths = resolvePaths({ REASONIX_HOME: home });
   const controller = await bootController({ cwd: ws, headless: false, env, paths });
   try {

@@ -11,6 +11,7 @@ import { DeepSeekSim, type ScriptedReply } from "../support/deepseek_sim.ts";
 import { makeHome, makeWorkspace, removeAll } from "../support/cli.ts";
 import { assertPrependOnly, assertStablePrefix, splitBody } from "../support/prefix_guard.ts";
 import { everythingPlugin } from "../mcp/_servers.ts";
+import { hostEnv } from "../support/host_env.ts";
 
 Deno.test("mcp tools: the model calls server-everything's tools directly and reads their results", async () => {
   const script: ScriptedReply[] = [
@@ -30,7 +31,7 @@ Deno.test("mcp tools: the model calls server-everything's tools directly and rea
   const controller = await bootController({
     cwd: ws,
     headless: true,
-    env: { PATH: Deno.env.get("PATH") ?? "", HOME: Deno.env.get("HOME") ?? "" },
+    env: hostEnv(),
     paths: resolvePaths({ REASONIX_HOME: home }),
     flags: { permissionMode: "yolo" },
     // The first run of an npm server may download it.

@@ -15,6 +15,7 @@ import { resolvePaths } from "../../src/config/paths.ts";
 import { DeepSeekSim } from "../support/deepseek_sim.ts";
 import { makeHome, makeWorkspace, removeAll, runCli } from "../support/cli.ts";
 import { followInBrowser, gatedPlugin, rotatingServer } from "../mcp/_oauth_servers.ts";
+import { hostEnv } from "../support/host_env.ts";
 
 const LOCAL = { localBrowser: true };
 
@@ -69,7 +70,7 @@ Deno.test("/mcp login in a session logs in without blocking input, then the serv
   const home = await makeHome({ simUrl: sim.url, extraToml });
   const ws = await makeWorkspace({});
   const browser = await browserScript(home);
-  const env = { PATH: Deno.env.get("PATH") ?? "", HOME: Deno.env.get("HOME") ?? "", BROWSER: browser.path };
+  const env = { ...hostEnv(), BROWSER: browser.path };
   const controller = await bootController({
     cwd: ws,
     headless: false,

@@ -15,6 +15,7 @@ import { type BootingSession, withBoots } from "../support/controller_session.ts
 import { assertPrependOnly, assertStablePrefix, splitBody } from "../support/prefix_guard.ts";
 import { toolResults } from "../support/sim_messages.ts";
 import { toolsServerPlugin } from "../mcp/_servers.ts";
+import { hostEnv } from "../support/host_env.ts";
 
 const DONE: ScriptedReply = { reasoning: "done", content: "done" };
 
@@ -263,7 +264,7 @@ Deno.test("mcp tools: a resumed session keeps its recorded MCP tools before the 
       const second = await bootController({
         cwd: first.workspaceRoot,
         headless: true,
-        env: { PATH: Deno.env.get("PATH") ?? "", HOME: Deno.env.get("HOME") ?? "" },
+        env: hostEnv(),
         paths: resolvePaths({ REASONIX_HOME: home }),
         flags: { permissionMode: "yolo" },
         mcpGraceMs: 100,

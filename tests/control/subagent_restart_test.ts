@@ -17,6 +17,7 @@ import {
   routed,
   type Step,
 } from "../support/subagent_session.ts";
+import { hostEnv } from "../support/host_env.ts";
 
 type Message = { role: string; content: string };
 
@@ -49,7 +50,7 @@ function toolResults(requests: readonly RecordedRequest[], conversation: string)
 
 const options = {
   flags: { permissionMode: "auto" },
-  env: { PATH: Deno.env.get("PATH") ?? "", HOME: Deno.env.get("HOME") ?? "" },
+  env: hostEnv(),
   files: { "a.txt": "alpha\n" },
 };
 

@@ -12,10 +12,11 @@ import { DeepSeekSim, type ScriptedReply } from "../support/deepseek_sim.ts";
 import { makeHome, makeWorkspace, removeAll } from "../support/cli.ts";
 import { promptText, spawnAcp, textOf, UpdateLog } from "../support/acp.ts";
 import { EVERYTHING, loopbackServer } from "../mcp/_servers.ts";
+import { hostEnv } from "../support/host_env.ts";
 
 const CRASH_SERVER = resolve(import.meta.dirname!, "../fixtures/mcp/crash_server.ts");
 const SECRET = "editor-secret-4f9a1c77";
-const ENV = { PATH: Deno.env.get("PATH") ?? "", HOME: Deno.env.get("HOME") ?? "" };
+const ENV = hostEnv();
 
 function capabilityCall(id: string, args: Record<string, unknown>): ScriptedReply {
   const call = { action: "call", capability_id: id, arguments: args };

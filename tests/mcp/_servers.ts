@@ -6,6 +6,7 @@
 import { join, resolve } from "node:path";
 import type { McpServerSpec } from "../../src/mcp/expand.ts";
 import type { ConnectOptions } from "../../src/mcp/client.ts";
+import { hostEnv } from "../support/host_env.ts";
 
 export const EVERYTHING = "npm:@modelcontextprotocol/server-everything@2026.8.31";
 export const FILESYSTEM = "npm:@modelcontextprotocol/server-filesystem@2026.8.31";
@@ -44,7 +45,7 @@ export function stdio(name: string, command: string, args: string[]): McpServerS
 export function connectOptions(cwd: string, overrides: Partial<ConnectOptions> = {}): ConnectOptions {
   return {
     cwd,
-    baseEnv: { PATH: Deno.env.get("PATH") ?? "", HOME: Deno.env.get("HOME") ?? "" },
+    baseEnv: hostEnv(),
     // The first run of an npm server may download it.
     startupTimeoutMs: 120_000,
     callTimeoutMs: 30_000,
@@ -59,12 +60,7 @@ export function npmRun(specifier: string, args: string[]): string[] {
 
 /** The process environment a Controller passes on so an npm server run by Deno finds Deno and its cache. */
 export function denoEnv(): Record<string, string> {
-  const env: Record<string, string> = {};
-  for (const name of ["PATH", "HOME", "DENO_DIR", "XDG_CACHE_HOME"]) {
-    const value = Deno.env.get(name);
-    if (value !== undefined) env[name] = value;
-  }
-  return env;
+  return hostEnv();
 }
 
 /**
@@ -144,7 +140,7 @@ export function gateway(
   cwd: string,
   output: "sse" | "streamableHttp",
   argv: string[],
-  env: Record<string, string> = { PATH: Deno.env.get("PATH") ?? "", HOME: Deno.env.get("HOME") ?? "" },
+  env: Record<string, string> = hostEnv(),
 ): Promise<RunningServer> {
   // supergateway runs `--stdio` through a shell.
   const line = argv.map((arg) => `'${arg.replaceAll("'", `'\\''`)}'`).join(" ");

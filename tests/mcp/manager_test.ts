@@ -10,9 +10,10 @@ import { loadConfig } from "../../src/config/load.ts";
 import { resolveMcpServers } from "../../src/mcp/config.ts";
 import { fixture } from "../config/_fixture.ts";
 import { fixtureServer, stdio } from "./_servers.ts";
+import { hostEnv } from "../support/host_env.ts";
 
 const REPO = join(import.meta.dirname!, "../..");
-const BASE_ENV = { PATH: Deno.env.get("PATH") ?? "", HOME: Deno.env.get("HOME") ?? "" };
+const BASE_ENV = hostEnv();
 
 function entry(
   spec: McpServerSpec,

@@ -21,9 +21,10 @@ import {
   type RunningServer,
   stdio,
 } from "./_servers.ts";
+import { hostEnv } from "../support/host_env.ts";
 
 const REPO = join(import.meta.dirname!, "../..");
-const ENV = { PATH: Deno.env.get("PATH") ?? "", HOME: Deno.env.get("HOME") ?? "" };
+const ENV = hostEnv();
 
 function text(result: CallToolResult): string {
   const content = result.content as { type: string; text?: string }[];

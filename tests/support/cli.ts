@@ -1,8 +1,9 @@
 /**
  * Runs the real CLI (`main.ts`) in a child process with an isolated Reasonix home, the way a user
- * would: no environment leaks in except PATH/HOME/DENO_DIR so Deno finds its package cache.
+ * would: no environment leaks in but hostEnv() (where Deno and its package cache are, how to reach npm).
  */
 import { join, resolve } from "node:path";
+import { hostEnv } from "./host_env.ts";
 
 export const MAIN_TS = resolve(import.meta.dirname!, "../../main.ts");
 
@@ -22,11 +23,9 @@ export interface CliOptions {
 }
 
 export function cliEnv(home: string, extra: Record<string, string> = {}): Record<string, string> {
-  const env: Record<string, string> = { REASONIX_HOME: home, NO_COLOR: "1" };
-  for (const name of ["PATH", "HOME", "DENO_DIR", "XDG_CACHE_HOME", "LANG"]) {
-    const value = Deno.env.get(name);
-    if (value !== undefined) env[name] = value;
-  }
+  const env: Record<string, string> = { ...hostEnv(), REASONIX_HOME: home, NO_COLOR: "1" };
+  const lang = Deno.env.get("LANG");
+  if (lang !== undefined) env.LANG = lang;
   return { ...env, ...extra };
 }
 

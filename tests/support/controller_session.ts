@@ -8,6 +8,7 @@ import type { ReasonixEvent } from "../../src/control/events.ts";
 import { resolvePaths } from "../../src/config/paths.ts";
 import { DeepSeekSim, type Responder, type ScriptedReply, type SimOptions } from "./deepseek_sim.ts";
 import { makeHome, makeWorkspace, removeAll } from "./cli.ts";
+import { hostEnv } from "./host_env.ts";
 
 export type Controller = Awaited<ReturnType<typeof bootController>>;
 
@@ -123,7 +124,7 @@ export async function withBoots(
     ...(options.extraToml ? { extraToml: options.extraToml } : {}),
   });
   const ws = await makeWorkspace(options.files ?? {});
-  const env = { PATH: Deno.env.get("PATH") ?? "", HOME: Deno.env.get("HOME") ?? "" };
+  const env = hostEnv();
   const opened: Controller[] = [];
   const events: ReasonixEvent[] = [];
   const boot = async (resume?: ResumeRequest) => {

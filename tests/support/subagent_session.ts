@@ -11,6 +11,7 @@ import { resolvePaths } from "../../src/config/paths.ts";
 import { CHILD_PROMPT } from "../../src/control/subagent_child.ts";
 import { DeepSeekSim, type RecordedRequest, type Responder, type ScriptedReply } from "./deepseek_sim.ts";
 import { makeHome, makeWorkspace, removeAll } from "./cli.ts";
+import { hostEnv } from "./host_env.ts";
 
 export type Controller = Awaited<ReturnType<typeof bootController>>;
 
@@ -92,7 +93,7 @@ export async function withSubagents(
   const controller = await bootController({
     cwd: ws,
     headless: setup.headless ?? true,
-    env: { PATH: Deno.env.get("PATH") ?? "", HOME: Deno.env.get("HOME") ?? "" },
+    env: hostEnv(),
     paths: resolvePaths({ REASONIX_HOME: home }),
     flags: { permissionMode: setup.mode ?? "auto" },
   });

@@ -6,6 +6,7 @@
 import assert from "node:assert/strict";
 import { ofType, served, SseReader } from "./_support.ts";
 import { EVERYTHING } from "../../mcp/_servers.ts";
+import { hostEnv } from "../../support/host_env.ts";
 
 Deno.test("serve stream: heartbeats are real events with ids, replayed after a reconnect", async () => {
   const s = await served({ heartbeatMs: 40 });
@@ -111,11 +112,7 @@ Deno.test("serve stream: an MCP call's progress is sent live as tool_progress fr
   const args = ["run", "-A", "--no-lock", "--quiet", EVERYTHING, "stdio"];
   const extraToml = `[[plugins]]\nname = "everything"\ncommand = ${JSON.stringify(Deno.execPath())}\n` +
     `args = ${JSON.stringify(args)}\nstartup_timeout_seconds = 120\n`;
-  const env: Record<string, string> = {};
-  for (const name of ["PATH", "HOME", "DENO_DIR", "XDG_CACHE_HOME"]) {
-    const value = Deno.env.get(name);
-    if (value !== undefined) env[name] = value;
-  }
+  const env = hostEnv();
   const tool = "mcp__everything__trigger-long-running-operation";
   const s = await served({
     script: [{ toolCalls: [{ name: tool, arguments: `{"duration":1.2,"steps":4}` }] }, { content: "done" }],
