@@ -5,11 +5,10 @@
  * Chromium driven by playwright-core; screenshots go to test-artifacts/serve-browser/.
  */
 import assert from "node:assert/strict";
-import { join } from "node:path";
 import {
   artifacts,
+  assertReloadShowsSame,
   browserTest,
-  normalise,
   prompt,
   settledLines,
   withServePage,
@@ -31,13 +30,11 @@ browserTest("serve web UI: answered approvals stay as settled lines, live and af
     const live = await settledLines(page, "approval");
     assert.deepEqual(live, ["allowed: write_file a.txt", "denied: write_file b.txt"]);
     assert.deepEqual(await page.locator("#log .card").allInnerTexts(), [], "no card is left to answer");
-    const before = await page.locator("#log").innerText();
-
-    await page.reload();
-    await page.locator(".answer", { hasText: "b.txt was refused" }).waitFor();
-    await page.screenshot({ path: join(await artifacts("serve-browser"), "approvals-reloaded.png") });
-    assert.deepEqual(await settledLines(page, "approval"), live, "the reload shows the answered approvals");
-    assert.equal(await page.locator("#log .card").count(), 0);
-    assert.equal(normalise(await page.locator("#log").innerText()), normalise(before));
+    await assertReloadShowsSame(page, {
+      answer: "b.txt was refused",
+      kind: "approval",
+      live,
+      shot: "approvals-reloaded",
+    });
   });
 });

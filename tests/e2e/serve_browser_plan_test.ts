@@ -8,9 +8,8 @@ import assert from "node:assert/strict";
 import { join } from "node:path";
 import type { ScriptedReply } from "../support/deepseek_sim.ts";
 import {
-  artifacts,
+  assertReloadShowsSame,
   browserTest,
-  normalise,
   prompt,
   settledLines,
   withServePage,
@@ -59,14 +58,12 @@ browserTest(
       ]);
       assert.equal(await page.locator("#log b").count(), 0, "the settled line is text, never markup");
       assert.equal(await page.locator("#log .card").count(), 0, "no card is left to answer");
-      const before = await page.locator("#log").innerText();
-
-      await page.reload();
-      await page.locator(".answer", { hasText: "Done writing." }).waitFor();
-      await page.screenshot({ path: join(await artifacts("serve-browser"), "plan-reloaded.png") });
-      assert.deepEqual(await settledLines(page, "plan"), live, "the reload shows the answered plans");
-      assert.equal(await page.locator("#log .card").count(), 0);
-      assert.equal(normalise(await page.locator("#log").innerText()), normalise(before));
+      await assertReloadShowsSame(page, {
+        answer: "Done writing.",
+        kind: "plan",
+        live,
+        shot: "plan-reloaded",
+      });
     });
   },
 );

@@ -10,8 +10,8 @@ import { join } from "node:path";
 import type { ScriptedReply } from "../support/deepseek_sim.ts";
 import {
   artifacts,
+  assertReloadShowsSame,
   browserTest,
-  normalise,
   prompt,
   settledLines,
   withServePage,
@@ -54,14 +54,12 @@ browserTest(
       assert.equal(await page.locator("#log .card").count(), 0, "no card is left to answer");
       const tools = sim.requests[3]!.json.messages.filter((m: { role: string }) => m.role === "tool");
       assert.match(tools[0].content, /Indent: "<i>Spaces<\/i>"/);
-      const before = await page.locator("#log").innerText();
-
-      await page.reload();
-      await page.locator(".answer", { hasText: "Noted the choices." }).waitFor();
-      await page.screenshot({ path: join(await artifacts("serve-browser"), "questions-reloaded.png") });
-      assert.deepEqual(await settledLines(page, "question"), live, "the reload shows the answered questions");
-      assert.equal(await page.locator("#log .card").count(), 0);
-      assert.equal(normalise(await page.locator("#log").innerText()), normalise(before));
+      await assertReloadShowsSame(page, {
+        answer: "Noted the choices.",
+        kind: "question",
+        live,
+        shot: "questions-reloaded",
+      });
     });
   },
 );

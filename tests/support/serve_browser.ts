@@ -4,7 +4,8 @@
  * playwright-core) logged in with the token URL, and everything stopped and removed afterwards.
  * Needs /usr/bin/chromium (`.ci/run` installs it); screenshots go to test-artifacts/<name>/.
  */
-import { resolve } from "node:path";
+import assert from "node:assert/strict";
+import { join, resolve } from "node:path";
 import { type Browser, chromium, type Page } from "playwright-core";
 import { makeHome, makeWorkspace, removeAll } from "./cli.ts";
 import { DeepSeekSim, type SimOptions } from "./deepseek_sim.ts";
@@ -100,4 +101,25 @@ export async function settledLines(page: Page, kind?: string): Promise<string[]>
 /** Text as the page shows it, whatever its line breaks and spacing. */
 export function normalise(text: string): string {
   return text.replace(/\s+/g, " ").trim();
+}
+
+/**
+ * Reloads the page and checks it shows what it showed live: once `answer` is back, the same settled lines of
+ * `kind`, no card left to answer and the same transcript text. The reloaded page is saved as `<shot>.png`.
+ */
+export async function assertReloadShowsSame(
+  page: Page,
+  options: { answer: string; kind: string; live: readonly string[]; shot: string },
+): Promise<void> {
+  const before = await page.locator("#log").innerText();
+  await page.reload();
+  await page.locator(".answer", { hasText: options.answer }).waitFor();
+  await page.screenshot({ path: join(await artifacts("serve-browser"), `${options.shot}.png`) });
+  assert.deepEqual(
+    await settledLines(page, options.kind),
+    options.live,
+    `the reload shows the ${options.kind} lines`,
+  );
+  assert.equal(await page.locator("#log .card").count(), 0, "no card after the reload");
+  assert.equal(normalise(await page.locator("#log").innerText()), normalise(before));
 }
